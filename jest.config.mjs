@@ -1,0 +1,64 @@
+// One Jest run, three kinds of project:
+// - unit-node: services and libs on embedded defaults (PGlite, local bus): runs on a bare machine.
+// - unit-web:  shell and remotes in jsdom with msw.
+// - infra:     the same service/bus suites plus *.infra.test.ts against real PostgreSQL and NATS.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// Packages that ship ESM only; Jest runs CommonJS, so they are transformed too.
+const esmOnly = ['rettime', 'until-async', '@open-draft', 'typebox', '@nats-io', '@electric-sql', 'kysely'];
+const common = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    // typebox exposes only "import" conditions; point Jest at the ESM files (transformed above).
+    '^typebox$': '<rootDir>/node_modules/typebox/build/index.mjs',
+    '^typebox/(.*)$': '<rootDir>/node_modules/typebox/build/$1/index.mjs',
+    '\\.(css)$': '<rootDir>/tools/jest/style-stub.cjs',
+  },
+  rootDir: '.',
+};
+
+const serverRoots = ['<rootDir>/libs', '<rootDir>/services'];
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit-node',
+      testEnvironment: 'node',
+      roots: serverRoots,
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.infra\\.test\\.ts$'],
+      setupFiles: ['<rootDir>/tools/jest/embedded-env.cjs'],
+    },
+    {
+      ...common,
+      displayName: 'unit-web',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/shell', '<rootDir>/mfe-catalogue', '<rootDir>/mfe-jobs', '<rootDir>/mfe-chat', '<rootDir>/mfe-admin', '<rootDir>/libs'],
+      testMatch: ['**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/web-setup.ts'],
+    },
+    {
+      ...common,
+      displayName: 'infra',
+      testEnvironment: 'node',
+      roots: serverRoots,
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/tools/jest/infra-global-setup.cjs',
+      setupFiles: ['<rootDir>/tools/jest/infra-env.cjs'],
+      testTimeout: 60000,
+    },
+  ],
+};

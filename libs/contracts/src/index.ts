@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './events';
+export * from './routes';

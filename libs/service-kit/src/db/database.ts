@@ -1,0 +1,161 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type TransactionSettings,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * One database per process. Services never share tables: each gets a Kysely bound to its own schema
+ * via `schemaDb`. `raw` is for the kit itself (migrations, health).
+ */
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly raw: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; without one an embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; in memory when absent. */
+  dataDir?: string | undefined;
+  /** PGlite only: start from a dump (`pglite.dumpDataDir()`), e.g. a migrated snapshot in tests. */
+  loadDataDir?: Blob | File | undefined;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export class DatabaseUnavailableError extends Error {
+  constructor(target: string, cause: unknown) {
+    super(`cannot reach the database at ${target}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPGlite(options.dataDir, options.loadDataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server must not crash the process; the next query reports the error.
+  pool.on('error', () => undefined);
+  const raw = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const db = makeDatabase('postgres', raw);
+  try {
+    await db.ping();
+  } catch (err) {
+    await raw.destroy().catch(() => undefined);
+    throw new DatabaseUnavailableError(redactUrl(url), err);
+  }
+  return db;
+}
+
+async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const raw = new Kysely<any>({ dialect: new SerializedDialect(new PGliteDialect({ pglite })) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  return makeDatabase('pglite', raw);
+}
+
+function makeDatabase(kind: DatabaseKind, raw: Kysely<any>): Database { // eslint-disable-line @typescript-eslint/no-explicit-any
+  let closed = false;
+  return {
+    kind,
+    raw,
+    async ping() {
+      await sql`select 1`.execute(raw);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await raw.destroy();
+    },
+  };
+}
+
+/** Kysely bound to one service's schema: every unqualified table name resolves there. */
+export function schemaDb<DB>(db: Database, schema: string): Kysely<DB> {
+  return db.raw.withSchema(schema) as unknown as Kysely<DB>;
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(invalid url)';
+  }
+}
+
+/**
+ * PGlite has one connection. Kysely's PGlite driver hands that connection to every caller, so a query
+ * issued by one request while another request's transaction is open would run inside that transaction.
+ * This wrapper makes each acquire wait until the previous holder released the connection, giving the
+ * embedded topology the isolation PostgreSQL's pool gives the distributed one.
+ */
+class SerializedDialect implements Dialect {
+  constructor(private readonly inner: Dialect) {}
+  createAdapter() {
+    return this.inner.createAdapter();
+  }
+  createDriver(): Driver {
+    return new SerializedDriver(this.inner.createDriver());
+  }
+  createQueryCompiler() {
+    return this.inner.createQueryCompiler();
+  }
+  createIntrospector(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return this.inner.createIntrospector(db);
+  }
+}
+
+class SerializedDriver implements Driver {
+  #tail: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  constructor(private readonly inner: Driver) {}
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#tail;
+    let release!: () => void;
+    this.#tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
+    return this.inner.acquireConnection();
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  async releaseConnection(connection: DatabaseConnection) {
+    await this.inner.releaseConnection(connection);
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}

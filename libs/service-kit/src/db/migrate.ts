@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Database } from './database';
+
+export type SchemaMigrations = Record<string, Migration>;
+
+/**
+ * Tables every service schema carries for reliable messaging:
+ * - outbox: events written in the same transaction as the state change, published by the relay.
+ * - inbox: ids of events a consumer has handled, so a redelivered event is applied once.
+ */
+const kitMigrations: SchemaMigrations = {
+  '0000_kit_outbox_inbox': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+      await db.schema
+        .createTable('outbox')
+        .ifNotExists()
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('envelope', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('published_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('outbox_unpublished_idx')
+        .ifNotExists()
+        .on('outbox')
+        .column('created_at')
+        .where(sql.ref('published_at'), 'is', null)
+        .execute();
+      await db.schema
+        .createTable('inbox')
+        .ifNotExists()
+        .addColumn('consumer', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('handled_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('inbox_pk', ['consumer', 'event_id'])
+        .execute();
+    },
+  },
+};
+
+/**
+ * Bring one service's schema up to date. Safe to run at every start and from several instances at
+ * once (Kysely takes a lock); already applied migrations are skipped.
+ */
+export async function migrateSchema(db: Database, schema: string, migrations: SchemaMigrations): Promise<void> {
+  if (!/^[a-z][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db.raw);
+  const all: SchemaMigrations = { ...kitMigrations, ...migrations };
+  const provider: MigrationProvider = { getMigrations: async () => all };
+  const migrator = new Migrator({
+    db: db.raw.withSchema(schema),
+    provider,
+    migrationTableSchema: schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${schema}/${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
