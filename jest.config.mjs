@@ -15,10 +15,21 @@ const swc = [
 ];
 
 // Packages that ship ESM only; Jest runs CommonJS, so they are transformed too.
-const esmOnly = ['rettime', 'until-async', '@open-draft', 'typebox', '@nats-io', '@electric-sql', 'kysely'];
+const esmOnly = [
+  'rettime',
+  'until-async',
+  '@open-draft',
+  'typebox',
+  '@nats-io',
+  '@electric-sql',
+  'kysely',
+  'cookie',
+  'content-disposition',
+];
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  // Skip node_modules except the ESM-only packages, also when they sit nested in another package.
+  transformIgnorePatterns: [`/node_modules/(?!(?:${esmOnly.join('|')})/)(?:@[^/]+/)?[^/]+/(?!node_modules/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     // typebox exposes only "import" conditions; point Jest at the ESM files (transformed above).

@@ -1,0 +1,29 @@
+import type { Database } from '../db/database';
+import { createLocalBus } from './local-bus';
+import type { BusLogger } from './logger';
+import { createNatsBus } from './nats-bus';
+import type { EventBus } from './types';
+
+export type { Consumer, EventBus, Subscription } from './types';
+export type { BusLogger } from './logger';
+export { createLocalBus, type LocalBusOptions } from './local-bus';
+export { BusUnavailableError, CORRELATION_ID_HEADER, createNatsBus, natsNames, type NatsBusOptions } from './nats-bus';
+export { addToOutbox, newEvent, OutboxRelay, type NewEventOptions, type OutboxRelayOptions } from './outbox';
+export { idempotentHandler } from './inbox';
+export { subjectMatches } from './subject';
+
+export interface CreateEventBusOptions {
+  /** Set in the distributed topology; without it the in-database local bus is used. */
+  natsUrl?: string | undefined;
+  /** Process name, e.g. `chat-2` (shown by the NATS server). */
+  name: string;
+  /** The process's database (the local bus keeps its log there). */
+  db: Database;
+  logger?: BusLogger;
+}
+
+export async function createEventBus(options: CreateEventBusOptions): Promise<EventBus> {
+  const { natsUrl, name, db, logger } = options;
+  if (natsUrl) return createNatsBus({ servers: natsUrl, name, ...(logger ? { logger } : {}) });
+  return createLocalBus({ db, ...(logger ? { logger } : {}) });
+}

@@ -1,0 +1,14 @@
+export * from './config/config';
+export * from './db/database';
+export * from './db/migrate';
+export * from './http/server-options';
+export * from './http/errors';
+export * from './http/health';
+export * from './auth/auth';
+export * from './auth/keys';
+export * from './bus/index';
+export * from './service';
+export * from './lifecycle';
+export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+export * from './standalone';
+export * from './read-models/members';

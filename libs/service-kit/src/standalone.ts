@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { loadOrCreateSigningKeys } from './auth/keys';
+import { createEventBus } from './bus/index';
+import { BaseConfigSchema, loadConfig, PortSchema } from './config/config';
+import { openDatabase } from './db/database';
+import { setEnvelopeNotFoundHandler } from './http/errors';
+import { registerHealthRoutes } from './http/health';
+import { serverOptions } from './http/server-options';
+import type { RunningProcess } from './lifecycle';
+import type { ServiceDeps } from './service';
+
+export const StandaloneConfigSchema = Type.Object({
+  ...BaseConfigSchema.properties,
+  PORT: PortSchema(0),
+  /** PEM files of the access-token keys; without them keys are kept in DATA_DIR (local runs). */
+  JWT_PUBLIC_KEY_FILE: Type.Optional(Type.String()),
+  JWT_PRIVATE_KEY_FILE: Type.Optional(Type.String()),
+});
+
+export interface StandaloneServiceOptions {
+  name: string;
+  defaultPort: number;
+  plugin: (app: FastifyInstance, deps: ServiceDeps) => Promise<void>;
+  /** Only accounts signs tokens. */
+  signsTokens?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A service in its own process (distributed topology): its own server, database pool and bus connection. */
+export async function startStandaloneService(options: StandaloneServiceOptions): Promise<RunningProcess & { app: FastifyInstance }> {
+  const env = options.env ?? process.env;
+  const config = loadConfig(StandaloneConfigSchema, { PORT: String(options.defaultPort), ...env });
+  const keys =
+    config.JWT_PUBLIC_KEY_FILE
+      ? {
+          publicKey: readFileSync(config.JWT_PUBLIC_KEY_FILE, 'utf8'),
+          privateKey: config.JWT_PRIVATE_KEY_FILE ? readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8') : undefined,
+        }
+      : loadOrCreateSigningKeys(config.DATA_DIR);
+
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, `pglite-${options.name}`) });
+  let bus;
+  try {
+    bus = await createEventBus({ natsUrl: config.NATS_URL, name: options.name, db });
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+
+  const app = Fastify(serverOptions({ name: options.name, logLevel: config.LOG_LEVEL, trustProxy: true }));
+  setEnvelopeNotFoundHandler(app);
+  registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });
+  await app.register(options.plugin, {
+    db,
+    bus,
+    auth: { publicKey: keys.publicKey, ...(options.signsTokens && keys.privateKey ? { privateKey: keys.privateKey } : {}) },
+  });
+  try {
+    const url = await app.listen({ port: config.PORT, host: config.HOST });
+    return {
+      app,
+      url,
+      async stop() {
+        await app.close();
+        await bus.close();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await bus.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,27 @@
+import { sql, type Kysely } from 'kysely';
+import type { SchemaMigrations } from '@marketplace/service-kit';
+
+export const accountsMigrations: SchemaMigrations = {
+  '0001_users': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('email', 'text', (c) => c.notNull())
+        // Emails are unique case-insensitively; the lower-cased copy carries the constraint.
+        .addColumn('email_normalized', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('user', 'company', 'admin')`))
+        .addColumn('phone_number', 'text')
+        .addColumn('cacnumber', 'text')
+        .addColumn('address', 'text')
+        .addColumn('pincode', 'text')
+        .addColumn('description', 'text')
+        .addColumn('photo_url', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,30 @@
+import { BaseConfigSchema, PortSchema } from '@marketplace/service-kit';
+import { Type, type Static } from 'typebox';
+
+const url = Type.String({ pattern: '^https?://' });
+
+export const EdgeConfigSchema = Type.Object({
+  ...BaseConfigSchema.properties,
+  PORT: PortSchema(8080),
+  /** Where the built shell and remotes are (shell/dist and each mfe-NAME/dist). */
+  WEB_ROOT: Type.String({ default: '.' }),
+  /**
+   * Distributed topology: the services' URLs. When none is set the edge runs all four services
+   * in its own process (embedded topology).
+   */
+  ACCOUNTS_URL: Type.Optional(url),
+  JOBS_URL: Type.Optional(url),
+  /** One or more chat instances, comma-separated; requests and WebSockets are spread over them. */
+  CHAT_URLS: Type.Optional(Type.String({ pattern: '^https?://[^,]+(,https?://[^,]+)*$' })),
+  PAYMENTS_URL: Type.Optional(url),
+  /** Optional: serve a remote from elsewhere, e.g. REMOTE_CATALOGUE_URL=https://cdn/x/mf-manifest.json */
+  REMOTE_CATALOGUE_URL: Type.Optional(Type.String()),
+  REMOTE_JOBS_URL: Type.Optional(Type.String()),
+  REMOTE_CHAT_URL: Type.Optional(Type.String()),
+  REMOTE_ADMIN_URL: Type.Optional(Type.String()),
+});
+export type EdgeConfig = Static<typeof EdgeConfigSchema>;
+
+export function isDistributed(config: EdgeConfig): boolean {
+  return Boolean(config.ACCOUNTS_URL || config.JOBS_URL || config.CHAT_URLS || config.PAYMENTS_URL);
+}

@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import accountsService from '@marketplace/accounts-service';
+import chatService from '@marketplace/chat-service';
+import jobsService from '@marketplace/jobs-service';
+import paymentsService from '@marketplace/payments-service';
+import {
+  createEventBus,
+  loadOrCreateSigningKeys,
+  openDatabase,
+  registerHealthRoutes,
+  serverOptions,
+  type RunningProcess,
+  type ServiceDeps,
+} from '@marketplace/service-kit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { isDistributed, type EdgeConfig } from './config';
+import { registerProxy } from './proxy';
+import { registerStaticSite, type RemoteName } from './static-site';
+
+export interface Edge extends RunningProcess {
+  app: FastifyInstance;
+  topology: 'embedded' | 'distributed';
+}
+
+/** Builds and starts the one origin of the site in either topology. */
+export async function startEdge(config: EdgeConfig): Promise<Edge> {
+  const app = Fastify(serverOptions({ name: 'edge', logLevel: config.LOG_LEVEL, trustProxy: true }));
+  const closers: Array<() => Promise<void>> = [];
+  const remoteUrls: Partial<Record<RemoteName, string>> = {
+    ...(config.REMOTE_CATALOGUE_URL ? { catalogue: config.REMOTE_CATALOGUE_URL } : {}),
+    ...(config.REMOTE_JOBS_URL ? { jobs: config.REMOTE_JOBS_URL } : {}),
+    ...(config.REMOTE_CHAT_URL ? { chat: config.REMOTE_CHAT_URL } : {}),
+    ...(config.REMOTE_ADMIN_URL ? { admin: config.REMOTE_ADMIN_URL } : {}),
+  };
+  const distributed = isDistributed(config);
+
+  try {
+    if (distributed) {
+      const missing = (['ACCOUNTS_URL', 'JOBS_URL', 'CHAT_URLS', 'PAYMENTS_URL'] as const).filter((key) => !config[key]);
+      if (missing.length > 0) throw new Error(`distributed topology needs ${missing.join(', ')}`);
+      registerHealthRoutes(app, {});
+      await registerProxy(app, {
+        accounts: [config.ACCOUNTS_URL as string],
+        jobs: [config.JOBS_URL as string],
+        chat: (config.CHAT_URLS as string).split(','),
+        payments: [config.PAYMENTS_URL as string],
+      });
+    } else {
+      // Embedded: one PGlite, the local bus, all four services in this process.
+      const db = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite') });
+      closers.push(() => db.close());
+      const bus = await createEventBus({ natsUrl: config.NATS_URL, name: 'edge', db });
+      closers.unshift(() => bus.close());
+      const keys = loadOrCreateSigningKeys(config.DATA_DIR);
+      const deps: ServiceDeps = { db, bus, auth: { publicKey: keys.publicKey } };
+      registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });
+      await app.register(accountsService, { ...deps, auth: { ...deps.auth, privateKey: keys.privateKey } });
+      await app.register(jobsService, deps);
+      await app.register(chatService, deps);
+      await app.register(paymentsService, deps);
+    }
+    await registerStaticSite(app, { webRoot: config.WEB_ROOT, remoteUrls });
+    const url = await app.listen({ port: config.PORT, host: config.HOST });
+    return {
+      app,
+      url,
+      topology: distributed ? 'distributed' : 'embedded',
+      async stop() {
+        await app.close();
+        for (const close of closers) await close();
+      },
+    };
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    for (const close of closers) await close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorEnvelope } from '@marketplace/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export const REMOTE_NAMES = ['catalogue', 'jobs', 'chat', 'admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface StaticSiteOptions {
+  webRoot: string;
+  /** Overrides of where a remote's manifest lives; default `/remotes/<name>/mf-manifest.json`. */
+  remoteUrls?: Partial<Record<RemoteName, string>>;
+}
+
+// Entry files must be re-checked on every load so a redeployed remote is picked up at once;
+// everything with a content hash in its name can be cached forever.
+const NO_CACHE_FILES = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
+
+function setCacheHeaders(reply: FastifyReply, path: string) {
+  if (NO_CACHE_FILES.test(path)) reply.header('cache-control', 'no-cache');
+  else if (HASHED_ASSET.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+  else reply.header('cache-control', 'public, max-age=300');
+}
+
+/**
+ * The web side of the one origin: the shell at `/`, each remote's build under `/remotes/<name>/`,
+ * the runtime manifest the shell reads to find remotes, and the SPA fallback for client routes.
+ */
+export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
+  const webRoot = resolve(options.webRoot);
+  const shellDist = join(webRoot, 'shell', 'dist');
+
+  app.get('/remotes/manifest.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      remotes: REMOTE_NAMES.map((name) => ({
+        name,
+        entry: options.remoteUrls?.[name] ?? `/remotes/${name}/mf-manifest.json`,
+      })),
+    };
+  });
+
+  for (const name of REMOTE_NAMES) {
+    await app.register(fastifyStatic, {
+      root: join(webRoot, `mfe-${name}`, 'dist'),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+  });
+
+  const hasShell = existsSync(join(shellDist, 'index.html'));
+  // Client-side routes (/login, /category/Craftsman, ...) get the shell's index.html; unknown API,
+  // remote and asset paths get a real 404.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !/^\/(api|remotes|ws)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (wantsPage && hasShell) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', shellDist);
+    }
+    if (wantsPage) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build:web` (npm start does this for you).');
+    }
+    return reply.status(404).send(errorEnvelope(404, 'NOT_FOUND', `No route for ${request.method} ${path}`));
+  });
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { BRAND, ButtonLink, Logo } from '@marketplace/ui';
+import { useSignedIn } from '../session/useSignedIn';
+
+const NAV = [
+  { to: '/other-services', label: 'Services' },
+  { to: '/aboutus', label: 'About us' },
+  { to: '/contactus', label: 'Contact' },
+] as const;
+
+export function Header() {
+  const signedIn = useSignedIn();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const postJobTo = signedIn ? '/jobpost' : '/login';
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const accountLinks = signedIn ? (
+    <ButtonLink to="/dashboard" variant="ghost">
+      Dashboard
+    </ButtonLink>
+  ) : (
+    <>
+      <ButtonLink to="/login" variant="ghost">
+        Sign In
+      </ButtonLink>
+      <ButtonLink to="/register" variant="secondary">
+        Register Company
+      </ButtonLink>
+    </>
+  );
+
+  return (
+    <header className="site-header">
+      <div className="ui-container site-header__bar">
+        <Link to="/" className="site-header__brand" aria-label={`${BRAND.name} home`}>
+          <Logo />
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className="site-nav__link">
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="site-header__actions">
+          {accountLinks}
+          <ButtonLink to={postJobTo}>Post Job</ButtonLink>
+        </div>
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          <span className="ui-visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+      </div>
+      <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen}>
+        <nav className="ui-container mobile-menu__inner" aria-label="Mobile">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className="mobile-menu__link">
+              {item.label}
+            </NavLink>
+          ))}
+          <div className="mobile-menu__actions">
+            {accountLinks}
+            <ButtonLink to={postJobTo}>Post Job</ButtonLink>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router-dom';
+import { Header } from './Header';
+import { Footer } from './Footer';
+
+/** Header + page + footer: the public marketplace pages. */
+export function PublicLayout() {
+  return (
+    <div className="public-layout">
+      <Header />
+      <main id="main" className="public-layout__main">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

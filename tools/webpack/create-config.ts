@@ -1,0 +1,130 @@
+// One webpack configuration factory for the shell (host) and the four remotes.
+// - swc-loader transpiles TypeScript/TSX (type-checking is `tsc --noEmit`, separately).
+// - @module-federation/enhanced wires the host and remotes; shared singletons come from ./shared.
+// - Remotes: publicPath 'auto', unhashed remoteEntry.js + mf-manifest.json, hashed everything else,
+//   and the federation runtime is taken from the host (experiments.externalRuntime) instead of being
+//   bundled into each remoteEntry.
+import path from 'node:path';
+import type { Configuration, RuleSetRule, WebpackPluginInstance } from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { appDir, distDir, REPO_ROOT, type WebApp } from './apps';
+import { sharedSingletons } from './shared';
+
+export type BuildMode = 'production' | 'development';
+
+export interface ConfigOptions {
+  mode?: BuildMode;
+}
+
+/** Public path of a remote's files on the edge; the shell finds them through /remotes/manifest.json. */
+export const REMOTES_BASE = '/remotes';
+
+function swcRule(mode: BuildMode): RuleSetRule {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+function cssRule(): RuleSetRule {
+  return {
+    test: /\.css$/,
+    use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],
+  };
+}
+
+export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): Configuration {
+  const mode = options.mode ?? 'production';
+  const prod = mode === 'production';
+  const context = appDir(app);
+  const hashed = prod ? '[name].[contenthash:8]' : '[name]';
+
+  const federation = new ModuleFederationPlugin({
+    name: app.name,
+    shared: sharedSingletons(),
+    shareStrategy: 'loaded-first',
+    dts: false,
+    ...(app.kind === 'host'
+      ? {
+          // The host has no build-time remotes: they are registered at run time from
+          // /remotes/manifest.json. It provides the federation runtime to the remotes.
+          runtimePlugins: app.runtimePlugins.map((p) => path.resolve(context, p)),
+          manifest: false,
+          experiments: { provideExternalRuntime: true },
+        }
+      : {
+          filename: 'remoteEntry.js',
+          exposes: app.exposes,
+          manifest: { fileName: 'mf-manifest.json' },
+          experiments: { externalRuntime: true },
+        }),
+  });
+
+  const plugins: WebpackPluginInstance[] = [
+    federation,
+    new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
+  ];
+
+  if (app.kind === 'host') {
+    plugins.push(
+      new HtmlWebpackPlugin({
+        template: path.resolve(context, app.template),
+        inject: 'body',
+        scriptLoading: 'defer',
+        minify: prod,
+      }),
+    );
+  }
+
+  return {
+    name: app.name,
+    mode,
+    context,
+    target: 'web',
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    entry: app.kind === 'host' ? { main: app.entry } : {},
+    output: {
+      path: distDir(app),
+      publicPath: app.kind === 'host' ? '/' : 'auto',
+      uniqueName: app.name,
+      filename: `${hashed}.js`,
+      chunkFilename: `${hashed}.js`,
+      assetModuleFilename: `${hashed}[ext]`,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      modules: ['node_modules', path.join(REPO_ROOT, 'node_modules')],
+    },
+    resolveLoader: {
+      modules: [path.join(REPO_ROOT, 'node_modules'), 'node_modules'],
+    },
+    module: {
+      rules: [swcRule(mode), cssRule()],
+    },
+    plugins,
+    optimization: {
+      minimize: prod,
+      minimizer: ['...', new CssMinimizerPlugin()],
+      moduleIds: prod ? 'deterministic' : 'named',
+      chunkIds: prod ? 'deterministic' : 'named',
+    },
+    performance: false,
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+    cache: prod ? false : { type: 'filesystem', cacheDirectory: path.join(REPO_ROOT, 'node_modules', '.cache', 'webpack', app.name) },
+  };
+}

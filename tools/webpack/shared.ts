@@ -1,0 +1,47 @@
+// Dependencies shared as singletons between the shell and the remotes. react-router-dom 7 re-exports
+// react-router, which holds the router context, so both must be shared or a remote's hooks would look at
+// a different context than the shell's router.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { REPO_ROOT } from './apps';
+
+const require = createRequire(path.join(REPO_ROOT, 'package.json'));
+
+/** [import specifier, package that owns its version] */
+const SINGLETONS: ReadonlyArray<readonly [string, string]> = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom'],
+  ['react-router', 'react-router'],
+  ['react-router-dom', 'react-router-dom'],
+  ['@marketplace/ui', '@marketplace/ui'],
+];
+
+function installedVersion(pkg: string): string {
+  const manifest = require(`${pkg}/package.json`) as { version: string };
+  return manifest.version;
+}
+
+export interface SharedEntry {
+  singleton: true;
+  version: string;
+  requiredVersion: string;
+  strictVersion: false;
+}
+
+export function sharedSingletons(): Record<string, SharedEntry> {
+  const shared: Record<string, SharedEntry> = {};
+  for (const [specifier, pkg] of SINGLETONS) {
+    const version = installedVersion(pkg);
+    const major = version.split('.')[0] ?? '0';
+    // Workspace libs (0.x) accept any 0.x; published packages accept the same major.
+    shared[specifier] = {
+      singleton: true,
+      version,
+      requiredVersion: major === '0' ? `>=0.0.0 <1` : `^${major}.0.0`,
+      strictVersion: false,
+    };
+  }
+  return shared;
+}
