@@ -24,7 +24,7 @@ export default [
             { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:edge', onlyDependOnLibsWithTags: ['type:lib', 'type:service'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:edge'] },
             { sourceTag: 'scope:web', notDependOnLibsWithTags: ['scope:server'] },
           ],
         },

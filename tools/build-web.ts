@@ -81,7 +81,7 @@ function sizeReport(stats: Stats | MultiStats, apps: WebApp[]): boolean {
   for (const child of childStats(stats)) {
     const app = apps.find((a) => a.name === child.compilation.name);
     if (!app) continue;
-    const sizes = measureApp(app, child.toJson({ all: false, chunkGroups: true, assets: true }));
+    const sizes = measureApp(app, child.toJson({ all: false, chunks: true, chunkModules: true, ids: true }));
     if (app.kind === 'host') {
       const over = sizes.initialJs > SHELL_INITIAL_JS_BUDGET;
       if (over) ok = false;

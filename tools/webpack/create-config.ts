@@ -5,6 +5,7 @@
 //   and the federation runtime is taken from the host (experiments.externalRuntime) instead of being
 //   bundled into each remoteEntry.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Configuration, RuleSetRule, WebpackPluginInstance } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -18,6 +19,9 @@ export type BuildMode = 'production' | 'development';
 export interface ConfigOptions {
   mode?: BuildMode;
 }
+
+/** ESM build of the plugin that publishes the host's federation runtime for externalRuntime remotes. */
+const INJECT_EXTERNAL_RUNTIME_PLUGIN = fileURLToPath(import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'));
 
 /** Public path of a remote's files on the edge; the shell finds them through /remotes/manifest.json. */
 export const REMOTES_BASE = '/remotes';
@@ -46,6 +50,16 @@ function cssRule(): RuleSetRule {
   };
 }
 
+/**
+ * @marketplace/contracts mixes plain data (catalogue, states, messages) with TypeBox schemas for the
+ * services. Its modules only declare things, so a web app that imports the catalogue should not carry the
+ * schemas (and typebox, ~20 KB gzip) along. Neither package says so in its package.json; this does,
+ * for the front-end build only.
+ */
+function sideEffectFreeRule(): RuleSetRule {
+  return { test: /[\\/](libs[\\/]contracts|node_modules[\\/]typebox)[\\/]/, sideEffects: false };
+}
+
 export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): Configuration {
   const mode = options.mode ?? 'production';
   const prod = mode === 'production';
@@ -60,16 +74,22 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
     ...(app.kind === 'host'
       ? {
           // The host has no build-time remotes: they are registered at run time from
-          // /remotes/manifest.json. It provides the federation runtime to the remotes.
-          runtimePlugins: app.runtimePlugins.map((p) => path.resolve(context, p)),
+          // /remotes/manifest.json. It provides the federation runtime to the remotes (they are built
+          // with externalRuntime). This is what `experiments.provideExternalRuntime` does, but that option
+          // adds the plugin by its CommonJS path, which bundles a second (CJS) copy of the whole runtime
+          // (~20 KB gzip); naming the package lets webpack pick its ESM build, the copy the host uses.
+          runtimePlugins: [
+            ...app.runtimePlugins.map((p) => path.resolve(context, p)),
+            INJECT_EXTERNAL_RUNTIME_PLUGIN,
+          ],
           manifest: false,
-          experiments: { provideExternalRuntime: true },
+          experiments: { optimization: { target: 'web' } },
         }
       : {
           filename: 'remoteEntry.js',
           exposes: app.exposes,
           manifest: { fileName: 'mf-manifest.json' },
-          experiments: { externalRuntime: true },
+          experiments: { externalRuntime: true, optimization: { target: 'web' } },
         }),
   });
 
@@ -113,7 +133,7 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
       modules: [path.join(REPO_ROOT, 'node_modules'), 'node_modules'],
     },
     module: {
-      rules: [swcRule(mode), cssRule()],
+      rules: [swcRule(mode), cssRule(), sideEffectFreeRule()],
     },
     plugins,
     optimization: {

@@ -20,12 +20,14 @@ export interface PlaceholderPageProps {
 export function PlaceholderPage({ eyebrow, title, lead, points, remote, children }: PlaceholderPageProps) {
   return (
     <section className="ui-page" data-remote={remote}>
-      <div className="ui-container">
-        <header className="ui-page__head">
+      <header className="ui-page__band">
+        <div className="ui-container ui-page__head">
           {eyebrow && <p className="ui-eyebrow">{eyebrow}</p>}
           <h1 className="ui-page__title">{title}</h1>
           <p className="ui-page__lead">{lead}</p>
-        </header>
+        </div>
+      </header>
+      <div className="ui-container ui-page__body">
         {children}
         {points && points.length > 0 && (
           <div className="ui-card ui-page__card">

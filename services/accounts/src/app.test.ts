@@ -1,11 +1,17 @@
-import jobsService from '@marketplace/jobs-service';
+import type { EventEnvelope } from '@marketplace/contracts';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import accountsService from './app';
 
 describe('accounts service', () => {
   let service: TestService;
+  const published: EventEnvelope[] = [];
   beforeAll(async () => {
-    service = await createTestService([accountsService, jobsService]);
+    service = await createTestService([accountsService]);
+    await service.bus.subscribe({
+      durable: 'accounts-test-observer',
+      filterSubject: 'accounts.>',
+      handle: async (event) => void published.push(event),
+    });
   });
   afterAll(async () => {
     await service.close();
@@ -13,7 +19,7 @@ describe('accounts service', () => {
 
   const register = (body: Record<string, unknown>) => service.app.inject({ method: 'POST', url: '/api/user', payload: body });
 
-  it('registers a poster, and jobs learns of them through accounts.user.registered', async () => {
+  it('registers a poster and announces accounts.user.registered through the outbox', async () => {
     const response = await register({ email: 'Ada@Example.com', name: 'Ada Obi', password: 'secret1', platform: 'Android' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -21,18 +27,26 @@ describe('accounts service', () => {
     expect(body.user).toMatchObject({ email: 'Ada@Example.com', name: 'Ada Obi', type: 'user' });
     expect(body.user).not.toHaveProperty('password_hash');
 
-    const poster = await eventually(async () => {
-      const res = await service.app.inject({ method: 'GET', url: `/api/jobs/posters/${body.user._id}` });
-      expect(res.statusCode).toBe(200);
-      return res.json();
+    const event = await eventually(async () => {
+      const found = published.find((e) => (e.payload as { userId?: string }).userId === body.user._id);
+      expect(found).toBeDefined();
+      return found as EventEnvelope;
     });
-    expect(poster).toEqual({ _id: body.user._id, name: 'Ada Obi', type: 'user', totalPostedJobs: 0 });
+    expect(event).toMatchObject({
+      type: 'accounts.user.registered',
+      version: 1,
+      payload: { userId: body.user._id, name: 'Ada Obi', type: 'user' },
+    });
+    expect(event.correlationId).toEqual(expect.any(String));
   });
 
-  it('rejects a second account with the same email in another case', async () => {
+  it('rejects a second account with the same email in another case, announcing nothing', async () => {
+    const before = published.length;
     const response = await register({ email: 'ada@example.COM', name: 'Ada Two', password: 'secret1' });
     expect(response.statusCode).toBe(409);
     expect(response.json().resultMessage.en).toBe('User with email already exist');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(published.length).toBe(before);
   });
 
   it.each([

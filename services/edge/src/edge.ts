@@ -38,13 +38,20 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
     if (distributed) {
       const missing = (['ACCOUNTS_URL', 'JOBS_URL', 'CHAT_URLS', 'PAYMENTS_URL'] as const).filter((key) => !config[key]);
       if (missing.length > 0) throw new Error(`distributed topology needs ${missing.join(', ')}`);
-      registerHealthRoutes(app, {});
-      await registerProxy(app, {
+      const upstreams = {
         accounts: [config.ACCOUNTS_URL as string],
         jobs: [config.JOBS_URL as string],
         chat: (config.CHAT_URLS as string).split(','),
         payments: [config.PAYMENTS_URL as string],
-      });
+      };
+      // Ready when every upstream instance says it is ready.
+      const checks = Object.fromEntries(
+        Object.values(upstreams)
+          .flat()
+          .map((base) => [base, () => upstreamReady(base)]),
+      );
+      registerHealthRoutes(app, checks);
+      await registerProxy(app, upstreams);
     } else {
       // Embedded: one PGlite, the local bus, all four services in this process.
       const db = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite') });
@@ -75,4 +82,9 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
     for (const close of closers) await close().catch(() => undefined);
     throw err;
   }
+}
+
+async function upstreamReady(base: string): Promise<void> {
+  const response = await fetch(`${base}/ready`, { signal: AbortSignal.timeout(1500) });
+  if (!response.ok) throw new Error(`answered ${response.status}`);
 }

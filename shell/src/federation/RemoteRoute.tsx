@@ -1,7 +1,7 @@
 // Renders one page of a remote inside the shell's layout, with a loading state, and the remote
 // fallback ("This section is unavailable" + Try again) when the remote cannot be loaded or its page
 // throws while rendering.
-import { Component, Suspense, useCallback, useEffect, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Skeleton, type RemoteName, type RemotePageName, type RemoteRoutesModule } from '@marketplace/ui';
 import { RemoteRetryContext, useRemoteLoader, type RemoteRetry } from './remote-loader';
 import { RemoteFallback } from './RemoteFallback';
@@ -96,7 +96,7 @@ export function RemoteRoute<R extends RemoteName>({ remote, page }: RemoteRouteP
   if (state.status === 'loading') return <RemoteLoading />;
   if (state.status === 'failed') return <RemoteFallback remote={remote} onRetry={retry} />;
 
-  const Page = state.module.pages[page];
+  const Page = (state.module.pages as Partial<Record<string, ComponentType>>)[page];
   return (
     <RemoteRetryContext.Provider value={retryContext}>
       <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>

@@ -35,8 +35,9 @@ export function createFederationLoader(options: FederationLoaderOptions): Remote
   const registered = new Map<RemoteName, string>();
   /** Remotes whose last load failed: re-register with force before the next try. */
   const stale = new Set<RemoteName>();
-  const loading = new Map<RemoteName, Promise<RemoteRoutesModule>>();
-  const loaded = new Map<RemoteName, RemoteRoutesModule>();
+  // Keyed by remote name; the value's page names match its key (checked where it is read back).
+  const loading = new Map<RemoteName, Promise<unknown>>();
+  const loaded = new Map<RemoteName, unknown>();
 
   function getManifest(): Promise<RemoteManifest> {
     if (!manifest) {

@@ -4,10 +4,10 @@ import { sql, type Kysely } from 'kysely';
 import { schemaDb, type Database } from '../db/database';
 import { migrateSchema } from '../db/migrate';
 import { createTestDatabase } from '../testing/test-database';
-import { captureLogger, deferred, randomLetters, settledWithin, waitFor } from './bus-test-utils';
+import { captureLogger, deferred, randomLetters, settledWithin, waitFor as waitForDefault } from './bus-test-utils';
 import { idempotentHandler } from './inbox';
 import { addToOutbox, newEvent, OutboxRelay } from './outbox';
-import type { Consumer, EventBus } from './types';
+import type { EventBus } from './types';
 
 /**
  * The at-least-once contract every EventBus adapter must keep, run against the local bus (unit) and
@@ -16,6 +16,11 @@ import type { Consumer, EventBus } from './types';
  * (the NATS suite shortens the ack wait for that).
  */
 export function describeBusContract(name: string, makeBus: (db: Database) => Promise<EventBus>): void {
+  // Generous per-test limit: the NATS adapter's redelivery to another process waits for the ack wait.
+  const test = (title: string, fn: () => Promise<void>) => it(title, fn, 30_000);
+  const waitFor = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) =>
+    waitForDefault(check, what, timeoutMs);
+
   describe(`EventBus contract: ${name}`, () => {
     const schema = 'bus_contract';
     let db: Database;
@@ -91,7 +96,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       });
     }
 
-    it('delivers an outbox event only once its transaction committed, in order, with its envelope', async () => {
+    test('delivers an outbox event only once its transaction committed, in order, with its envelope', async () => {
       const bus = await open();
       const t = types();
       const rec = recorder();
@@ -127,7 +132,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       expect(rows.every((r) => r.published_at !== null)).toBe(true);
     });
 
-    it('redelivers an event whose handler failed, then goes on with the next ones', async () => {
+    test('redelivers an event whose handler failed, then goes on with the next ones', async () => {
       const bus = await open();
       const t = types();
       const attempts = new Map<string, number>();
@@ -151,7 +156,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       expect(rec.ids().filter((id) => id === e1.id)).toHaveLength(1);
     });
 
-    it('redelivers after a crash between handling and ack, and the inbox applies the effect once', async () => {
+    test('redelivers after a crash between handling and ack, and the inbox applies the effect once', async () => {
       const bus = await open();
       const t = types();
       const consumer = durable('crash');
@@ -172,7 +177,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       expect(await effectsFor(consumer, e.id)).toBe(1);
     });
 
-    it('gives an event that a stuck process never acked to the process that replaces it', async () => {
+    test('gives an event that a stuck process never acked to the process that replaces it', async () => {
       const t = types();
       const consumer = durable('takeover');
       const apply = applyEffect(consumer);
@@ -195,13 +200,14 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       const second = await open();
       const rec = recorder();
       await second.subscribe({ durable: consumer, filterSubject: t.created, handle: (ev) => apply(ev).then(() => rec.handle(ev)) });
-      await waitFor(() => rec.ids().includes(e.id), 'the redelivery to the second process');
+      // JetStream redelivers after the ack wait, possibly first to the stuck process's open pull.
+      await waitFor(() => rec.ids().includes(e.id), 'the redelivery to the second process', 20_000);
       expect(await effectsFor(consumer, e.id)).toBe(1);
       stuck.reject(new Error('process killed'));
       await c1.stop();
     });
 
-    it('stores and delivers an event published twice once, and applies it once', async () => {
+    test('stores and delivers an event published twice once, and applies it once', async () => {
       const bus = await open();
       const t = types();
       const consumer = durable('dupe');
@@ -218,7 +224,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       expect(await effectsFor(consumer, e.id)).toBe(1);
     });
 
-    it('applies an event once when two processes on the same durable both get it', async () => {
+    test('applies an event once when two processes on the same durable both get it', async () => {
       const t = types();
       const consumer = durable('shared');
       const apply = applyEffect(consumer);
@@ -233,7 +239,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       for (const e of events) expect(await effectsFor(consumer, e.id)).toBe(1);
     });
 
-    it('resumes a restarted durable after its last acked event; a new durable starts at the beginning', async () => {
+    test('resumes a restarted durable after its last acked event; a new durable starts at the beginning', async () => {
       const bus = await open();
       const t = types();
       const name = durable('resume');
@@ -261,7 +267,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       expect(rec3.ids()).toEqual([e1, e2, e3, e4, e5].map((e) => e.id));
     });
 
-    it('stop() waits for the event being handled, which then counts as acked', async () => {
+    test('stop() waits for the event being handled, which then counts as acked', async () => {
       const bus = await open();
       const t = types();
       const name = durable('stop');
@@ -291,7 +297,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       expect(rec.ids()).toEqual([sentinel.id]);
     });
 
-    it('respects filter subjects: exact, * and > (and never crosses streams)', async () => {
+    test('respects filter subjects: exact, * and > (and never crosses streams)', async () => {
       const bus = await open();
       const t = types();
       const entity = t.created.split('.')[1]!;
@@ -331,7 +337,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       expect(jobs.ids()).toEqual([jobsCreated.id, s2.id]);
     });
 
-    it('rejects events and filters outside the four owning services', async () => {
+    test('rejects events and filters outside the four owning services', async () => {
       const bus = await open();
       await expect(bus.publish(event('billing.invoice.created'))).rejects.toThrow(/owning service/);
       await expect(bus.subscribe({ durable: durable('bad'), filterSubject: '>', handle: async () => undefined })).rejects.toThrow(
@@ -342,7 +348,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       ).rejects.toThrow(/durable/);
     });
 
-    it('answers ping while open', async () => {
+    test('answers ping while open', async () => {
       const bus = await open();
       await expect(bus.ping()).resolves.toBeUndefined();
     });

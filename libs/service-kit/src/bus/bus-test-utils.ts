@@ -21,7 +21,8 @@ export function randomLetters(n = 10): string {
   return [...randomBytes(n)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
 }
 
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+/** Polls until `check` holds; the default stays under Jest's 5 s so a failure names what was awaited. */
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 4000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
-import { createLocalBus } from './local-bus';
+import { createLocalBus, type LocalBusOptions } from './local-bus';
 import type { BusLogger } from './logger';
-import { createNatsBus } from './nats-bus';
+import { createNatsBus, type NatsBusOptions } from './nats-bus';
 import type { EventBus } from './types';
 
 export type { Consumer, EventBus, Subscription } from './types';
@@ -20,10 +20,15 @@ export interface CreateEventBusOptions {
   /** The process's database (the local bus keeps its log there). */
   db: Database;
   logger?: BusLogger;
+  /** Adapter tuning, e.g. `{ namespace }` to keep a test run's streams apart. */
+  nats?: Omit<NatsBusOptions, 'servers' | 'name' | 'logger'>;
+  local?: Omit<LocalBusOptions, 'db' | 'logger'>;
 }
 
+/** NATS JetStream when `natsUrl` is set (distributed topology), else the in-database local bus. */
 export async function createEventBus(options: CreateEventBusOptions): Promise<EventBus> {
   const { natsUrl, name, db, logger } = options;
-  if (natsUrl) return createNatsBus({ servers: natsUrl, name, ...(logger ? { logger } : {}) });
-  return createLocalBus({ db, ...(logger ? { logger } : {}) });
+  const withLogger = logger ? { logger } : {};
+  if (natsUrl) return createNatsBus({ ...options.nats, servers: natsUrl, name, ...withLogger });
+  return createLocalBus({ ...options.local, db, ...withLogger });
 }

@@ -1,10 +1,11 @@
 import { SERVICES } from '@marketplace/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createTestDatabase } from '../testing/test-database';
 import { describeBusContract } from './bus-contract';
 import { captureLogger, randomLetters, waitFor } from './bus-test-utils';
+import { createEventBus } from './index';
 import { BusUnavailableError, CORRELATION_ID_HEADER, createNatsBus, natsNames } from './nats-bus';
+import { createTestDatabase } from '../testing/test-database';
 import { newEvent } from './outbox';
 import type { EventBus } from './types';
 
@@ -94,6 +95,18 @@ describe('nats bus', () => {
     await waitFor(() => new Set([...byA, ...byB]).size === events.length, 'all events', 20_000);
     expect(byA.length).toBeGreaterThan(0);
     expect(byB.length).toBeGreaterThan(0);
+  });
+
+  it('is what createEventBus picks when a NATS URL is set', async () => {
+    const db = await createTestDatabase();
+    try {
+      const b = await createEventBus({ natsUrl: servers, name: 'factory', db, logger: captureLogger(), nats: { namespace } });
+      open.push(b);
+      expect(b.kind).toBe('nats');
+      await expect(b.ping()).resolves.toBeUndefined();
+    } finally {
+      await db.close();
+    }
   });
 
   it('pings, and refuses work after close', async () => {

@@ -1,0 +1,107 @@
+/**
+ * Browser journeys against the distributed topology: each service its own process on PostgreSQL
+ * and NATS, two chat instances, the edge proxying.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import type { BrowserContext } from 'playwright-core';
+import { startDistributed, type Distributed } from '../infra/local/distributed';
+import { launchBrowser, shoot, watchErrors } from './support/browser';
+import { REMOTE_ROUTES } from './support/routes';
+import { freePort } from './support/servers';
+
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+describe('distributed topology', () => {
+  const database = `e2e_${Date.now().toString(36)}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
+  let site: Distributed;
+  let browser: BrowserContext;
+
+  before(async () => {
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${database}`;
+    const port = await freePort();
+    site = await startDistributed({
+      databaseUrl: url.toString(),
+      natsUrl: NATS_URL,
+      port,
+      basePort: 20000 + (port % 20000),
+      dataDir,
+      logLevel: 'warn',
+    });
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.stop();
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves every remote through the proxying edge', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(site.url);
+    await page.evaluate(() => localStorage.setItem('accessToken', 'e2e-token'));
+    for (const [path, remote] of REMOTE_ROUTES) {
+      await page.goto(`${site.url}${path}`);
+      await page.locator(`[data-remote="${remote}"]`).first().waitFor({ timeout: 15_000 });
+    }
+    await shoot(page, 'distributed-admin');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('carries an event from accounts to jobs over NATS', async () => {
+    const page = await browser.newPage();
+    await page.goto(site.url);
+    const registered = await page.request.post(`${site.url}/api/user`, {
+      data: { email: `nats-${Date.now()}@example.com`, name: 'Nats Journey', password: 'secret1' },
+    });
+    assert.equal(registered.status(), 200);
+    const { user } = (await registered.json()) as { user: { _id: string } };
+    const deadline = Date.now() + 15_000;
+    let poster: { name?: string } = {};
+    while (Date.now() < deadline) {
+      const res = await page.request.get(`${site.url}/api/jobs/posters/${user._id}`);
+      if (res.status() === 200) {
+        poster = (await res.json()) as { name: string };
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.equal(poster.name, 'Nats Journey', 'the jobs service learned of the new account');
+    await page.close();
+  });
+
+  it('spreads realtime connections over both chat instances', async () => {
+    const page = await browser.newPage();
+    await page.goto(site.url);
+    const instances = await page.evaluate(async () => {
+      const once = () =>
+        new Promise<string>((resolve, reject) => {
+          const socket = new WebSocket(`${location.origin.replace('http', 'ws')}/ws`);
+          socket.onmessage = (event) => {
+            resolve((JSON.parse(String(event.data)) as { instance: string }).instance);
+            socket.close();
+          };
+          socket.onerror = () => reject(new Error('websocket failed'));
+        });
+      const seen: string[] = [];
+      for (let i = 0; i < 4; i++) seen.push(await once());
+      return seen;
+    });
+    assert.deepEqual([...new Set(instances)].sort(), ['chat-1', 'chat-2']);
+    await page.close();
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * `npm run test:e2e`: builds the web apps if needed, then runs the browser journeys with Node's test
+ * runner (one suite at a time: they start servers). Fails when a journey fails or none ran.
+ */
+import { spawnSync } from 'node:child_process';
+import { ensureWebBuild } from '../tools/web-build';
+
+ensureWebBuild();
+const suites = ['e2e/embedded.e2e.ts', 'e2e/distributed.e2e.ts'];
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...suites], {
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

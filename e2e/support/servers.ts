@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface EmbeddedSite {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Runs `npm start`'s entry (tools/start.ts) as a user would, on its own port and data folder. */
+export async function startEmbedded(
+  options: { env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
+): Promise<EmbeddedSite> {
+  const port = options.port ?? (await freePort());
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const env = options.env ?? {};
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/start.ts'], {
+    env: { ...process.env, DATABASE_URL: '', NATS_URL: '', PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`npm start was not ready in time:\n${output}`);
+    try {
+      if ((await fetch(`${url}/ready`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        await new Promise<void>((done) => {
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        });
+      }
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A copy of the built web apps with one remote's build removed, to prove the site survives it. */
+export function webRootWithout(remote: string): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-web-'));
+  for (const app of ['shell', 'mfe-catalogue', 'mfe-jobs', 'mfe-chat', 'mfe-admin']) {
+    if (app === `mfe-${remote}`) continue;
+    cpSync(join(process.cwd(), app, 'dist'), join(dir, app, 'dist'), { recursive: true });
+  }
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,29 @@
+// Exposed as `catalogue/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
+import type { RemotePages, RemoteRoutesModule } from '@marketplace/ui';
+import './catalogue.css';
+import { HomePage } from './pages/HomePage';
+import {
+  AboutUsPage,
+  CategoryPage,
+  CompanyProfilePage,
+  ContactUsPage,
+  OtherServicesPage,
+  PrivacyPolicyPage,
+  SubCategoryPage,
+  TermsPage,
+} from './pages/InfoPages';
+
+export const pages: RemotePages<'catalogue'> = {
+  home: HomePage,
+  contactUs: ContactUsPage,
+  privacyPolicy: PrivacyPolicyPage,
+  terms: TermsPage,
+  aboutUs: AboutUsPage,
+  otherServices: OtherServicesPage,
+  category: CategoryPage,
+  subCategory: SubCategoryPage,
+  companyProfile: CompanyProfilePage,
+};
+
+const routesModule: RemoteRoutesModule<'catalogue'> = { pages };
+export default routesModule;

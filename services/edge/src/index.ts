@@ -1,0 +1,2 @@
+export { EdgeConfigSchema, type EdgeConfig } from './config';
+export { startEdge, type Edge } from './edge';

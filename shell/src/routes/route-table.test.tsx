@@ -1,0 +1,325 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import type { RemoteName, RemoteRoutesModule } from '@marketplace/ui';
+import { ACCESS_TOKEN_KEY } from '../session/session';
+import { createFakeLoader, fakeRemoteModule } from '../testing/fake-remotes';
+import { renderApp } from '../testing/render-app';
+import type { RemoteLoader } from '../federation/remote-loader';
+import { RouteErrorScreen, describeRouteError } from '../pages/RouteErrorScreen';
+
+let scrollTo: jest.SpyInstance;
+
+beforeEach(() => {
+  localStorage.clear();
+  document.body.className = '';
+  scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+const signIn = () => localStorage.setItem(ACCESS_TOKEN_KEY, 'token-123');
+
+async function pageHeading() {
+  return screen.findByRole('heading', { level: 1 });
+}
+
+function layoutOf(): 'public' | 'app' | 'bare' {
+  const hasFooter = screen.queryByRole('contentinfo') !== null;
+  const hasSiteHeader = document.querySelector('.site-header') !== null;
+  const hasSidebar = screen.queryByRole('navigation', { name: 'Account' }) !== null;
+  if (hasFooter && hasSiteHeader && !hasSidebar) return 'public';
+  if (hasSidebar && !hasFooter && !hasSiteHeader) return 'app';
+  if (!hasFooter && !hasSiteHeader && !hasSidebar) return 'bare';
+  throw new Error(`mixed chrome: footer=${hasFooter} header=${hasSiteHeader} sidebar=${hasSidebar}`);
+}
+
+describe('route table and chrome placement', () => {
+  // [path, layout, expected h1, remote that renders it (undefined = the shell)]
+  const table: Array<[string, 'public' | 'app' | 'bare', string, RemoteName | undefined]> = [
+    ['/', 'public', 'catalogue:home', 'catalogue'],
+    ['/login', 'public', 'Sign in', undefined],
+    ['/signup', 'public', 'Sign up', undefined],
+    ['/register', 'public', 'Register Company', undefined],
+    ['/contactus', 'public', 'catalogue:contactUs', 'catalogue'],
+    ['/privacy-policy', 'public', 'catalogue:privacyPolicy', 'catalogue'],
+    ['/termsandcondition', 'public', 'catalogue:terms', 'catalogue'],
+    ['/aboutus', 'public', 'catalogue:aboutUs', 'catalogue'],
+    ['/other-services', 'public', 'catalogue:otherServices', 'catalogue'],
+    ['/jobpost', 'public', 'jobs:jobPost', 'jobs'],
+    ['/jobapply/Plumber', 'public', 'jobs:jobApply', 'jobs'],
+    ['/category/Craftsman', 'public', 'catalogue:category', 'catalogue'],
+    ['/category/House%20and%20Garden', 'public', 'catalogue:category', 'catalogue'],
+    ['/sub-category/Cleaning', 'public', 'catalogue:subCategory', 'catalogue'],
+    ['/company-profile', 'public', 'catalogue:companyProfile', 'catalogue'],
+    ['/dashboard', 'app', 'jobs:dashboard', 'jobs'],
+    ['/allusers', 'app', 'admin:allUsers', 'admin'],
+    ['/alljobs', 'app', 'admin:allJobs', 'admin'],
+    ['/edit-profile', 'app', 'Edit profile', undefined],
+    ['/chat', 'app', 'chat:chat', 'chat'],
+    ['/newchat', 'app', 'chat:newChat', 'chat'],
+    ['/facebook/callback', 'bare', 'Signing you in', undefined],
+    ['/payment/callback?trxref=1&reference=2', 'bare', 'jobs:paymentCallback', 'jobs'],
+    ['/no/such/page', 'bare', 'Page Not Found', undefined],
+  ];
+
+  it.each(table)('%s uses the %s layout and shows "%s"', async (path, layout, title, remote) => {
+    signIn(); // so /jobpost is reachable; the guard has its own tests
+    renderApp(path, { loader: createFakeLoader() });
+    const heading = await pageHeading();
+    expect(heading).toHaveTextContent(title);
+    expect(layoutOf()).toBe(layout);
+    const owner = heading.closest('[data-remote]');
+    if (remote) expect(owner).toHaveAttribute('data-remote', remote);
+    else expect(owner).toBeNull();
+  });
+
+  it('header links: Sign In, Register Company, and Post Job to /login when signed out', async () => {
+    renderApp('/aboutus', { loader: createFakeLoader() });
+    await pageHeading();
+    const header = document.querySelector('.site-header') as HTMLElement;
+    expect(within(header).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Register Company' })).toHaveAttribute('href', '/register');
+    expect(within(header).getByRole('link', { name: 'Post Job' })).toHaveAttribute('href', '/login');
+  });
+
+  it('header Post Job goes to /jobpost and Dashboard replaces Sign In when signed in', async () => {
+    signIn();
+    renderApp('/aboutus', { loader: createFakeLoader() });
+    await pageHeading();
+    const header = document.querySelector('.site-header') as HTMLElement;
+    expect(within(header).getByRole('link', { name: 'Post Job' })).toHaveAttribute('href', '/jobpost');
+    expect(within(header).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(header).queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('the mobile menu toggle shows and hides the mobile navigation', async () => {
+    const user = userEvent.setup();
+    renderApp('/aboutus', { loader: createFakeLoader() });
+    await pageHeading();
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  });
+
+  it('footer has the six service links, the static pages, the support e-mail and weekday hours', async () => {
+    renderApp('/contactus', { loader: createFakeLoader() });
+    await pageHeading();
+    const footer = screen.getByRole('contentinfo');
+    const services = within(within(footer).getByRole('navigation', { name: 'Popular services' })).getAllByRole('link');
+    expect(services.map((a) => a.getAttribute('href'))).toEqual([
+      '/sub-category/Cleaning',
+      '/sub-category/Gardening',
+      '/sub-category/Refurbish%20the%20kitchen',
+      '/sub-category/Pipe%20and%20chimney',
+      '/sub-category/Renovate%20the%20bathroom',
+      '/sub-category/Building%20application',
+    ]);
+    const company = within(within(footer).getByRole('navigation', { name: 'Company' })).getAllByRole('link');
+    expect(company.map((a) => a.getAttribute('href')).sort()).toEqual(
+      ['/', '/aboutus', '/contactus', '/privacy-policy', '/termsandcondition'].sort(),
+    );
+    expect(within(footer).getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    expect(footer).toHaveTextContent('09:00 - 18:00');
+    expect(footer).toHaveTextContent(/closed on weekends/i);
+  });
+});
+
+describe('scroll reset and body class', () => {
+  it('scrolls to the top on every path change, not on a query change', async () => {
+    const { router } = renderApp('/', { loader: createFakeLoader() });
+    await pageHeading();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+    scrollTo.mockClear();
+    await act(() => router.navigate('/aboutus'));
+    await screen.findByRole('heading', { name: 'catalogue:aboutUs' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+    scrollTo.mockClear();
+    await act(() => router.navigate('/category/Craftsman'));
+    await screen.findByRole('heading', { name: 'catalogue:category' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+    scrollTo.mockClear();
+    await act(() => router.navigate('/category/Craftsman?page=2'));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('adds the dashboard body class on /dashboard only', async () => {
+    const { router } = renderApp('/dashboard', { loader: createFakeLoader() });
+    await screen.findByRole('heading', { name: 'jobs:dashboard' });
+    expect(document.body).toHaveClass('dashboard');
+
+    await act(() => router.navigate('/chat'));
+    await screen.findByRole('heading', { name: 'chat:chat' });
+    expect(document.body).not.toHaveClass('dashboard');
+  });
+});
+
+describe('sign-in guard', () => {
+  it('redirects /jobpost to / without a stored access token', async () => {
+    const { router } = renderApp('/jobpost', { loader: createFakeLoader() });
+    expect(await pageHeading()).toHaveTextContent('catalogue:home');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('redirects when navigating to /jobpost after signing out', async () => {
+    signIn();
+    const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+    await pageHeading();
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    await act(() => router.navigate('/jobpost'));
+    await screen.findByRole('heading', { name: 'catalogue:home' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lets a signed-in user open /jobpost', async () => {
+    signIn();
+    const { router } = renderApp('/jobpost', { loader: createFakeLoader() });
+    expect(await pageHeading()).toHaveTextContent('jobs:jobPost');
+    expect(router.state.location.pathname).toBe('/jobpost');
+  });
+});
+
+describe('Page Not Found', () => {
+  it('shows for unknown paths, signed in or not, with a link home', async () => {
+    signIn();
+    renderApp('/definitely-not-a-page', { loader: createFakeLoader() });
+    expect(await pageHeading()).toHaveTextContent('Page Not Found');
+    expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('router error screen', () => {
+  it('shows "Unexpected Application Error" with the message when a route fails', async () => {
+    renderApp('/login', {
+      loader: createFakeLoader(),
+      shellPages: { login: () => Promise.reject(new Error('Loading chunk 42 failed')) },
+    });
+    expect(await pageHeading()).toHaveTextContent('Unexpected Application Error');
+    expect(screen.getByText('Loading chunk 42 failed')).toBeInTheDocument();
+  });
+
+  it('shows the status of an error response', async () => {
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        loader: () => {
+          throw new Response('', { status: 503, statusText: 'Service Unavailable' });
+        },
+        element: <p>never</p>,
+        HydrateFallback: () => null,
+        errorElement: <RouteErrorScreen />,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(await pageHeading()).toHaveTextContent('Unexpected Application Error');
+    expect(screen.getByText('503 Service Unavailable')).toBeInTheDocument();
+  });
+
+  it('describes unknown errors', () => {
+    expect(describeRouteError('boom')).toBe('boom');
+    expect(describeRouteError({})).toBe('Unknown error');
+  });
+});
+
+describe('remote fallback', () => {
+  it('shows the fallback inside the layout when a remote fails, while other routes work', async () => {
+    const loader = createFakeLoader(['catalogue']);
+    const { router } = renderApp('/', { loader });
+    const fallback = await screen.findByTestId('remote-fallback');
+    expect(fallback).toHaveAttribute('data-unavailable-remote', 'catalogue');
+    expect(within(fallback).getByRole('heading', { level: 1 })).toHaveTextContent('This section is unavailable');
+    expect(layoutOf()).toBe('public');
+
+    await act(() => router.navigate('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'jobs:dashboard' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('recovers on "Try again" once the remote is back, without reloading', async () => {
+    const user = userEvent.setup();
+    const loader = createFakeLoader(['jobs']);
+    renderApp('/dashboard', { loader });
+    const fallback = await screen.findByTestId('remote-fallback');
+    expect(layoutOf()).toBe('app');
+
+    // Still down: trying again shows the fallback again.
+    await user.click(within(fallback).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+    expect(loader.resets).toEqual(['jobs']);
+
+    loader.down.delete('jobs');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'jobs:dashboard' })).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-fallback')).toBeNull();
+    expect(loader.resets).toEqual(['jobs', 'jobs']);
+  });
+
+  it('catches a remote page that throws while rendering, and retries it', async () => {
+    const user = userEvent.setup();
+    let broken = true;
+    const Flaky: ComponentType = () => {
+      if (broken) throw new Error('remote bug');
+      return (
+        <section data-remote="chat">
+          <h1>Chat works</h1>
+        </section>
+      );
+    };
+    const base = createFakeLoader();
+    const loader: RemoteLoader = {
+      ...base,
+      async load<R extends RemoteName>(remote: R) {
+        if (remote !== 'chat') return base.load(remote);
+        return { pages: { chat: Flaky, newChat: Flaky } } as unknown as RemoteRoutesModule<R>;
+      },
+      peek: () => undefined,
+    };
+    renderApp('/chat', { loader });
+    expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+    expect(layoutOf()).toBe('app');
+
+    broken = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Chat works' })).toBeInTheDocument();
+  });
+
+  it('treats a remote that lacks the routed page as unavailable', async () => {
+    const loader: RemoteLoader = {
+      ...createFakeLoader(),
+      async load<R extends RemoteName>() {
+        return { pages: {} } as unknown as RemoteRoutesModule<R>;
+      },
+      peek: () => undefined,
+    };
+    renderApp('/alljobs', { loader });
+    expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+  });
+
+  it('does not show a loading state when moving between pages of a loaded remote', async () => {
+    const loader = createFakeLoader();
+    const { router } = renderApp('/aboutus', { loader });
+    await screen.findByRole('heading', { name: 'catalogue:aboutUs' });
+    await act(() => router.navigate('/contactus'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('catalogue:contactUs');
+    await waitFor(() => expect(loader.loads).toEqual(['catalogue']));
+  });
+});
+
+// Keep the fake honest: it is what the other tests rely on.
+it('fake remote pages are identifiable', () => {
+  const Page = fakeRemoteModule('admin').pages.allUsers;
+  render(<Page />);
+  expect(screen.getByRole('heading')).toHaveTextContent('admin:allUsers');
+});
