@@ -23,13 +23,20 @@ export default [
             { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:edge', onlyDependOnLibsWithTags: ['type:lib', 'type:service'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:edge'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:infra', 'type:tooling'] },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib', 'type:edge'] },
+            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:edge', 'type:tooling'] },
             { sourceTag: 'scope:web', notDependOnLibsWithTags: ['scope:server'] },
           ],
         },
       ],
     },
+  },
+  {
+    // Jest setup files that Jest loads as CommonJS.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,
 ];

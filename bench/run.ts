@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import jobsService from '@marketplace/jobs-service';
 import { EdgeConfigSchema, startEdge } from '@marketplace/edge';
 import { loadConfig, startStandaloneService } from '@marketplace/service-kit';
-import { ensureWebBuild } from '../tools/web-build';
+import { ensureWebBuild } from '@marketplace/tools';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const root = process.cwd();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import type { BrowserContext } from 'playwright-core';
-import { startDistributed, type Distributed } from '../infra/local/distributed';
+import { startDistributed, type Distributed } from '@marketplace/infra';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { REMOTE_ROUTES } from './support/routes';
 import { freePort } from './support/servers';
@@ -87,20 +87,18 @@ describe('distributed topology', () => {
   it('spreads realtime connections over both chat instances', async () => {
     const page = await browser.newPage();
     await page.goto(site.url);
-    const instances = await page.evaluate(async () => {
-      const once = () =>
-        new Promise<string>((resolve, reject) => {
-          const socket = new WebSocket(`${location.origin.replace('http', 'ws')}/ws`);
-          socket.onmessage = (event) => {
-            resolve((JSON.parse(String(event.data)) as { instance: string }).instance);
-            socket.close();
-          };
+    // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+    const instances = (await page.evaluate(`(async () => {
+      const seen = [];
+      for (let i = 0; i < 4; i++) {
+        seen.push(await new Promise((resolve, reject) => {
+          const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
+          socket.onmessage = (event) => { resolve(JSON.parse(String(event.data)).instance); socket.close(); };
           socket.onerror = () => reject(new Error('websocket failed'));
-        });
-      const seen: string[] = [];
-      for (let i = 0; i < 4; i++) seen.push(await once());
+        }));
+      }
       return seen;
-    });
+    })()`)) as string[];
     assert.deepEqual([...new Set(instances)].sort(), ['chat-1', 'chat-2']);
     await page.close();
   });

@@ -3,7 +3,7 @@
  * runner (one suite at a time: they start servers). Fails when a journey fails or none ran.
  */
 import { spawnSync } from 'node:child_process';
-import { ensureWebBuild } from '../tools/web-build';
+import { ensureWebBuild } from '@marketplace/tools';
 
 ensureWebBuild();
 const suites = ['e2e/embedded.e2e.ts', 'e2e/distributed.e2e.ts'];

@@ -26,7 +26,9 @@ interface Args {
 
 function usage(message: string): never {
   console.error(`build-web: ${message}`);
-  console.error(`usage: tsx tools/build-web.ts [--app ${WEB_APPS.map((a) => a.name).join('|')}]... [--watch] [--mode production|development]`);
+  console.error(
+    `usage: tsx tools/build-web.ts [--app ${WEB_APPS.map((a) => a.name).join('|')}]... [--watch] [--mode production|development]`,
+  );
   process.exit(2);
 }
 
@@ -66,7 +68,8 @@ function report(stats: Stats | MultiStats): boolean {
     for (const w of info.warnings ?? []) console.warn(`[${name}] warning: ${w.message}`);
     if (child.hasErrors()) {
       ok = false;
-      for (const e of info.errors ?? []) console.error(`[${name}] error: ${e.moduleName ? `${e.moduleName}: ` : ''}${e.message}`);
+      for (const e of info.errors ?? [])
+        console.error(`[${name}] error: ${e.moduleName ? `${e.moduleName}: ` : ''}${e.message}`);
     }
     const seconds = ((child.endTime - child.startTime) / 1000).toFixed(1);
     console.log(`[${name}] ${child.hasErrors() ? 'FAILED' : 'built'} in ${seconds}s`);
@@ -89,7 +92,9 @@ function sizeReport(stats: Stats | MultiStats, apps: WebApp[]): boolean {
         `  ${app.name.padEnd(10)} initial JS ${formatKb(sizes.initialJs)} (budget ${formatKb(SHELL_INITIAL_JS_BUDGET)}${over ? ', OVER BUDGET' : ''}), all JS ${formatKb(sizes.totalJs)}, CSS ${formatKb(sizes.css)}`,
       );
     } else {
-      console.log(`  ${app.name.padEnd(10)} remoteEntry.js ${formatKb(sizes.remoteEntry ?? 0)}, all JS ${formatKb(sizes.totalJs)}, CSS ${formatKb(sizes.css)}`);
+      console.log(
+        `  ${app.name.padEnd(10)} remoteEntry.js ${formatKb(sizes.remoteEntry ?? 0)}, all JS ${formatKb(sizes.totalJs)}, CSS ${formatKb(sizes.css)}`,
+      );
     }
   }
   return ok;

@@ -9,7 +9,12 @@ function JobPostPage() {
       eyebrow="Post a job"
       title="Post a job"
       lead="Describe what needs doing and receive offers from vetted companies. Posting is free."
-      points={['A photo of the job', 'Your contact details, state and address', 'Start date, category and sub-categories', 'A heading and a description of the work']}
+      points={[
+        'A photo of the job',
+        'Your contact details, state and address',
+        'Start date, category and sub-categories',
+        'A heading and a description of the work',
+      ]}
     />
   );
 }
@@ -33,7 +38,11 @@ function DashboardPage() {
       eyebrow="Your account"
       title="Dashboard"
       lead="Your posted or applied jobs, their status and the companies that applied."
-      points={['Counters for posted or applied jobs and completed jobs', 'A sortable table of your jobs', 'Applicants and reviews']}
+      points={[
+        'Counters for posted or applied jobs and completed jobs',
+        'A sortable table of your jobs',
+        'Applicants and reviews',
+      ]}
     />
   );
 }
@@ -46,7 +55,11 @@ function PaymentCallbackPage() {
       remote="jobs"
       eyebrow="Payment"
       title="Payment status"
-      lead={reference ? `Checking payment ${reference}. You can start the conversation once it is confirmed.` : 'Checking your payment. You can start the conversation once it is confirmed.'}
+      lead={
+        reference
+          ? `Checking payment ${reference}. You can start the conversation once it is confirmed.`
+          : 'Checking your payment. You can start the conversation once it is confirmed.'
+      }
     />
   );
 }

@@ -21,7 +21,9 @@ export interface ConfigOptions {
 }
 
 /** ESM build of the plugin that publishes the host's federation runtime for externalRuntime remotes. */
-const INJECT_EXTERNAL_RUNTIME_PLUGIN = fileURLToPath(import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'));
+const INJECT_EXTERNAL_RUNTIME_PLUGIN = fileURLToPath(
+  import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'),
+);
 
 /** Public path of a remote's files on the edge; the shell finds them through /remotes/manifest.json. */
 export const REMOTES_BASE = '/remotes';
@@ -145,6 +147,11 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
     performance: false,
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
-    cache: prod ? false : { type: 'filesystem', cacheDirectory: path.join(REPO_ROOT, 'node_modules', '.cache', 'webpack', app.name) },
+    cache: prod
+      ? false
+      : {
+          type: 'filesystem',
+          cacheDirectory: path.join(REPO_ROOT, 'node_modules', '.cache', 'webpack', app.name),
+        },
   };
 }

@@ -34,7 +34,8 @@ export function measureApp(app: WebApp, stats: StatsCompilation): AppSizes {
   const files = fs.readdirSync(dir);
   const js = files.filter((f) => f.endsWith('.js'));
   const css = files.filter((f) => f.endsWith('.css'));
-  const size = (names: Iterable<string>) => [...names].reduce((sum, f) => sum + gzipSize(path.join(dir, f)), 0);
+  const size = (names: Iterable<string>) =>
+    [...names].reduce((sum, f) => sum + gzipSize(path.join(dir, f)), 0);
   const totalJs = size(js);
 
   if (app.kind === 'remote') {

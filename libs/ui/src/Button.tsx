@@ -4,8 +4,14 @@ import { Link, type LinkProps } from 'react-router-dom';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'light';
 export type ButtonSize = 'md' | 'sm' | 'lg';
 
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
-  return ['ui-btn', `ui-btn--${variant}`, size === 'md' ? '' : `ui-btn--${size}`, extra ?? ''].filter(Boolean).join(' ');
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra?: string,
+): string {
+  return ['ui-btn', `ui-btn--${variant}`, size === 'md' ? '' : `ui-btn--${size}`, extra ?? '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

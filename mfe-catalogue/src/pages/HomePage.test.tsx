@@ -25,7 +25,10 @@ describe('HomePage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/trusted professionals/i);
     expect(screen.getByRole('link', { name: 'Craftsman' })).toHaveAttribute('href', '/category/Craftsman');
     expect(screen.getByRole('link', { name: 'Cleaning' })).toHaveAttribute('href', '/sub-category/Cleaning');
-    expect(screen.getByRole('link', { name: 'Interior Renovation' })).toHaveAttribute('href', '/category/Interior%20Renovation');
+    expect(screen.getByRole('link', { name: 'Interior Renovation' })).toHaveAttribute(
+      'href',
+      '/category/Interior%20Renovation',
+    );
   });
 
   it('searches the catalogue as you type and opens the picked service', async () => {
@@ -33,7 +36,11 @@ describe('HomePage', () => {
     renderHome();
     await user.type(screen.getByLabelText('What do you need help with?'), 'plumb');
     const results = screen.getByRole('list', { name: 'Matching services' });
-    expect(within(results).getAllByRole('link').map((a) => a.textContent)).toEqual(['PlumberCraftsman']);
+    expect(
+      within(results)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['PlumberCraftsman']);
     await user.click(within(results).getByRole('link'));
     expect(screen.getByText('landed on Plumber')).toBeInTheDocument();
   });

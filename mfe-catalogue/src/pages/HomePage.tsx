@@ -20,9 +20,18 @@ const STEPS = [
 ];
 
 const REASONS = [
-  { title: 'Vetted professionals', text: 'Companies register with their CAC number and are reviewed by real customers.' },
-  { title: 'Quick job posting', text: 'Describe the job in a few minutes and start receiving offers the same day.' },
-  { title: 'Secure transactions', text: 'Payment is made securely, and only after you confirm you are satisfied.' },
+  {
+    title: 'Vetted professionals',
+    text: 'Companies register with their CAC number and are reviewed by real customers.',
+  },
+  {
+    title: 'Quick job posting',
+    text: 'Describe the job in a few minutes and start receiving offers the same day.',
+  },
+  {
+    title: 'Secure transactions',
+    text: 'Payment is made securely, and only after you confirm you are satisfied.',
+  },
 ];
 
 const SAMPLE_OFFERS = [
@@ -40,8 +49,8 @@ export function HomePage() {
             <p className="home-hero__eyebrow">Free to post · Vetted companies · Secure payment</p>
             <h1 className="home-hero__title">Find trusted professionals for every job at home</h1>
             <p className="home-hero__lead">
-              Describe your job for free and receive offers from vetted companies and tradespeople across Nigeria.
-              Compare, choose the best offer and pay only when you are satisfied.
+              Describe your job for free and receive offers from vetted companies and tradespeople across
+              Nigeria. Compare, choose the best offer and pay only when you are satisfied.
             </p>
             <ServiceSearch />
             <div className="home-hero__quick">
@@ -66,7 +75,9 @@ export function HomePage() {
                     <span className="offer-card__avatar">{offer.initials}</span>
                     <span className="offer-card__who">
                       <strong>{offer.name}</strong>
-                      <span>★ {offer.rating} · offer received {offer.time}</span>
+                      <span>
+                        ★ {offer.rating} · offer received {offer.time}
+                      </span>
                     </span>
                   </li>
                 ))}

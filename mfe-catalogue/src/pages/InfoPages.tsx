@@ -9,7 +9,11 @@ export function ContactUsPage() {
       eyebrow="Support"
       title="Contact us"
       lead={`Questions about a job, a payment or your account? Send us a message or write to ${BRAND.supportEmail}.`}
-      points={['Name, email, phone and house address', 'Subject: problem logging in, personal data or other', 'We answer on weekdays, 09:00 - 18:00']}
+      points={[
+        'Name, email, phone and house address',
+        'Subject: problem logging in, personal data or other',
+        'We answer on weekdays, 09:00 - 18:00',
+      ]}
     />
   );
 }
@@ -54,7 +58,9 @@ export function OtherServicesPage() {
       eyebrow="Browse"
       title="All services"
       lead="Browse every service we offer, from a quick repair to building a new house."
-      points={SERVICE_CATALOGUE.map((category) => `${category.categoryname}: ${category.subcategory.length} services`)}
+      points={SERVICE_CATALOGUE.map(
+        (category) => `${category.categoryname}: ${category.subcategory.length} services`,
+      )}
     />
   );
 }
@@ -72,7 +78,11 @@ export function CategoryPage() {
       eyebrow="Category"
       title={type}
       lead={`Explore the companies doing ${type} and the jobs open in this category.`}
-      points={['What the service covers and what it usually costs', `Companies doing ${type}, with photos and reviews`, `Open ${type} jobs you can apply to`]}
+      points={[
+        'What the service covers and what it usually costs',
+        `Companies doing ${type}, with photos and reviews`,
+        `Open ${type} jobs you can apply to`,
+      ]}
     />
   );
 }

@@ -24,7 +24,7 @@ export function ServiceSearch() {
           id={`${id}-input`}
           type="search"
           autoComplete="off"
-          placeholder="What do you need help with? Try “plumber”"
+          placeholder="What do you need help with?"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           aria-controls={open ? listId : undefined}
@@ -32,7 +32,9 @@ export function ServiceSearch() {
       </div>
       {open && (
         <ul id={listId} className="service-search__results" aria-label="Matching services">
-          {results.length === 0 && <li className="service-search__empty">No matching services. Try another word.</li>}
+          {results.length === 0 && (
+            <li className="service-search__empty">No matching services. Try another word.</li>
+          )}
           {results.map((match) => (
             <li key={`${match.kind}:${match.name}`}>
               <Link to={match.path} className="service-search__result">

@@ -42,7 +42,7 @@ export async function registerProxy(app: FastifyInstance, upstreams: Upstreams):
   });
 
   await app.register(httpProxy, {
-    upstream: upstreams.chat[0] ?? '',
+    upstream: '', // empty, so every connection asks getUpstream (round robin)
     prefix: WEBSOCKET_PATH,
     rewritePrefix: WEBSOCKET_PATH,
     websocket: true,

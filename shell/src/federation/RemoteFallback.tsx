@@ -17,10 +17,21 @@ export function RemoteFallback({ remote, onRetry }: RemoteFallbackProps) {
   const retry = onRetry ?? context?.retry ?? (() => window.location.reload());
 
   return (
-    <section className="remote-fallback" data-testid="remote-fallback" data-unavailable-remote={remote} role="alert">
+    <section
+      className="remote-fallback"
+      data-testid="remote-fallback"
+      data-unavailable-remote={remote}
+      role="alert"
+    >
       <div className="ui-container">
         <div className="remote-fallback__card">
-          <svg className="remote-fallback__icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+          <svg
+            className="remote-fallback__icon"
+            viewBox="0 0 48 48"
+            width="48"
+            height="48"
+            aria-hidden="true"
+          >
             <circle cx="24" cy="24" r="24" fill="currentColor" opacity="0.12" />
             <path d="M24 14v12" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
             <circle cx="24" cy="33" r="2.2" fill="currentColor" />

@@ -1,7 +1,17 @@
 // Renders one page of a remote inside the shell's layout, with a loading state, and the remote
 // fallback ("This section is unavailable" + Try again) when the remote cannot be loaded or its page
 // throws while rendering.
-import { Component, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { Skeleton, type RemoteName, type RemotePageName, type RemoteRoutesModule } from '@marketplace/ui';
 import { RemoteRetryContext, useRemoteLoader, type RemoteRetry } from './remote-loader';
 import { RemoteFallback } from './RemoteFallback';
@@ -30,7 +40,11 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(`[federation] remote "${this.props.remote}" failed while rendering`, error, info.componentStack);
+    console.error(
+      `[federation] remote "${this.props.remote}" failed while rendering`,
+      error,
+      info.componentStack,
+    );
   }
 
   private readonly retry = () => {

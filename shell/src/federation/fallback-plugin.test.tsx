@@ -10,15 +10,25 @@ type Hook = NonNullable<ReturnType<typeof remoteFallbackPlugin>['errorLoadRemote
 type HookArgs = Parameters<Hook>[0];
 
 const args = (overrides: Partial<HookArgs>): HookArgs =>
-  ({ id: 'catalogue/routes', error: new Error('404'), from: 'runtime', lifecycle: 'onLoad', origin: {}, ...overrides }) as HookArgs;
+  ({
+    id: 'catalogue/routes',
+    error: new Error('404'),
+    from: 'runtime',
+    lifecycle: 'onLoad',
+    origin: {},
+    ...overrides,
+  }) as HookArgs;
 
 describe('remoteFallbackPlugin (errorLoadRemote)', () => {
-  it.each(['beforeRequest', 'afterResolve', 'beforeLoadShare'] as const)('ignores lifecycle %s', async (lifecycle) => {
-    const report = jest.fn();
-    const plugin = remoteFallbackPlugin({ report });
-    await expect(plugin.errorLoadRemote!(args({ lifecycle }))).resolves.toBeUndefined();
-    expect(report).not.toHaveBeenCalled();
-  });
+  it.each(['beforeRequest', 'afterResolve', 'beforeLoadShare'] as const)(
+    'ignores lifecycle %s',
+    async (lifecycle) => {
+      const report = jest.fn();
+      const plugin = remoteFallbackPlugin({ report });
+      await expect(plugin.errorLoadRemote!(args({ lifecycle }))).resolves.toBeUndefined();
+      expect(report).not.toHaveBeenCalled();
+    },
+  );
 
   it('answers onLoad from loadRemote with a stand-in module whose pages render the fallback', async () => {
     const user = userEvent.setup();

@@ -116,15 +116,20 @@ describe('createFederationLoader', () => {
   it('reads the manifest from a configurable URL', async () => {
     server.use(
       http.get('http://localhost/config/remotes.json', () =>
-        HttpResponse.json({ remotes: [{ name: 'admin', entry: 'https://admin.example.ng/mf-manifest.json' }] }),
+        HttpResponse.json({
+          remotes: [{ name: 'admin', entry: 'https://admin.example.ng/mf-manifest.json' }],
+        }),
       ),
     );
     const runtime = fakeRuntime();
     const loader = createFederationLoader({ runtime, manifestUrl: '/config/remotes.json' });
     await loader.load('admin');
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'admin', entry: 'https://admin.example.ng/mf-manifest.json' }], {
-      force: false,
-    });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'admin', entry: 'https://admin.example.ng/mf-manifest.json' }],
+      {
+        force: false,
+      },
+    );
   });
 
   it('after a failed load, reset() re-registers the remote with force so the runtime fetches it again', async () => {

@@ -8,14 +8,20 @@
 //   rejects); either way nothing is cached, and reset() re-registers the remote with `force` so the
 //   runtime forgets its cached manifest / remoteEntry and fetches them again.
 import { remoteModuleId, type RemoteName, type RemoteRoutesModule } from '@marketplace/ui';
-import { fetchRemoteManifest, REMOTE_MANIFEST_URL, type RemoteManifest, type RemoteManifestEntry } from './manifest';
+import {
+  fetchRemoteManifest,
+  REMOTE_MANIFEST_URL,
+  type RemoteManifest,
+  type RemoteManifestEntry,
+} from './manifest';
 import { RemoteUnavailableError, type RemoteLoader } from './remote-loader';
 import { isUnavailableModule } from './unavailable';
 
 /** The subset of @module-federation/enhanced/runtime this loader needs (injectable for tests). */
 export interface FederationRuntime {
   registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
-  loadRemote<T>(id: string): Promise<T | null>;
+  /** Resolves to the exposed module (checked by the loader), or null. */
+  loadRemote(id: string): Promise<unknown>;
 }
 
 export interface FederationLoaderOptions {
@@ -67,13 +73,16 @@ export function createFederationLoader(options: FederationLoaderOptions): Remote
       throw new RemoteUnavailableError(remote, `Remote "${remote}" is not listed in ${manifestUrl}`);
     }
     ensureRegistered(entry);
-    const module = await runtime.loadRemote<RemoteRoutesModule<R>>(remoteModuleId(remote));
+    const module = (await runtime.loadRemote(remoteModuleId(remote))) as RemoteRoutesModule<R> | null;
     if (isUnavailableModule(module)) {
       // The fallback plugin answered for a failed load: render its page, but do not keep it (see load()).
       return module as unknown as RemoteRoutesModule<R>;
     }
     if (!module || typeof module !== 'object' || typeof module.pages !== 'object' || module.pages === null) {
-      throw new RemoteUnavailableError(remote, `Remote "${remote}" did not expose a routes module with pages`);
+      throw new RemoteUnavailableError(
+        remote,
+        `Remote "${remote}" did not expose a routes module with pages`,
+      );
     }
     loaded.set(remote, module);
     return module;

@@ -9,7 +9,11 @@ export interface UnavailableMarker {
 }
 
 export function isUnavailableModule(value: unknown): value is UnavailableMarker {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[REMOTE_UNAVAILABLE] === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[REMOTE_UNAVAILABLE] === true
+  );
 }
 
 /** `catalogue/routes` -> `catalogue` */

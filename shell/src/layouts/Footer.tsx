@@ -25,7 +25,10 @@ export function Footer() {
       <div className="ui-container site-footer__grid">
         <div className="site-footer__about">
           <Logo inverted />
-          <p>{BRAND.tagline}. Post your job for free, compare non-binding offers from vetted companies and pick the best one.</p>
+          <p>
+            {BRAND.tagline}. Post your job for free, compare non-binding offers from vetted companies and pick
+            the best one.
+          </p>
         </div>
         <nav aria-label="Popular services">
           <h2 className="site-footer__heading">Popular services</h2>

@@ -6,7 +6,11 @@ export default function EditProfilePage() {
       eyebrow="Account"
       title="Edit profile"
       lead="Keep your photo, contact details and description up to date."
-      points={['Profile photo', 'Name, contact number, address and postal code', 'Company description and CAC number (read-only)']}
+      points={[
+        'Profile photo',
+        'Name, contact number, address and postal code',
+        'Company description and CAC number (read-only)',
+      ]}
     />
   );
 }

@@ -14,7 +14,8 @@ export default function LoginPage() {
       ]}
     >
       <p className="page-links">
-        New here? <Link to="/signup">Create an account</Link> or <Link to="/register">register your company</Link>.
+        New here? <Link to="/signup">Create an account</Link> or{' '}
+        <Link to="/register">register your company</Link>.
       </p>
     </PlaceholderPage>
   );

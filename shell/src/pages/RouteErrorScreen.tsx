@@ -23,9 +23,15 @@ export function RouteErrorScreen() {
         <section className="status-screen" role="alert">
           <h1 className="status-screen__title">Unexpected Application Error</h1>
           <p className="status-screen__detail">{describeRouteError(error)}</p>
-          <p className="status-screen__text">Something went wrong on our side. Reloading the page usually helps.</p>
+          <p className="status-screen__text">
+            Something went wrong on our side. Reloading the page usually helps.
+          </p>
           <div className="status-screen__actions">
-            <button type="button" className="ui-btn ui-btn--primary ui-btn--lg" onClick={() => window.location.reload()}>
+            <button
+              type="button"
+              className="ui-btn ui-btn--primary ui-btn--lg"
+              onClick={() => window.location.reload()}
+            >
               Reload page
             </button>
             {/* A plain link: the router may be the thing that failed. */}

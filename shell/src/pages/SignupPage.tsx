@@ -7,7 +7,11 @@ export default function SignupPage() {
       eyebrow="Account"
       title="Sign up"
       lead="Post your job. Let trusted companies handle the rest."
-      points={['Name, email and password', 'Password confirmation', 'Free to join: posting a job costs nothing']}
+      points={[
+        'Name, email and password',
+        'Password confirmation',
+        'Free to join: posting a job costs nothing',
+      ]}
     >
       <p className="page-links">
         Already have an account? <Link to="/login">Sign In</Link>

@@ -84,7 +84,10 @@ describe('route table and chrome placement', () => {
     await pageHeading();
     const header = document.querySelector('.site-header') as HTMLElement;
     expect(within(header).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    expect(within(header).getByRole('link', { name: 'Register Company' })).toHaveAttribute('href', '/register');
+    expect(within(header).getByRole('link', { name: 'Register Company' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
     expect(within(header).getByRole('link', { name: 'Post Job' })).toHaveAttribute('href', '/login');
   });
 
@@ -113,7 +116,9 @@ describe('route table and chrome placement', () => {
     renderApp('/contactus', { loader: createFakeLoader() });
     await pageHeading();
     const footer = screen.getByRole('contentinfo');
-    const services = within(within(footer).getByRole('navigation', { name: 'Popular services' })).getAllByRole('link');
+    const services = within(
+      within(footer).getByRole('navigation', { name: 'Popular services' }),
+    ).getAllByRole('link');
     expect(services.map((a) => a.getAttribute('href'))).toEqual([
       '/sub-category/Cleaning',
       '/sub-category/Gardening',
@@ -126,7 +131,10 @@ describe('route table and chrome placement', () => {
     expect(company.map((a) => a.getAttribute('href')).sort()).toEqual(
       ['/', '/aboutus', '/contactus', '/privacy-policy', '/termsandcondition'].sort(),
     );
-    expect(within(footer).getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    expect(within(footer).getByRole('link', { name: /@/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
     expect(footer).toHaveTextContent('09:00 - 18:00');
     expect(footer).toHaveTextContent(/closed on weekends/i);
   });
@@ -237,7 +245,9 @@ describe('remote fallback', () => {
     const { router } = renderApp('/', { loader });
     const fallback = await screen.findByTestId('remote-fallback');
     expect(fallback).toHaveAttribute('data-unavailable-remote', 'catalogue');
-    expect(within(fallback).getByRole('heading', { level: 1 })).toHaveTextContent('This section is unavailable');
+    expect(within(fallback).getByRole('heading', { level: 1 })).toHaveTextContent(
+      'This section is unavailable',
+    );
     expect(layoutOf()).toBe('public');
 
     await act(() => router.navigate('/dashboard'));

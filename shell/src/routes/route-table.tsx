@@ -69,7 +69,8 @@ export const SHELL_PAGES: Record<ShellPageName, () => PageModule> = {
   login: () => import(/* webpackChunkName: "lazy-login" */ '../pages/LoginPage'),
   signup: () => import(/* webpackChunkName: "lazy-signup" */ '../pages/SignupPage'),
   register: () => import(/* webpackChunkName: "lazy-register" */ '../pages/RegisterPage'),
-  facebookCallback: () => import(/* webpackChunkName: "lazy-facebook-callback" */ '../pages/FacebookCallbackPage'),
+  facebookCallback: () =>
+    import(/* webpackChunkName: "lazy-facebook-callback" */ '../pages/FacebookCallbackPage'),
   editProfile: () => import(/* webpackChunkName: "lazy-edit-profile" */ '../pages/EditProfilePage'),
 };
 
@@ -102,7 +103,9 @@ export function createRoutes(options: CreateRoutesOptions = {}): RouteObject[] {
   const shellPages = { ...SHELL_PAGES, ...options.shellPages };
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutKind[]).map((layout) => {
     const Layout = LAYOUTS[layout];
-    const children = ROUTE_TABLE.filter((spec) => spec.layout === layout).map((spec) => toRouteObject(spec, shellPages));
+    const children = ROUTE_TABLE.filter((spec) => spec.layout === layout).map((spec) =>
+      toRouteObject(spec, shellPages),
+    );
     if (layout === 'bare') children.push({ path: '*', element: <NotFoundPage /> });
     return { id: `layout-${layout}`, element: <Layout />, children };
   });

@@ -4,7 +4,13 @@ import { sql, type Kysely } from 'kysely';
 import { schemaDb, type Database } from '../db/database';
 import { migrateSchema } from '../db/migrate';
 import { createTestDatabase } from '../testing/test-database';
-import { captureLogger, deferred, randomLetters, settledWithin, waitFor as waitForDefault } from './bus-test-utils';
+import {
+  captureLogger,
+  deferred,
+  randomLetters,
+  settledWithin,
+  waitFor as waitForDefault,
+} from './bus-test-utils';
 import { idempotentHandler } from './inbox';
 import { addToOutbox, newEvent, OutboxRelay } from './outbox';
 import type { EventBus } from './types';
@@ -32,7 +38,7 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       db = await createTestDatabase();
       await migrateSchema(db, schema, {
         '0001_effects': {
-          async up(k: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+          async up(k: Kysely<unknown>) {
             // No unique key on purpose: a handler applied twice shows up as two rows.
             await k.schema
               .createTable('effects')
@@ -77,7 +83,11 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
 
     function recorder() {
       const seen: EventEnvelope[] = [];
-      return { seen, ids: () => seen.map((e) => e.id), handle: async (e: EventEnvelope) => void seen.push(e) };
+      return {
+        seen,
+        ids: () => seen.map((e) => e.id),
+        handle: async (e: EventEnvelope) => void seen.push(e),
+      };
     }
 
     async function effectsFor(consumer: string, eventId: string): Promise<number> {
@@ -101,7 +111,13 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       const t = types();
       const rec = recorder();
       await bus.subscribe({ durable: durable('outbox'), filterSubject: t.all, handle: rec.handle });
-      const relay = new OutboxRelay({ db: svc, bus, pollIntervalMs: 50, retryDelayMs: 50, logger: captureLogger() });
+      const relay = new OutboxRelay({
+        db: svc,
+        bus,
+        pollIntervalMs: 50,
+        retryDelayMs: 50,
+        logger: captureLogger(),
+      });
       relay.start();
       cleanups.push(() => relay.stop());
 
@@ -127,7 +143,11 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       await waitFor(() => rec.ids().includes(sentinel.id), 'the sentinel event');
       expect(rec.ids()).toEqual([committed.id, second.id, sentinel.id]);
       expect(rec.seen[0]).toEqual(committed);
-      const rows = await svc.selectFrom('outbox').select(['id', 'published_at']).where('type', 'like', `%${t.created.split('.')[1]}%`).execute();
+      const rows = await svc
+        .selectFrom('outbox')
+        .select(['id', 'published_at'])
+        .where('type', 'like', `%${t.created.split('.')[1]}%`)
+        .execute();
       expect(rows.map((r) => r.id).sort()).toEqual([committed.id, second.id, sentinel.id].sort());
       expect(rows.every((r) => r.published_at !== null)).toBe(true);
     });
@@ -199,7 +219,11 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
 
       const second = await open();
       const rec = recorder();
-      await second.subscribe({ durable: consumer, filterSubject: t.created, handle: (ev) => apply(ev).then(() => rec.handle(ev)) });
+      await second.subscribe({
+        durable: consumer,
+        filterSubject: t.created,
+        handle: (ev) => apply(ev).then(() => rec.handle(ev)),
+      });
       // JetStream redelivers after the ack wait, possibly first to the stuck process's open pull.
       await waitFor(() => rec.ids().includes(e.id), 'the redelivery to the second process', 20_000);
       expect(await effectsFor(consumer, e.id)).toBe(1);
@@ -213,7 +237,11 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       const consumer = durable('dupe');
       const apply = applyEffect(consumer);
       const rec = recorder();
-      await bus.subscribe({ durable: consumer, filterSubject: t.created, handle: (ev) => apply(ev).then(() => rec.handle(ev)) });
+      await bus.subscribe({
+        durable: consumer,
+        filterSubject: t.created,
+        handle: (ev) => apply(ev).then(() => rec.handle(ev)),
+      });
       const e = event(t.created, 1);
       await bus.publish(e);
       await bus.publish(e);
@@ -244,7 +272,13 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       const t = types();
       const name = durable('resume');
       const rec1 = recorder();
-      const [e1, e2, e3, e4, e5] = [1, 2, 3, 4, 5].map((n) => event(t.created, n)) as [EventEnvelope, EventEnvelope, EventEnvelope, EventEnvelope, EventEnvelope];
+      const [e1, e2, e3, e4, e5] = [1, 2, 3, 4, 5].map((n) => event(t.created, n)) as [
+        EventEnvelope,
+        EventEnvelope,
+        EventEnvelope,
+        EventEnvelope,
+        EventEnvelope,
+      ];
       const c1 = await bus.subscribe({ durable: name, filterSubject: t.created, handle: rec1.handle });
       await bus.publish(e1);
       await bus.publish(e2);
@@ -309,17 +343,31 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       await bus.subscribe({ durable: durable('exact'), filterSubject: t.created, handle: exact.handle });
       await bus.subscribe({ durable: durable('star'), filterSubject: t.all, handle: star.handle });
       await bus.subscribe({ durable: durable('rest'), filterSubject: 'accounts.>', handle: rest.handle });
-      await bus.subscribe({ durable: durable('middle'), filterSubject: 'accounts.*.deleted', handle: middle.handle });
-      await bus.subscribe({ durable: durable('jobs'), filterSubject: `jobs.${entity}.*`, handle: jobs.handle });
+      await bus.subscribe({
+        durable: durable('middle'),
+        filterSubject: 'accounts.*.deleted',
+        handle: middle.handle,
+      });
+      await bus.subscribe({
+        durable: durable('jobs'),
+        filterSubject: `jobs.${entity}.*`,
+        handle: jobs.handle,
+      });
       const created = event(t.created);
       const deleted = event(t.deleted);
       const jobsCreated = event(t.jobsCreated);
       const other = event(`accounts.${randomLetters()}.created`);
       for (const e of [created, deleted, jobsCreated, other]) await bus.publish(e);
 
-      const mine = (r: ReturnType<typeof recorder>) => r.ids().filter((id) => [created, deleted, jobsCreated].some((e) => e.id === id));
+      const mine = (r: ReturnType<typeof recorder>) =>
+        r.ids().filter((id) => [created, deleted, jobsCreated].some((e) => e.id === id));
       await waitFor(
-        () => exact.seen.length >= 1 && star.seen.length >= 2 && rest.ids().includes(other.id) && middle.ids().includes(deleted.id) && jobs.seen.length >= 1,
+        () =>
+          exact.seen.length >= 1 &&
+          star.seen.length >= 2 &&
+          rest.ids().includes(other.id) &&
+          middle.ids().includes(deleted.id) &&
+          jobs.seen.length >= 1,
         'every consumer',
       );
       // A sentinel on each stream shows nothing more was on its way.
@@ -327,7 +375,10 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       const s2 = event(t.jobsCreated, 9);
       await bus.publish(s1);
       await bus.publish(s2);
-      await waitFor(() => exact.ids().includes(s1.id) && jobs.ids().includes(s2.id) && rest.ids().includes(s1.id), 'the sentinels');
+      await waitFor(
+        () => exact.ids().includes(s1.id) && jobs.ids().includes(s2.id) && rest.ids().includes(s1.id),
+        'the sentinels',
+      );
       expect(exact.ids()).toEqual([created.id, s1.id]);
       expect(star.ids()).toEqual([created.id, deleted.id, s1.id]);
       expect(mine(rest)).toEqual([created.id, deleted.id]);
@@ -340,9 +391,9 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
     test('rejects events and filters outside the four owning services', async () => {
       const bus = await open();
       await expect(bus.publish(event('billing.invoice.created'))).rejects.toThrow(/owning service/);
-      await expect(bus.subscribe({ durable: durable('bad'), filterSubject: '>', handle: async () => undefined })).rejects.toThrow(
-        /owning service/,
-      );
+      await expect(
+        bus.subscribe({ durable: durable('bad'), filterSubject: '>', handle: async () => undefined }),
+      ).rejects.toThrow(/owning service/);
       await expect(
         bus.subscribe({ durable: 'bad.name', filterSubject: 'accounts.>', handle: async () => undefined }),
       ).rejects.toThrow(/durable/);

@@ -12,7 +12,8 @@ export interface LogEntry {
 /** A logger that keeps entries for assertions instead of printing them. */
 export function captureLogger(): BusLogger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
-  const at = (level: LogEntry['level']) => (obj: object, msg?: string) => void entries.push({ level, msg: msg ?? '', obj });
+  const at = (level: LogEntry['level']) => (obj: object, msg?: string) =>
+    void entries.push({ level, msg: msg ?? '', obj });
   return { entries, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -22,7 +23,11 @@ export function randomLetters(n = 10): string {
 }
 
 /** Polls until `check` holds; the default stays under Jest's 5 s so a failure names what was awaited. */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 4000): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 4000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

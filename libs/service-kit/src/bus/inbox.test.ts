@@ -6,6 +6,9 @@ import { createTestDatabase } from '../testing/test-database';
 import { idempotentHandler } from './inbox';
 import { newEvent } from './outbox';
 
+// A PGlite cold start alone can take several seconds on a loaded machine.
+jest.setTimeout(30_000);
+
 interface Db {
   counters: { name: string; value: number };
 }
@@ -17,8 +20,12 @@ describe('idempotentHandler', () => {
     db = await createTestDatabase();
     await migrateSchema(db, 'inbox_test', {
       '0001_counters': {
-        async up(k: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
-          await k.schema.createTable('counters').addColumn('name', 'text', (c) => c.primaryKey()).addColumn('value', 'integer', (c) => c.notNull()).execute();
+        async up(k: Kysely<unknown>) {
+          await k.schema
+            .createTable('counters')
+            .addColumn('name', 'text', (c) => c.primaryKey())
+            .addColumn('value', 'integer', (c) => c.notNull())
+            .execute();
         },
       },
     });
@@ -29,16 +36,16 @@ describe('idempotentHandler', () => {
   });
 
   async function value(name: string): Promise<number | undefined> {
-    return (await svc.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst())?.value;
+    return (await svc.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst())
+      ?.value;
   }
-  const bump = (name: string) =>
-    async (_e: unknown, trx: Kysely<Db>) => {
-      await trx
-        .insertInto('counters')
-        .values({ name, value: 1 })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + 1` }))
-        .execute();
-    };
+  const bump = (name: string) => async (_e: unknown, trx: Kysely<Db>) => {
+    await trx
+      .insertInto('counters')
+      .values({ name, value: 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + 1` }))
+      .execute();
+  };
 
   it('applies an event once however often it is delivered', async () => {
     const handle = idempotentHandler(svc, 'c1', bump('once'));
@@ -47,8 +54,13 @@ describe('idempotentHandler', () => {
     await handle(e);
     await handle({ ...e });
     expect(await value('once')).toBe(1);
-    const rows = await svc.selectFrom('inbox' as never).selectAll().execute();
-    expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ consumer: 'c1', event_id: e.id })]));
+    const rows = await svc
+      .selectFrom('inbox' as never)
+      .selectAll()
+      .execute();
+    expect(rows).toEqual(
+      expect.arrayContaining([expect.objectContaining({ consumer: 'c1', event_id: e.id })]),
+    );
   });
 
   it('keeps consumers apart: each applies the event once', async () => {

@@ -7,7 +7,13 @@ import type { EventBus } from './types';
 export type { Consumer, EventBus, Subscription } from './types';
 export type { BusLogger } from './logger';
 export { createLocalBus, type LocalBusOptions } from './local-bus';
-export { BusUnavailableError, CORRELATION_ID_HEADER, createNatsBus, natsNames, type NatsBusOptions } from './nats-bus';
+export {
+  BusUnavailableError,
+  CORRELATION_ID_HEADER,
+  createNatsBus,
+  natsNames,
+  type NatsBusOptions,
+} from './nats-bus';
 export { addToOutbox, newEvent, OutboxRelay, type NewEventOptions, type OutboxRelayOptions } from './outbox';
 export { idempotentHandler } from './inbox';
 export { subjectMatches } from './subject';

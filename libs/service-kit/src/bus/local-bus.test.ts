@@ -8,6 +8,9 @@ import { newEvent } from './outbox';
 import type { EventBus } from './types';
 import type { EventEnvelope } from '@marketplace/contracts';
 
+// A PGlite cold start alone can take several seconds on a loaded machine.
+jest.setTimeout(30_000);
+
 describeBusContract('local', (db) =>
   createLocalBus({ db, pollIntervalMs: 50, retryDelayMs: 20, maxRetryDelayMs: 200, logger: captureLogger() }),
 );
@@ -52,10 +55,16 @@ describe('local bus', () => {
     bus = await createLocalBus({ db, pollIntervalMs: 50, logger: captureLogger() });
     const t = type();
     const seen: EventEnvelope[] = [];
-    await bus.subscribe({ durable: `poll_${randomLetters()}`, filterSubject: t, handle: async (e) => void seen.push(e) });
+    await bus.subscribe({
+      durable: `poll_${randomLetters()}`,
+      filterSubject: t,
+      handle: async (e) => void seen.push(e),
+    });
     // Written straight into the log, as another process's bus would: no in-process wake-up.
     const e = newEvent(t, { from: 'elsewhere' }, { correlationId: 'c' });
-    await sql`insert into bus.events (id, type, envelope) values (${e.id}, ${e.type}, ${JSON.stringify(e)})`.execute(db.raw);
+    await sql`insert into bus.events (id, type, envelope) values (${e.id}, ${e.type}, ${JSON.stringify(e)})`.execute(
+      db.raw,
+    );
     await waitFor(() => seen.length === 1, 'the polled event', 3000);
     expect(seen[0]).toEqual(e);
   });
@@ -67,7 +76,11 @@ describe('local bus', () => {
     try {
       const t = type();
       const seen: string[] = [];
-      await bus.subscribe({ durable: `wake_${randomLetters()}`, filterSubject: t, handle: async (e) => void seen.push(e.id) });
+      await bus.subscribe({
+        durable: `wake_${randomLetters()}`,
+        filterSubject: t,
+        handle: async (e) => void seen.push(e.id),
+      });
       await new Promise((r) => setTimeout(r, 100)); // let the consumer go idle
       const e = newEvent(t, {}, { correlationId: 'c' });
       await other.publish(e);
@@ -81,9 +94,9 @@ describe('local bus', () => {
     bus = await createLocalBus({ db, logger: captureLogger() });
     const durable = `twice_${randomLetters()}`;
     await bus.subscribe({ durable, filterSubject: 'accounts.>', handle: async () => undefined });
-    await expect(bus.subscribe({ durable, filterSubject: 'accounts.>', handle: async () => undefined })).rejects.toThrow(
-      /already running/,
-    );
+    await expect(
+      bus.subscribe({ durable, filterSubject: 'accounts.>', handle: async () => undefined }),
+    ).rejects.toThrow(/already running/);
   });
 
   it('is safe to create twice on one database and rejects use after close', async () => {

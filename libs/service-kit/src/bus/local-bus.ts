@@ -102,7 +102,10 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
           readFailures = 0;
         } catch (err) {
           readFailures++;
-          logger.error({ durable: this.durable, ...errorInfo(err) }, 'local bus: reading the event log failed');
+          logger.error(
+            { durable: this.durable, ...errorInfo(err) },
+            'local bus: reading the event log failed',
+          );
           await sleep(backoffDelay(readFailures, retryDelayMs, maxRetryDelayMs), signal);
           continue;
         }
@@ -136,7 +139,14 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
         } catch (err) {
           const delay = backoffDelay(attempt, retryDelayMs, maxRetryDelayMs);
           logger.warn(
-            { durable: this.durable, eventId: envelope.id, type: envelope.type, attempt, retryInMs: delay, ...errorInfo(err) },
+            {
+              durable: this.durable,
+              eventId: envelope.id,
+              type: envelope.type,
+              attempt,
+              retryInMs: delay,
+              ...errorInfo(err),
+            },
             'event handler failed; will redeliver',
           );
           await sleep(delay, signal);
@@ -151,7 +161,10 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
           where durable = ${this.durable}`.execute(raw);
       } catch (err) {
         // The event was handled; failing to store the cursor only means a redelivery after restart.
-        logger.error({ durable: this.durable, seq, ...errorInfo(err) }, 'local bus: storing the cursor failed');
+        logger.error(
+          { durable: this.durable, seq, ...errorInfo(err) },
+          'local bus: storing the cursor failed',
+        );
       }
     }
 
@@ -216,7 +229,7 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
   };
 }
 
-async function ensureBusSchema(raw: Kysely<any>): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function ensureBusSchema(raw: Kysely<unknown>): Promise<void> {
   await raw.transaction().execute(async (trx) => {
     // Concurrent `create ... if not exists` can still collide on PostgreSQL; the lock serializes them.
     await sql`select pg_advisory_xact_lock(hashtext('marketplace.bus.ddl'))`.execute(trx);

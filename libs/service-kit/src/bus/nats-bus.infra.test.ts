@@ -17,7 +17,8 @@ afterAll(async () => {
   const nc = await connect({ servers });
   try {
     const jsm = await jetstreamManager(nc);
-    for (const service of SERVICES) await jsm.streams.delete(natsNames(service, namespace).stream).catch(() => false);
+    for (const service of SERVICES)
+      await jsm.streams.delete(natsNames(service, namespace).stream).catch(() => false);
   } finally {
     await nc.close();
   }
@@ -41,7 +42,13 @@ describe('nats bus', () => {
     await Promise.all(open.splice(0).map((b) => b.close()));
   });
   async function bus(): Promise<EventBus> {
-    const b = await createNatsBus({ servers, name: 'nats-bus-test', namespace, retryDelayMs: 20, logger: captureLogger() });
+    const b = await createNatsBus({
+      servers,
+      name: 'nats-bus-test',
+      namespace,
+      retryDelayMs: 20,
+      logger: captureLogger(),
+    });
     open.push(b);
     return b;
   }
@@ -100,7 +107,13 @@ describe('nats bus', () => {
   it('is what createEventBus picks when a NATS URL is set', async () => {
     const db = await createTestDatabase();
     try {
-      const b = await createEventBus({ natsUrl: servers, name: 'factory', db, logger: captureLogger(), nats: { namespace } });
+      const b = await createEventBus({
+        natsUrl: servers,
+        name: 'factory',
+        db,
+        logger: captureLogger(),
+        nats: { namespace },
+      });
       open.push(b);
       expect(b.kind).toBe('nats');
       await expect(b.ping()).resolves.toBeUndefined();
@@ -114,6 +127,8 @@ describe('nats bus', () => {
     await expect(b.ping()).resolves.toBeUndefined();
     await b.close();
     await expect(b.ping()).rejects.toThrow();
-    await expect(b.publish(newEvent(`accounts.${randomLetters()}.created`, {}, { correlationId: 'c' }))).rejects.toThrow(/closed/);
+    await expect(
+      b.publish(newEvent(`accounts.${randomLetters()}.created`, {}, { correlationId: 'c' })),
+    ).rejects.toThrow(/closed/);
   });
 });

@@ -1,4 +1,10 @@
-import { SERVICES, serviceOfEventType, streamNameFor, type EventEnvelope, type ServiceName } from '@marketplace/contracts';
+import {
+  SERVICES,
+  serviceOfEventType,
+  streamNameFor,
+  type EventEnvelope,
+  type ServiceName,
+} from '@marketplace/contracts';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -51,7 +57,9 @@ export interface NatsBusOptions {
 
 export class BusUnavailableError extends Error {
   constructor(message: string, cause?: unknown) {
-    super(cause === undefined ? message : `${message}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      cause === undefined ? message : `${message}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'BusUnavailableError';
   }
 }
@@ -85,7 +93,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   const duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
   const publishTimeoutMs = options.publishTimeoutMs ?? 5000;
   const prefetch = options.prefetch ?? 32;
-  const servers = options.servers.split(',').map((s) => s.trim()).filter(Boolean);
+  const servers = options.servers
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const shownServers = servers.map(redactServer).join(',');
 
   let nc: NatsConnection;
@@ -109,7 +120,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     jsm = await jetstreamManager(nc);
   } catch (err) {
     await nc.close().catch(() => undefined);
-    throw new BusUnavailableError(`NATS at ${shownServers} has no JetStream (start nats-server with -js)`, err);
+    throw new BusUnavailableError(
+      `NATS at ${shownServers} has no JetStream (start nats-server with -js)`,
+      err,
+    );
   }
   const js: JetStreamClient = jsm.jetstream();
 
@@ -135,7 +149,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     try {
       const info = await jsm.streams.info(names.stream);
       if (!info.config.subjects?.includes(names.subjects)) {
-        logger.warn({ stream: names.stream, subjects: info.config.subjects }, 'stream exists with other subjects');
+        logger.warn(
+          { stream: names.stream, subjects: info.config.subjects },
+          'stream exists with other subjects',
+        );
       }
       return;
     } catch (err) {
@@ -228,7 +245,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
               'use a new durable name or delete the old consumer',
           );
         }
-        await jsm.consumers.update(this.#stream, this.durable, { ack_wait: config.ack_wait, max_deliver: -1 });
+        await jsm.consumers.update(this.#stream, this.durable, {
+          ack_wait: config.ack_wait,
+          max_deliver: -1,
+        });
       }
     }
 
@@ -255,7 +275,9 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
             await this.#process(msg);
             failures = 0;
           }
-          if (!signal.aborted) logger.warn({ durable: this.durable }, 'NATS consumer stopped; restarting it');
+          // Ended without stop(): the durable or stream went away (see #watch). Treat it as a failure
+          // so a server that keeps refusing cannot spin this loop.
+          if (!signal.aborted) throw new Error('message stream ended');
         } catch (err) {
           if (signal.aborted) break;
           if (nc.isClosed()) {
@@ -263,7 +285,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
             return;
           }
           failures++;
-          logger.warn({ durable: this.durable, stream: this.#stream, ...errorInfo(err) }, 'NATS consumer failed; retrying');
+          logger.warn(
+            { durable: this.durable, stream: this.#stream, ...errorInfo(err) },
+            'NATS consumer failed; retrying',
+          );
           await sleep(backoffDelay(failures, retryDelayMs, maxRetryDelayMs), signal);
         }
       }
@@ -272,8 +297,15 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     /** Restart consuming when the server says the durable or its stream is gone. */
     async #watch(messages: ConsumerMessages): Promise<void> {
       for await (const n of messages.status()) {
-        if (n.type === 'consumer_deleted' || n.type === 'consumer_not_found' || n.type === 'stream_not_found') {
-          logger.warn({ durable: this.durable, stream: this.#stream, notification: n.type }, 'NATS consumer lost');
+        if (
+          n.type === 'consumer_deleted' ||
+          n.type === 'consumer_not_found' ||
+          n.type === 'stream_not_found'
+        ) {
+          logger.warn(
+            { durable: this.durable, stream: this.#stream, notification: n.type },
+            'NATS consumer lost',
+          );
           await messages.close();
           return;
         }
@@ -286,7 +318,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
         event = msg.json<EventEnvelope>();
       } catch (err) {
         // Not an envelope: redelivering it would never help.
-        logger.error({ durable: this.durable, seq: msg.seq, ...errorInfo(err) }, 'dropping a message that is not an event');
+        logger.error(
+          { durable: this.durable, seq: msg.seq, ...errorInfo(err) },
+          'dropping a message that is not an event',
+        );
         msg.term();
         return;
       }
@@ -351,7 +386,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       if (nc.isClosed()) throw new BusUnavailableError('NATS connection is closed');
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new BusUnavailableError(`NATS at ${shownServers} did not answer a ping`)), 2000);
+        timer = setTimeout(
+          () => reject(new BusUnavailableError(`NATS at ${shownServers} did not answer a ping`)),
+          2000,
+        );
       });
       try {
         await Promise.race([nc.rtt(), timeout]);

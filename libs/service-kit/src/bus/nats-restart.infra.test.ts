@@ -34,7 +34,7 @@ describe('NATS server killed and restarted mid-stream', () => {
     db = await createTestDatabase();
     await migrateSchema(db, 'restart_svc', {
       '0001_effects': {
-        async up(k: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+        async up(k: Kysely<unknown>) {
           // No unique key: a duplicate application would show as a second row.
           await k.schema
             .createTable('effects')
@@ -77,15 +77,29 @@ describe('NATS server killed and restarted mid-stream', () => {
         await new Promise((r) => setTimeout(r, 4)); // slower than the producer: a backlog builds up
       },
     });
-    relay = new OutboxRelay({ db: svc, bus, pollIntervalMs: 20, retryDelayMs: 50, maxRetryDelayMs: 500, logger });
+    relay = new OutboxRelay({
+      db: svc,
+      bus,
+      pollIntervalMs: 20,
+      retryDelayMs: 50,
+      maxRetryDelayMs: 500,
+      logger,
+    });
     relay.start();
 
     const handledCount = async () => {
-      const r = await svc.selectFrom('effects').select(sql<string>`count(distinct event_id)`.as('c')).executeTakeFirstOrThrow();
+      const r = await svc
+        .selectFrom('effects')
+        .select(sql<string>`count(distinct event_id)`.as('c'))
+        .executeTakeFirstOrThrow();
       return Number(r.c);
     };
     const published = async () => {
-      const r = await svc.selectFrom('outbox').select(sql<string>`count(*)`.as('c')).where('published_at', 'is not', null).executeTakeFirstOrThrow();
+      const r = await svc
+        .selectFrom('outbox')
+        .select(sql<string>`count(*)`.as('c'))
+        .where('published_at', 'is not', null)
+        .executeTakeFirstOrThrow();
       return Number(r.c);
     };
 
@@ -104,7 +118,11 @@ describe('NATS server killed and restarted mid-stream', () => {
         await server.kill();
       }
       if (i === RESTART_AT) await server.start();
-      const event = newEvent(`accounts.user.${i % 2 ? 'registered' : 'updated'}`, { i }, { correlationId: `c-${i}` });
+      const event = newEvent(
+        `accounts.user.${i % 2 ? 'registered' : 'updated'}`,
+        { i },
+        { correlationId: `c-${i}` },
+      );
       await svc.transaction().execute((trx) => addToOutbox(trx, event));
       relay.kick();
       if (i >= KILL_AT) await new Promise((r) => setTimeout(r, 5)); // keep writing through the outage
@@ -118,8 +136,12 @@ describe('NATS server killed and restarted mid-stream', () => {
     // The client noticed the outage (it was a real one, not a no-op).
     expect(logger.entries.some((e) => e.msg.includes('NATS disconnected'))).toBe(true);
 
-    const outboxIds = (await svc.selectFrom('outbox').select('id').execute()).map((r) => r.id as string).sort();
-    const effects = (await svc.selectFrom('effects').select('event_id').execute()).map((r) => r.event_id as string).sort();
+    const outboxIds = (await svc.selectFrom('outbox').select('id').execute())
+      .map((r) => r.id as string)
+      .sort();
+    const effects = (await svc.selectFrom('effects').select('event_id').execute())
+      .map((r) => r.event_id as string)
+      .sort();
     expect(outboxIds).toHaveLength(TOTAL);
     expect(effects).toEqual(outboxIds); // each exactly once
     expect(deliveries).toBeGreaterThanOrEqual(TOTAL);
@@ -133,4 +155,62 @@ describe('NATS server killed and restarted mid-stream', () => {
       await nc.close();
     }
   }, 120_000);
+
+  it('recreates its streams and durable when the server comes back with an empty store', async () => {
+    const fresh = await NatsTestServer.create();
+    const local: { bus?: EventBus; consumer?: Consumer } = {};
+    try {
+      await fresh.start();
+      const log = captureLogger();
+      local.bus = await createNatsBus({
+        servers: fresh.url,
+        name: 'wiped-store-test',
+        retryDelayMs: 50,
+        maxRetryDelayMs: 500,
+        publishTimeoutMs: 1000,
+        logger: log,
+      });
+      const seen: string[] = [];
+      local.consumer = await local.bus.subscribe({
+        durable: 'wiped',
+        filterSubject: 'jobs.>',
+        handle: async (e) => void seen.push(e.id),
+      });
+      const before = newEvent('jobs.job.posted', {}, { correlationId: 'c' });
+      await local.bus.publish(before);
+      await waitFor(() => seen.includes(before.id), 'the event before the wipe');
+
+      await fresh.kill();
+      await fresh.wipeStore();
+      await fresh.start();
+
+      // As the relay would: retry until the bus takes it (the stream is recreated on the way).
+      const after = newEvent('jobs.job.completed', {}, { correlationId: 'c' });
+      await waitFor(
+        () =>
+          local.bus!.publish(after).then(
+            () => true,
+            () => false,
+          ),
+        'a publish after the wipe',
+        20_000,
+      );
+      await waitFor(() => seen.includes(after.id), 'the event after the wipe', 40_000);
+
+      // A stream nobody here consumes is recreated by the publish itself.
+      const unlock = newEvent('payments.unlock.succeeded', {}, { correlationId: 'c' });
+      await local.bus.publish(unlock);
+      const nc = await connect({ servers: fresh.url });
+      try {
+        const info = await (await jetstreamManager(nc)).streams.info(natsNames('payments').stream);
+        expect(info.state.messages).toBe(1);
+      } finally {
+        await nc.close();
+      }
+    } finally {
+      await local.consumer?.stop();
+      await local.bus?.close();
+      await fresh.dispose();
+    }
+  }, 90_000);
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,9 @@ export class NatsTestServer {
     this.url = `nats://127.0.0.1:${port}`;
   }
 
-  static async create(binary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server'): Promise<NatsTestServer> {
+  static async create(
+    binary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server',
+  ): Promise<NatsTestServer> {
     const storeDir = await mkdtemp(join(tmpdir(), 'nats-test-'));
     return new NatsTestServer(await freePort(), storeDir, binary);
   }
@@ -35,9 +37,13 @@ export class NatsTestServer {
   /** Starts the server and waits (bounded) until JetStream answers. */
   async start(timeoutMs = 10_000): Promise<void> {
     if (this.#child) throw new Error('nats-server already running');
-    const child = spawn(this.binary, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      this.binary,
+      ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     this.#child = child;
@@ -45,7 +51,10 @@ export class NatsTestServer {
       child.once('exit', (code) => reject(new Error(`nats-server exited early (code ${code}): ${stderr}`))),
     );
     exited.catch(() => undefined);
-    await Promise.race([waitFor(() => this.#jetStreamReady(), 'nats-server with JetStream', timeoutMs), exited]);
+    await Promise.race([
+      waitFor(() => this.#jetStreamReady(), 'nats-server with JetStream', timeoutMs),
+      exited,
+    ]);
   }
 
   /** SIGKILL, then waits until the process is gone. */
@@ -57,6 +66,13 @@ export class NatsTestServer {
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGKILL');
     await gone;
+  }
+
+  /** Empties the JetStream store (only while stopped), as if the server came back on a new disk. */
+  async wipeStore(): Promise<void> {
+    if (this.#child) throw new Error('stop the server before wiping its store');
+    await rm(this.storeDir, { recursive: true, force: true });
+    await mkdir(this.storeDir, { recursive: true });
   }
 
   async dispose(): Promise<void> {

@@ -7,6 +7,9 @@ import { captureLogger, deferred, randomLetters, settledWithin, waitFor } from '
 import { addToOutbox, newEvent, OutboxRelay } from './outbox';
 import type { EventBus } from './types';
 
+// A PGlite cold start alone can take several seconds on a loaded machine.
+jest.setTimeout(30_000);
+
 /** A bus that records publishes; `gate` lets a test hold or fail them. */
 function fakeBus(gate?: (event: EventEnvelope, call: number) => Promise<void>) {
   const published: EventEnvelope[] = [];
@@ -66,18 +69,29 @@ describe('outbox and relay', () => {
 
   function relay(bus: EventBus, options: { pollIntervalMs?: number; batchSize?: number } = {}) {
     const logger = captureLogger();
-    const r = new OutboxRelay({ db: svc, bus, logger, pollIntervalMs: 20, retryDelayMs: 20, maxRetryDelayMs: 100, ...options });
+    const r = new OutboxRelay({
+      db: svc,
+      bus,
+      logger,
+      pollIntervalMs: 20,
+      retryDelayMs: 20,
+      maxRetryDelayMs: 100,
+      ...options,
+    });
     relays.push(r);
     return Object.assign(r, { logger });
   }
-  const ev = (n: number) => newEvent(`accounts.${randomLetters()}.created`, { n }, { correlationId: `c${n}` });
+  const ev = (n: number) =>
+    newEvent(`accounts.${randomLetters()}.created`, { n }, { correlationId: `c${n}` });
   async function write(...events: EventEnvelope[]) {
     await svc.transaction().execute(async (trx) => {
       for (const e of events) await addToOutbox(trx, e);
     });
   }
   async function publishedAt(id: string) {
-    return (await svc.selectFrom('outbox').select('published_at').where('id', '=', id).executeTakeFirstOrThrow()).published_at;
+    return (
+      await svc.selectFrom('outbox').select('published_at').where('id', '=', id).executeTakeFirstOrThrow()
+    ).published_at;
   }
 
   it('stores the envelope with the committed transaction, and nothing for a rolled-back one', async () => {
@@ -93,6 +107,14 @@ describe('outbox and relay', () => {
     const rows = await svc.selectFrom('outbox').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: kept.id, type: kept.type, envelope: kept, published_at: null });
+  });
+
+  it('keeps insertion order within one transaction although the clock may not move (PGlite ticks in ms)', async () => {
+    const events = Array.from({ length: 30 }, (_, i) => ev(i));
+    await write(...events);
+    const { bus, published } = fakeBus();
+    expect(await relay(bus).publishPending()).toBe(30);
+    expect(published.map((e) => e.id)).toEqual(events.map((e) => e.id));
   });
 
   it('publishes in the order the events were created, within and across transactions', async () => {
@@ -196,7 +218,16 @@ describe('outbox and relay', () => {
     const all = () => [...a.published, ...b.published].map((e) => e.id);
     await waitFor(() => new Set(all()).size === events.length, 'every row published', 20_000);
     await waitFor(
-      async () => Number((await svc.selectFrom('outbox').select(sql<string>`count(*)`.as('c')).where('published_at', 'is', null).executeTakeFirstOrThrow()).c) === 0,
+      async () =>
+        Number(
+          (
+            await svc
+              .selectFrom('outbox')
+              .select(sql<string>`count(*)`.as('c'))
+              .where('published_at', 'is', null)
+              .executeTakeFirstOrThrow()
+          ).c,
+        ) === 0,
       'every row marked',
     );
     if (db.kind === 'postgres') {

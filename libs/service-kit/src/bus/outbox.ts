@@ -13,7 +13,11 @@ export interface NewEventOptions {
   version?: number;
 }
 
-export function newEvent<TPayload>(type: string, payload: TPayload, options: NewEventOptions): EventEnvelope<TPayload> {
+export function newEvent<TPayload>(
+  type: string,
+  payload: TPayload,
+  options: NewEventOptions,
+): EventEnvelope<TPayload> {
   return {
     id: randomUUID(),
     type,
@@ -29,15 +33,22 @@ export function newEvent<TPayload>(type: string, payload: TPayload, options: New
  * bound to the service schema, so the event exists exactly when the change does.
  */
 export async function addToOutbox<DB>(trx: Kysely<DB>, event: EventEnvelope): Promise<void> {
-  await (trx as unknown as AnyDb)
+  const db = trx as unknown as AnyDb;
+  // The relay publishes by created_at, so it must follow insertion order, also within one
+  // transaction. clock_timestamp() alone ties on PGlite (millisecond clock): take at least one
+  // microsecond past the newest unpublished row (served by the partial index on unpublished rows).
+  const newest = db
+    .selectFrom('outbox')
+    .select(sql`max(created_at) + interval '1 microsecond'`.as('next'))
+    .where('published_at', 'is', null);
+  await db
     .insertInto('outbox')
     .values({
       id: event.id,
       type: event.type,
       // A string is taken as JSON text by both pg and PGlite; an object would be re-encoded by PGlite.
       envelope: JSON.stringify(event),
-      // clock_timestamp, not now(): events of one transaction keep the order they were added in.
-      created_at: sql`clock_timestamp()`,
+      created_at: sql`greatest(clock_timestamp(), ${newest})`,
     })
     .execute();
 }
@@ -119,7 +130,9 @@ export class OutboxRelay<DB = unknown> {
   /** One round: publishes up to a batch and returns how many rows it published. Throws on bus errors. */
   async publishPending(): Promise<number> {
     const result = this.#lockRows
-      ? await this.#db.transaction().execute(async (trx) => this.#publishRows(trx, await this.#select(trx, true)))
+      ? await this.#db
+          .transaction()
+          .execute(async (trx) => this.#publishRows(trx, await this.#select(trx, true)))
       : await this.#publishRows(this.#db, await this.#select(this.#db, false));
     // Thrown only now, after the rows published before the failure were marked (and committed).
     if (result.failed) throw result.error;
@@ -138,7 +151,10 @@ export class OutboxRelay<DB = unknown> {
     return (await query.execute()) as OutboxRow[];
   }
 
-  async #publishRows(db: AnyDb, rows: OutboxRow[]): Promise<{ published: number; failed: boolean; error?: unknown }> {
+  async #publishRows(
+    db: AnyDb,
+    rows: OutboxRow[],
+  ): Promise<{ published: number; failed: boolean; error?: unknown }> {
     const published: string[] = [];
     let failed = false;
     let error: unknown;
@@ -154,7 +170,11 @@ export class OutboxRelay<DB = unknown> {
       }
     }
     if (published.length > 0) {
-      await db.updateTable('outbox').set({ published_at: sql`now()` }).where('id', 'in', published).execute();
+      await db
+        .updateTable('outbox')
+        .set({ published_at: sql`now()` })
+        .where('id', 'in', published)
+        .execute();
     }
     return { published: published.length, failed, error };
   }
@@ -170,7 +190,10 @@ export class OutboxRelay<DB = unknown> {
       } catch (err) {
         failures++;
         const delay = backoffDelay(failures, this.#retryDelayMs, this.#maxRetryDelayMs);
-        this.#logger.warn({ attempt: failures, retryInMs: delay, ...errorInfo(err) }, 'outbox relay: publish failed; will retry');
+        this.#logger.warn(
+          { attempt: failures, retryInMs: delay, ...errorInfo(err) },
+          'outbox relay: publish failed; will retry',
+        );
         await sleep(delay, signal);
         continue;
       }

@@ -1,4 +1,10 @@
-import { assertDurableName, assertFilterSubject, filterToRegex, serviceOfFilter, subjectMatches } from './subject';
+import {
+  assertDurableName,
+  assertFilterSubject,
+  filterToRegex,
+  serviceOfFilter,
+  subjectMatches,
+} from './subject';
 
 describe('subject filters (NATS semantics)', () => {
   const cases: [string, string, boolean][] = [
@@ -42,6 +48,7 @@ describe('subject filters (NATS semantics)', () => {
 
   it('accepts durable names JetStream accepts', () => {
     expect(() => assertDurableName('jobs-members_1')).not.toThrow();
-    for (const bad of ['', 'a.b', 'a*', 'a b', 'a>']) expect(() => assertDurableName(bad)).toThrow(/invalid durable/);
+    for (const bad of ['', 'a.b', 'a*', 'a b', 'a>'])
+      expect(() => assertDurableName(bad)).toThrow(/invalid durable/);
   });
 });

@@ -1,0 +1,2 @@
+import { nope } from './missing-module';
+export const x = nope;

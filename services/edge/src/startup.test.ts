@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Runs a process entry and collects its exit code and output. */
+function run(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; lines: string[] }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, lines: output.split('\n').filter((line) => line.trim() !== '') });
+    });
+  });
+}
+
+// A process that cannot start says why in one line and exits non-zero, instead of looping on a stack trace.
+describe('start-up failures', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'startup-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it.each([
+    ['a bad PORT', { PORT: 'eighty' }, /PORT .*"eighty"/],
+    ['an unreachable database', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' }, /cannot reach the database at postgres:\/\/postgres@127\.0\.0\.1:1\/none/],
+    ['an unreachable NATS', { NATS_URL: 'nats://127.0.0.1:1' }, /nats/i],
+  ])('%s', async (_label, env, pattern) => {
+    const { code, lines } = await run('services/jobs/src/main.ts', { DATA_DIR: dataDir, PORT: '0', ...env });
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] as string) as { level: number; msg: string };
+    expect(line.level).toBe(60);
+    expect(line.msg).toMatch(/^jobs could not start: /);
+    expect(line.msg).toMatch(pattern);
+  });
+
+  it('the edge refuses a half-configured distributed topology', async () => {
+    const { code, lines } = await run('services/edge/src/main.ts', { DATA_DIR: dataDir, PORT: '0', JOBS_URL: 'http://127.0.0.1:9' });
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('distributed topology needs ACCOUNTS_URL, CHAT_URLS, PAYMENTS_URL');
+  });
+});
