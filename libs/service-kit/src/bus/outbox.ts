@@ -33,22 +33,15 @@ export function newEvent<TPayload>(
  * bound to the service schema, so the event exists exactly when the change does.
  */
 export async function addToOutbox<DB>(trx: Kysely<DB>, event: EventEnvelope): Promise<void> {
-  const db = trx as unknown as AnyDb;
-  // The relay publishes by created_at, so it must follow insertion order, also within one
-  // transaction. clock_timestamp() alone ties on PGlite (millisecond clock): take at least one
-  // microsecond past the newest unpublished row (served by the partial index on unpublished rows).
-  const newest = db
-    .selectFrom('outbox')
-    .select(sql`max(created_at) + interval '1 microsecond'`.as('next'))
-    .where('published_at', 'is', null);
-  await db
+  // The relay publishes in `seq` order (a bigserial), i.e. the order rows were added, also within one
+  // transaction.
+  await (trx as unknown as AnyDb)
     .insertInto('outbox')
     .values({
       id: event.id,
       type: event.type,
       // A string is taken as JSON text by both pg and PGlite; an object would be re-encoded by PGlite.
       envelope: JSON.stringify(event),
-      created_at: sql`greatest(clock_timestamp(), ${newest})`,
     })
     .execute();
 }
@@ -144,8 +137,7 @@ export class OutboxRelay<DB = unknown> {
       .selectFrom('outbox')
       .select(['id', 'envelope'])
       .where('published_at', 'is', null)
-      .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('seq')
       .limit(this.#batchSize);
     if (lock) query = query.forUpdate().skipLocked();
     return (await query.execute()) as OutboxRow[];

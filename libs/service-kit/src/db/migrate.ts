@@ -16,6 +16,8 @@ const kitMigrations: SchemaMigrations = {
         .createTable('outbox')
         .ifNotExists()
         .addColumn('id', 'uuid', (c) => c.primaryKey())
+        // Publication order: the order rows were added, even within one transaction.
+        .addColumn('seq', 'bigserial', (c) => c.notNull().unique())
         .addColumn('type', 'text', (c) => c.notNull())
         .addColumn('envelope', 'jsonb', (c) => c.notNull())
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -25,7 +27,7 @@ const kitMigrations: SchemaMigrations = {
         .createIndex('outbox_unpublished_idx')
         .ifNotExists()
         .on('outbox')
-        .column('created_at')
+        .column('seq')
         .where(sql.ref('published_at'), 'is', null)
         .execute();
       await db.schema
