@@ -1,4 +1,3 @@
-import './zz';
 // Exposed as `chat/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
 import { PlaceholderPage, type RemotePages, type RemoteRoutesModule } from '@marketplace/ui';
 

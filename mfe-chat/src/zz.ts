@@ -1,2 +1,0 @@
-import { nope } from './missing-module';
-export const x = nope;
