@@ -26,7 +26,10 @@ export default [
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:infra', 'type:tooling'] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib', 'type:edge'] },
-            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:edge', 'type:tooling'] },
+            {
+              sourceTag: 'type:bench',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:edge', 'type:tooling'],
+            },
             { sourceTag: 'scope:web', notDependOnLibsWithTags: ['scope:server'] },
           ],
         },

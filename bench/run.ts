@@ -20,7 +20,11 @@ const root = process.cwd();
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: 20, duration: seconds });
-  return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 function gzipKb(path: string): string {
@@ -29,7 +33,9 @@ function gzipKb(path: string): string {
 
 function shellInitialScripts(): string[] {
   const html = readFileSync(join(root, 'shell', 'dist', 'index.html'), 'utf8');
-  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => join(root, 'shell', 'dist', (m[1] ?? '').replace(/^\//, '')));
+  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) =>
+    join(root, 'shell', 'dist', (m[1] ?? '').replace(/^\//, '')),
+  );
 }
 
 async function main() {
@@ -64,11 +70,16 @@ async function main() {
   }
 
   const scripts = shellInitialScripts();
-  const shellTotal = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+  const shellTotal = scripts.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length,
+    0,
+  );
   const sizes: Record<string, string> = { 'shell initial JS (gzip KB)': (shellTotal / 1024).toFixed(1) };
   for (const remote of ['catalogue', 'jobs', 'chat', 'admin']) {
     const entry = join(root, `mfe-${remote}`, 'dist', 'remoteEntry.js');
-    sizes[`${remote} remoteEntry.js (gzip KB)`] = statSync(entry, { throwIfNoEntry: false }) ? gzipKb(entry) : 'missing';
+    sizes[`${remote} remoteEntry.js (gzip KB)`] = statSync(entry, { throwIfNoEntry: false })
+      ? gzipKb(entry)
+      : 'missing';
   }
   console.log('\nPage weight (budget: shell initial JS <= 170 KB gzip)');
   console.table(sizes);

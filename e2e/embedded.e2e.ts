@@ -58,9 +58,17 @@ describe('embedded topology (npm start)', () => {
 
   it('takes screenshots of the foundation screens at desktop and phone widths', async () => {
     const page = await browser.newPage();
-    for (const [width, label] of [[1280, 'desktop'], [375, 'phone']] as const) {
+    for (const [width, label] of [
+      [1280, 'desktop'],
+      [375, 'phone'],
+    ] as const) {
       await page.setViewportSize({ width, height: 800 });
-      for (const [path, name] of [['/', 'home'], ['/login', 'login'], ['/chat', 'chat'], ['/nope', 'not-found']] as const) {
+      for (const [path, name] of [
+        ['/', 'home'],
+        ['/login', 'login'],
+        ['/chat', 'chat'],
+        ['/nope', 'not-found'],
+      ] as const) {
         await page.goto(`${site.url}${path}`);
         await page.locator('h1').first().waitFor();
         await shoot(page, `embedded-${name}-${label}`);

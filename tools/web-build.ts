@@ -4,7 +4,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const apps = ['shell', 'mfe-catalogue', 'mfe-jobs', 'mfe-chat', 'mfe-admin'];
-const sourceDirs = [...apps.map((app) => join(app, 'src')), 'libs/contracts/src', 'libs/ui/src', 'tools/webpack'];
+const sourceDirs = [
+  ...apps.map((app) => join(app, 'src')),
+  'libs/contracts/src',
+  'libs/ui/src',
+  'tools/webpack',
+];
 
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;
@@ -17,7 +22,10 @@ function newestMtime(dir: string): number {
 }
 
 export function webBuildIsStale(root = process.cwd()): boolean {
-  const outputs = [join('shell', 'dist', 'index.html'), ...apps.slice(1).map((app) => join(app, 'dist', 'mf-manifest.json'))];
+  const outputs = [
+    join('shell', 'dist', 'index.html'),
+    ...apps.slice(1).map((app) => join(app, 'dist', 'mf-manifest.json')),
+  ];
   if (outputs.some((file) => !existsSync(join(root, file)))) return true;
   const oldestOutput = Math.min(...outputs.map((file) => statSync(join(root, file)).mtimeMs));
   return Math.max(...sourceDirs.map((dir) => newestMtime(join(root, dir)))) > oldestOutput;
@@ -27,7 +35,10 @@ export function webBuildIsStale(root = process.cwd()): boolean {
 export function ensureWebBuild(root = process.cwd()): void {
   if (!webBuildIsStale(root)) return;
   console.log('Building the web apps (first start or changed sources)...');
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'tools/build-web.ts'], { stdio: 'inherit', cwd: root });
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'tools/build-web.ts'], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (build.status !== 0) {
     console.error('The web build failed; see above.');
     process.exit(1);

@@ -74,7 +74,12 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
   };
   const p = options.basePort;
   const services = [
-    { name: 'accounts', entry: 'services/accounts/src/main.ts', port: p + 1, env: { JWT_PRIVATE_KEY_FILE: join(keyDir, 'access-token.private.pem') } },
+    {
+      name: 'accounts',
+      entry: 'services/accounts/src/main.ts',
+      port: p + 1,
+      env: { JWT_PRIVATE_KEY_FILE: join(keyDir, 'access-token.private.pem') },
+    },
     { name: 'jobs', entry: 'services/jobs/src/main.ts', port: p + 2, env: {} },
     { name: 'chat-1', entry: 'services/chat/src/main.ts', port: p + 3, env: { CHAT_INSTANCE_ID: 'chat-1' } },
     { name: 'chat-2', entry: 'services/chat/src/main.ts', port: p + 4, env: { CHAT_INSTANCE_ID: 'chat-2' } },
@@ -107,7 +112,11 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     // Migrations of one schema take a lock; start services one after another for clear logs.
     for (const service of services) {
       const url = `http://127.0.0.1:${service.port}`;
-      const child = spawnNode(service.name, service.entry, { ...common, ...service.env, PORT: String(service.port) });
+      const child = spawnNode(service.name, service.entry, {
+        ...common,
+        ...service.env,
+        PORT: String(service.port),
+      });
       await waitReady(url, child, service.name);
     }
     const edgeEnv = {

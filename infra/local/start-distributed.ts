@@ -10,7 +10,9 @@ const running = await startDistributed({
   dataDir: env.DATA_DIR ?? '.data/distributed',
   inheritOutput: true,
 }).catch((err: unknown) => {
-  console.error(`could not start the distributed topology: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(
+    `could not start the distributed topology: ${err instanceof Error ? err.message : String(err)}`,
+  );
   process.exit(1);
 });
 console.log(`\n  Marketplace running (distributed) at ${running.url.replace('127.0.0.1', 'localhost')}\n`);

@@ -1,6 +1,10 @@
 import { Type, type Static } from 'typebox';
 
-export const AccountTypeSchema = Type.Union([Type.Literal('user'), Type.Literal('company'), Type.Literal('admin')]);
+export const AccountTypeSchema = Type.Union([
+  Type.Literal('user'),
+  Type.Literal('company'),
+  Type.Literal('admin'),
+]);
 
 /** An account as the API returns it (spec section 3, "Account"); never secrets. */
 export const AccountSchema = Type.Object({

@@ -1,7 +1,11 @@
 import { Type } from 'typebox';
 import { AccountTypeSchema } from './accounts';
 
-export const JobStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('in-progress'), Type.Literal('completed')]);
+export const JobStatusSchema = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('in-progress'),
+  Type.Literal('completed'),
+]);
 
 /** A job as lists return it (spec section 3, "Job"); contact details never appear in lists. */
 export const JobSummarySchema = Type.Object({

@@ -1,6 +1,10 @@
 import { Type } from 'typebox';
 
-export const PaymentStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('failed')]);
+export const PaymentStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('paid'),
+  Type.Literal('failed'),
+]);
 
 export const UnlockPaymentSchema = Type.Object({
   _id: Type.String(),

@@ -30,18 +30,24 @@ export interface StandaloneServiceOptions {
 }
 
 /** A service in its own process (distributed topology): its own server, database pool and bus connection. */
-export async function startStandaloneService(options: StandaloneServiceOptions): Promise<RunningProcess & { app: FastifyInstance }> {
+export async function startStandaloneService(
+  options: StandaloneServiceOptions,
+): Promise<RunningProcess & { app: FastifyInstance }> {
   const env = options.env ?? process.env;
   const config = loadConfig(StandaloneConfigSchema, { PORT: String(options.defaultPort), ...env });
-  const keys =
-    config.JWT_PUBLIC_KEY_FILE
-      ? {
-          publicKey: readFileSync(config.JWT_PUBLIC_KEY_FILE, 'utf8'),
-          privateKey: config.JWT_PRIVATE_KEY_FILE ? readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8') : undefined,
-        }
-      : loadOrCreateSigningKeys(config.DATA_DIR);
+  const keys = config.JWT_PUBLIC_KEY_FILE
+    ? {
+        publicKey: readFileSync(config.JWT_PUBLIC_KEY_FILE, 'utf8'),
+        privateKey: config.JWT_PRIVATE_KEY_FILE
+          ? readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8')
+          : undefined,
+      }
+    : loadOrCreateSigningKeys(config.DATA_DIR);
 
-  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, `pglite-${options.name}`) });
+  const db = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: join(config.DATA_DIR, `pglite-${options.name}`),
+  });
   let bus;
   try {
     bus = await createEventBus({ natsUrl: config.NATS_URL, name: options.name, db });
@@ -56,7 +62,10 @@ export async function startStandaloneService(options: StandaloneServiceOptions):
   await app.register(options.plugin, {
     db,
     bus,
-    auth: { publicKey: keys.publicKey, ...(options.signsTokens && keys.privateKey ? { privateKey: keys.privateKey } : {}) },
+    auth: {
+      publicKey: keys.publicKey,
+      ...(options.signsTokens && keys.privateKey ? { privateKey: keys.privateKey } : {}),
+    },
   });
   try {
     const url = await app.listen({ port: config.PORT, host: config.HOST });

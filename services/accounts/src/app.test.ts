@@ -17,10 +17,16 @@ describe('accounts service', () => {
     await service.close();
   });
 
-  const register = (body: Record<string, unknown>) => service.app.inject({ method: 'POST', url: '/api/user', payload: body });
+  const register = (body: Record<string, unknown>) =>
+    service.app.inject({ method: 'POST', url: '/api/user', payload: body });
 
   it('registers a poster and announces accounts.user.registered through the outbox', async () => {
-    const response = await register({ email: 'Ada@Example.com', name: 'Ada Obi', password: 'secret1', platform: 'Android' });
+    const response = await register({
+      email: 'Ada@Example.com',
+      name: 'Ada Obi',
+      password: 'secret1',
+      platform: 'Android',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.resultMessage.en).toBe('Registered successfully');
@@ -51,9 +57,15 @@ describe('accounts service', () => {
 
   it.each([
     [{ email: 'x@example.com', name: '  ', password: 'secret1' }, 'Please Enter your full Name'],
-    [{ email: 'x@example.com', name: 'R2D2', password: 'secret1' }, 'Name should only contain alphabets and spaces.'],
+    [
+      { email: 'x@example.com', name: 'R2D2', password: 'secret1' },
+      'Name should only contain alphabets and spaces.',
+    ],
     [{ email: 'not-an-email', name: 'Bola', password: 'secret1' }, 'Invalid email address'],
-    [{ email: 'x@example.com', name: 'Bola', password: '123' }, 'Password must be at least 6 characters long'],
+    [
+      { email: 'x@example.com', name: 'Bola', password: '123' },
+      'Password must be at least 6 characters long',
+    ],
   ])('validates %j', async (payload, message) => {
     const response = await register(payload);
     expect(response.statusCode).toBe(400);
@@ -83,8 +95,16 @@ describe('accounts service', () => {
     expect(header.alg).toBe('EdDSA');
     expect(service.verifyToken(accessToken)).toMatchObject({ sub: user._id, type: 'user', name: 'Ada Obi' });
 
-    const wrong = await service.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'ada@example.com', password: 'nope!!' } });
-    const unknown = await service.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'who@example.com', password: 'nope!!' } });
+    const wrong = await service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'ada@example.com', password: 'nope!!' },
+    });
+    const unknown = await service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'who@example.com', password: 'nope!!' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());

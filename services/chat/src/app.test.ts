@@ -28,13 +28,18 @@ describe('chat service', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      expect.objectContaining({ jobId: expect.objectContaining({ title: 'Fix my sink' }), posterId: { _id: me, name: 'Anonymous' } }),
+      expect.objectContaining({
+        jobId: expect.objectContaining({ title: 'Fix my sink' }),
+        posterId: { _id: me, name: 'Anonymous' },
+      }),
     ]);
   });
 
   it('refuses without a token, with a bad token, and for someone else', async () => {
     const me = randomUUID();
-    expect((await service.app.inject({ method: 'GET', url: `/api/jobs/user/chat/${me}` })).statusCode).toBe(401);
+    expect((await service.app.inject({ method: 'GET', url: `/api/jobs/user/chat/${me}` })).statusCode).toBe(
+      401,
+    );
     const bad = await service.app.inject({
       method: 'GET',
       url: `/api/jobs/user/chat/${me}`,

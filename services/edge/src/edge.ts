@@ -36,7 +36,9 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
 
   try {
     if (distributed) {
-      const missing = (['ACCOUNTS_URL', 'JOBS_URL', 'CHAT_URLS', 'PAYMENTS_URL'] as const).filter((key) => !config[key]);
+      const missing = (['ACCOUNTS_URL', 'JOBS_URL', 'CHAT_URLS', 'PAYMENTS_URL'] as const).filter(
+        (key) => !config[key],
+      );
       if (missing.length > 0) throw new Error(`distributed topology needs ${missing.join(', ')}`);
       const upstreams = {
         accounts: [config.ACCOUNTS_URL as string],

@@ -10,7 +10,11 @@ import { startEdge, type Edge } from './edge';
 async function fakeService(name: string): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();
   app.get('/ready', async () => ({ status: 'ready' }));
-  app.all('/api/*', async (request) => ({ service: name, path: request.url, requestId: request.headers['x-request-id'] }));
+  app.all('/api/*', async (request) => ({
+    service: name,
+    path: request.url,
+    requestId: request.headers['x-request-id'],
+  }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }
@@ -21,7 +25,8 @@ describe('edge, distributed topology', () => {
   let webRoot: string;
 
   beforeAll(async () => {
-    for (const name of ['accounts', 'jobs', 'chat-1', 'chat-2', 'payments']) services[name] = await fakeService(name);
+    for (const name of ['accounts', 'jobs', 'chat-1', 'chat-2', 'payments'])
+      services[name] = await fakeService(name);
     webRoot = mkdtempSync(join(tmpdir(), 'edge-proxy-'));
     edge = await startEdge(
       loadConfig(EdgeConfigSchema, {
@@ -81,7 +86,9 @@ describe('edge, distributed topology', () => {
     await services.payments!.app.close();
     const down = await get('/api/payments/mine');
     expect(down.status).toBe(503);
-    expect(down.body.resultMessage).toEqual({ en: 'This service is unavailable right now. Please try again shortly.' });
+    expect(down.body.resultMessage).toEqual({
+      en: 'This service is unavailable right now. Please try again shortly.',
+    });
     expect((await get('/ready')).status).toBe(503);
     expect((await get('/api/user/login')).status).toBe(200);
   });

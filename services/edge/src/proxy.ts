@@ -21,7 +21,9 @@ export async function registerProxy(app: FastifyInstance, upstreams: Upstreams):
     api.addHook('onRequest', async (request, reply) => {
       if (!ownerOfPath(request.url)) {
         const path = request.url.split('?')[0];
-        return reply.status(404).send(errorEnvelope(404, 'NOT_FOUND', `No route for ${request.method} ${path}`));
+        return reply
+          .status(404)
+          .send(errorEnvelope(404, 'NOT_FOUND', `No route for ${request.method} ${path}`));
       }
     });
     await api.register(httpProxy, {
@@ -35,7 +37,13 @@ export async function registerProxy(app: FastifyInstance, upstreams: Upstreams):
           reply.log.warn({ err: error }, 'upstream failed');
           reply
             .status(503)
-            .send(errorEnvelope(503, 'SERVICE_UNAVAILABLE', 'This service is unavailable right now. Please try again shortly.'));
+            .send(
+              errorEnvelope(
+                503,
+                'SERVICE_UNAVAILABLE',
+                'This service is unavailable right now. Please try again shortly.',
+              ),
+            );
         },
       },
     });

@@ -31,7 +31,11 @@ describe('start-up failures', () => {
 
   it.each([
     ['a bad PORT', { PORT: 'eighty' }, /PORT .*"eighty"/],
-    ['an unreachable database', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' }, /cannot reach the database at postgres:\/\/postgres@127\.0\.0\.1:1\/none/],
+    [
+      'an unreachable database',
+      { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+      /cannot reach the database at postgres:\/\/postgres@127\.0\.0\.1:1\/none/,
+    ],
     ['an unreachable NATS', { NATS_URL: 'nats://127.0.0.1:1' }, /nats/i],
   ])('%s', async (_label, env, pattern) => {
     const { code, lines } = await run('services/jobs/src/main.ts', { DATA_DIR: dataDir, PORT: '0', ...env });
@@ -44,7 +48,11 @@ describe('start-up failures', () => {
   });
 
   it('the edge refuses a half-configured distributed topology', async () => {
-    const { code, lines } = await run('services/edge/src/main.ts', { DATA_DIR: dataDir, PORT: '0', JOBS_URL: 'http://127.0.0.1:9' });
+    const { code, lines } = await run('services/edge/src/main.ts', {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      JOBS_URL: 'http://127.0.0.1:9',
+    });
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('distributed topology needs ACCOUNTS_URL, CHAT_URLS, PAYMENTS_URL');

@@ -65,7 +65,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   // remote and asset paths get a real 404.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !/^\/(api|remotes|ws)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    const wantsPage =
+      request.method === 'GET' && !/^\/(api|remotes|ws)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
     if (wantsPage && hasShell) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', shellDist);

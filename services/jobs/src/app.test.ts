@@ -15,13 +15,22 @@ describe('jobs service', () => {
   it('lists jobs newest first with the poster name from its read model, and pages them', async () => {
     const poster = randomUUID();
     await service.bus.publish(
-      newEvent('accounts.user.registered', { userId: poster, name: 'Chidi Okeke', type: 'user' }, { correlationId: 'test' }),
+      newEvent(
+        'accounts.user.registered',
+        { userId: poster, name: 'Chidi Okeke', type: 'user' },
+        { correlationId: 'test' },
+      ),
     );
     await eventually(async () => {
-      expect((await service.app.inject({ method: 'GET', url: `/api/jobs/posters/${poster}` })).statusCode).toBe(200);
+      expect(
+        (await service.app.inject({ method: 'GET', url: `/api/jobs/posters/${poster}` })).statusCode,
+      ).toBe(200);
     });
     const jobs = service.db.raw.withSchema('jobs');
-    for (const [heading, created] of [['Paint my fence', '2026-01-01'], ['Fix the roof', '2026-02-01']] as const) {
+    for (const [heading, created] of [
+      ['Paint my fence', '2026-01-01'],
+      ['Fix the roof', '2026-02-01'],
+    ] as const) {
       await jobs
         .insertInto('jobs')
         .values({
@@ -41,7 +50,14 @@ describe('jobs service', () => {
     expect(first.json()).toMatchObject({
       page: 1,
       limit: 1,
-      jobs: [{ jobHeading: 'Fix the roof', jobStartDate: '2026-12-01', status: 'open', postedBy: { _id: poster, name: 'Chidi Okeke' } }],
+      jobs: [
+        {
+          jobHeading: 'Fix the roof',
+          jobStartDate: '2026-12-01',
+          status: 'open',
+          postedBy: { _id: poster, name: 'Chidi Okeke' },
+        },
+      ],
     });
     const second = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=1&page=2' });
     expect(second.json().jobs[0].jobHeading).toBe('Paint my fence');
@@ -51,8 +67,18 @@ describe('jobs service', () => {
 
   it('applies a renamed member once even when the event is delivered twice', async () => {
     const member = randomUUID();
-    await service.bus.publish(newEvent('accounts.user.registered', { userId: member, name: 'Old Name', type: 'user' }, { correlationId: 't' }));
-    const rename = newEvent('accounts.user.updated', { userId: member, name: 'New Name' }, { correlationId: 't' });
+    await service.bus.publish(
+      newEvent(
+        'accounts.user.registered',
+        { userId: member, name: 'Old Name', type: 'user' },
+        { correlationId: 't' },
+      ),
+    );
+    const rename = newEvent(
+      'accounts.user.updated',
+      { userId: member, name: 'New Name' },
+      { correlationId: 't' },
+    );
     await service.bus.publish(rename);
     await service.bus.publish(rename);
     await eventually(async () => {
@@ -62,9 +88,13 @@ describe('jobs service', () => {
   });
 
   it('answers bad paging and unknown posters clearly', async () => {
-    expect((await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=1000' })).statusCode).toBe(400);
+    expect(
+      (await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=1000' })).statusCode,
+    ).toBe(400);
     const missing = await service.app.inject({ method: 'GET', url: `/api/jobs/posters/${randomUUID()}` });
     expect(missing.statusCode).toBe(404);
-    expect((await service.app.inject({ method: 'GET', url: '/api/jobs/posters/not-a-uuid' })).statusCode).toBe(400);
+    expect(
+      (await service.app.inject({ method: 'GET', url: '/api/jobs/posters/not-a-uuid' })).statusCode,
+    ).toBe(400);
   });
 });

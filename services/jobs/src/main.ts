@@ -1,4 +1,6 @@
 import { runProcess, startStandaloneService } from '@marketplace/service-kit';
 import jobsService from './app';
 
-void runProcess('jobs', () => startStandaloneService({ name: 'jobs', defaultPort: 3102, plugin: jobsService }));
+void runProcess('jobs', () =>
+  startStandaloneService({ name: 'jobs', defaultPort: 3102, plugin: jobsService }),
+);

@@ -14,7 +14,14 @@ describe('payments service', () => {
   it("lists only the signed-in company's payments", async () => {
     const company = randomUUID();
     const table = service.db.raw.withSchema('payments').insertInto('unlock_payments');
-    const base = { job_id: randomUUID(), poster_id: randomUUID(), amount_kobo: 200, currency: 'NGN', provider: 'sandbox', status: 'pending' };
+    const base = {
+      job_id: randomUUID(),
+      poster_id: randomUUID(),
+      amount_kobo: 200,
+      currency: 'NGN',
+      provider: 'sandbox',
+      status: 'pending',
+    };
     await table.values({ ...base, reference: 'ref-mine', company_id: company }).execute();
     await service.db.raw
       .withSchema('payments')

@@ -55,7 +55,9 @@ export const authPlugin = fp(
       } catch (err) {
         const code = (err as { code?: string }).code;
         throw unauthorized(
-          code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
+          code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED'
+            ? 'Your session has expired. Please sign in again.'
+            : 'Please sign in to continue.',
         );
       }
     };

@@ -15,12 +15,19 @@ import pg from 'pg';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /**
+ * A Kysely whose tables are not typed: migrations (they shape the tables the types describe) and the
+ * kit's own tables that live in every service schema.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type UntypedDb = Kysely<any>;
+
+/**
  * One database per process. Services never share tables: each gets a Kysely bound to its own schema
  * via `schemaDb`. `raw` is for the kit itself (migrations, health).
  */
 export interface Database {
   readonly kind: DatabaseKind;
-  readonly raw: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly raw: UntypedDb;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,7 +45,9 @@ export interface OpenDatabaseOptions {
 
 export class DatabaseUnavailableError extends Error {
   constructor(target: string, cause: unknown) {
-    super(`cannot reach the database at ${target}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `cannot reach the database at ${target}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'DatabaseUnavailableError';
   }
 }
@@ -52,7 +61,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reports the error.
   pool.on('error', () => undefined);
-  const raw = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const raw = new Kysely({ dialect: new PostgresDialect({ pool }) }) as UntypedDb;
   const db = makeDatabase('postgres', raw);
   try {
     await db.ping();
@@ -65,12 +74,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
 async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
-  const raw = new Kysely<any>({ dialect: new SerializedDialect(new PGliteDialect({ pglite })) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const raw = new Kysely({ dialect: new SerializedDialect(new PGliteDialect({ pglite })) }) as UntypedDb;
   return makeDatabase('pglite', raw);
 }
 
-function makeDatabase(kind: DatabaseKind, raw: Kysely<any>): Database { // eslint-disable-line @typescript-eslint/no-explicit-any
+function makeDatabase(kind: DatabaseKind, raw: UntypedDb): Database {
   let closed = false;
   return {
     kind,
@@ -118,7 +130,7 @@ class SerializedDialect implements Dialect {
   createQueryCompiler() {
     return this.inner.createQueryCompiler();
   }
-  createIntrospector(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  createIntrospector(db: UntypedDb) {
     return this.inner.createIntrospector(db);
   }
 }

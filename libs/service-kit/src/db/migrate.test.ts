@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createTestDatabase } from '../testing/test-database';
-import type { Database } from './database';
+import type { Database, UntypedDb } from './database';
 import { migrateSchema } from './migrate';
 
 describe('migrateSchema', () => {
@@ -14,8 +14,11 @@ describe('migrateSchema', () => {
 
   const migrations = {
     '0001_widgets': {
-      async up(k: import('kysely').Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
-        await k.schema.createTable('widgets').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+      async up(k: UntypedDb) {
+        await k.schema
+          .createTable('widgets')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .execute();
       },
     },
   };
@@ -24,7 +27,9 @@ describe('migrateSchema', () => {
     await migrateSchema(db, 'demo', migrations);
     await migrateSchema(db, 'demo', migrations);
     const { rows } = await sql<{ table_name: string }>`
-      select table_name from information_schema.tables where table_schema = 'demo' order by table_name`.execute(db.raw);
+      select table_name from information_schema.tables where table_schema = 'demo' order by table_name`.execute(
+      db.raw,
+    );
     const names = rows.map((r) => r.table_name);
     expect(names).toEqual(expect.arrayContaining(['inbox', 'outbox', 'widgets']));
     await db.raw.withSchema('demo').insertInto('widgets').values({ id: 1 }).execute();

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import type { Database } from './database';
+import type { Database, UntypedDb } from './database';
 
 export type SchemaMigrations = Record<string, Migration>;
 
@@ -11,7 +11,7 @@ export type SchemaMigrations = Record<string, Migration>;
  */
 const kitMigrations: SchemaMigrations = {
   '0000_kit_outbox_inbox': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    async up(db: UntypedDb) {
       await db.schema
         .createTable('outbox')
         .ifNotExists()
@@ -46,7 +46,11 @@ const kitMigrations: SchemaMigrations = {
  * Bring one service's schema up to date. Safe to run at every start and from several instances at
  * once (Kysely takes a lock); already applied migrations are skipped.
  */
-export async function migrateSchema(db: Database, schema: string, migrations: SchemaMigrations): Promise<void> {
+export async function migrateSchema(
+  db: Database,
+  schema: string,
+  migrations: SchemaMigrations,
+): Promise<void> {
   if (!/^[a-z][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db.raw);
   const all: SchemaMigrations = { ...kitMigrations, ...migrations };
@@ -59,6 +63,8 @@ export async function migrateSchema(db: Database, schema: string, migrations: Sc
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`migration ${schema}/${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `migration ${schema}/${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -17,7 +17,8 @@ export class AppError extends Error {
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
 export const unauthorized = (message = 'Please sign in again.') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, 'FORBIDDEN', message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
 /**
@@ -33,11 +34,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       const details = fastifyError.validation.map((issue) => ({
-        path: issue.instancePath || String((issue.params as { missingProperty?: string })?.missingProperty ?? ''),
+        path:
+          issue.instancePath || String((issue.params as { missingProperty?: string })?.missingProperty ?? ''),
         message: issue.message ?? 'is invalid',
       }));
       const first = details[0];
-      const message = first ? `${fastifyError.validationContext ?? 'request'} ${first.path} ${first.message}`.replace(/\s+/g, ' ') : 'Invalid request';
+      const message = first
+        ? `${fastifyError.validationContext ?? 'request'} ${first.path} ${first.message}`.replace(/\s+/g, ' ')
+        : 'Invalid request';
       return reply.status(400).send(errorEnvelope(400, 'VALIDATION_FAILED', message, undefined, details));
     }
     const status = fastifyError.statusCode ?? 500;
@@ -58,6 +62,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 /** Unknown routes get the envelope too. Set once per server by the process host (main or edge). */
 export function setEnvelopeNotFoundHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorEnvelope(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .status(404)
+      .send(errorEnvelope(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }

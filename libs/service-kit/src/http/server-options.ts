@@ -7,7 +7,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
  * Fastify options shared by every process: pino logging with a request id that follows a request
  * across the edge and the services (x-request-id), and no credentials in logs.
  */
-export function serverOptions(options: { name: string; logLevel: string; trustProxy?: boolean }): FastifyServerOptions {
+export function serverOptions(options: {
+  name: string;
+  logLevel: string;
+  trustProxy?: boolean;
+}): FastifyServerOptions {
   return {
     logger: {
       level: options.logLevel,

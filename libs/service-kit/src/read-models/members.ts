@@ -6,6 +6,7 @@ import {
 } from '@marketplace/contracts';
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { UntypedDb } from '../db/database';
 import { Value } from 'typebox/value';
 
 /**
@@ -21,10 +22,10 @@ export interface MembersTable {
 }
 export type MemberRow = Selectable<MembersTable>;
 // Each service's database type differs; what these functions touch is only its members table.
-type AnyServiceDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyServiceDb = UntypedDb;
 
 export const createMembersTable: Migration = {
-  async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async up(db: UntypedDb) {
     await db.schema
       .createTable('members')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -39,14 +40,20 @@ export const createMembersTable: Migration = {
 /** The consumer of accounts.user.* for a members read model; run it through `consume` (inbox). */
 export async function applyMemberEvent(event: EventEnvelope, trx: AnyServiceDb): Promise<void> {
   const now = new Date();
-  if (event.type === EVENT_TYPES.accountsUserRegistered && Value.Check(AccountsUserRegisteredV1, event.payload)) {
+  if (
+    event.type === EVENT_TYPES.accountsUserRegistered &&
+    Value.Check(AccountsUserRegisteredV1, event.payload)
+  ) {
     const { userId, name, type } = event.payload;
     await trx
       .insertInto('members')
       .values({ id: userId, name, type, photo_url: null, updated_at: now })
       .onConflict((oc) => oc.column('id').doUpdateSet({ name, type, updated_at: now }))
       .execute();
-  } else if (event.type === EVENT_TYPES.accountsUserUpdated && Value.Check(AccountsUserUpdatedV1, event.payload)) {
+  } else if (
+    event.type === EVENT_TYPES.accountsUserUpdated &&
+    Value.Check(AccountsUserUpdatedV1, event.payload)
+  ) {
     const { userId, name, type, photoUrl } = event.payload;
     // An update for a member not seen yet changes nothing: its registered event brings the row.
     await trx
@@ -63,5 +70,9 @@ export async function applyMemberEvent(event: EventEnvelope, trx: AnyServiceDb):
 }
 
 export function findMember(db: AnyServiceDb, id: string): Promise<MemberRow | undefined> {
-  return (db as Kysely<{ members: MembersTable }>).selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  return (db as Kysely<{ members: MembersTable }>)
+    .selectFrom('members')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { SchemaMigrations } from '@marketplace/service-kit';
+import { sql } from 'kysely';
+import type { SchemaMigrations, UntypedDb } from '@marketplace/service-kit';
 
 export const accountsMigrations: SchemaMigrations = {
   '0001_users': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    async up(db: UntypedDb) {
       await db.schema
         .createTable('users')
         .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))

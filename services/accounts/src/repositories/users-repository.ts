@@ -44,7 +44,11 @@ export class UsersRepository {
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email_normalized', '=', normaliseEmail(email)).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email_normalized', '=', normaliseEmail(email))
+      .executeTakeFirst();
   }
 
   findById(id: string): Promise<UserRow | undefined> {

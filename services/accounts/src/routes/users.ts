@@ -78,7 +78,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
         });
         if (!row) return undefined;
         const payload: AccountsUserRegisteredV1 = { userId: row.id, name: row.name, type: row.type };
-        await addToOutbox<AccountsDatabase>(trx, newEvent(EVENT_TYPES.accountsUserRegistered, payload, { correlationId: request.id }));
+        await addToOutbox<AccountsDatabase>(
+          trx,
+          newEvent(EVENT_TYPES.accountsUserRegistered, payload, { correlationId: request.id }),
+        );
         return row;
       });
       if (!created) throw conflict('User with email already exist', 'EMAIL_TAKEN');
@@ -95,7 +98,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
       const valid = await verify(user?.password_hash ?? (await UNKNOWN_USER_HASH), request.body.password);
       if (!user || !valid) throw unauthorized('Invalid User Name / Password!');
       const accessToken = await app.jwt.sign({ sub: user.id, type: user.type, name: user.name });
-      return { statusCode: 200, resultMessage: { en: 'Login successful' }, accessToken, user: toAccount(user) };
+      return {
+        statusCode: 200,
+        resultMessage: { en: 'Login successful' },
+        accessToken,
+        user: toAccount(user),
+      };
     },
   );
 

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import { createMembersTable, type SchemaMigrations } from '@marketplace/service-kit';
+import { sql } from 'kysely';
+import { createMembersTable, type SchemaMigrations, type UntypedDb } from '@marketplace/service-kit';
 
 export const chatMigrations: SchemaMigrations = {
   '0001_members': createMembersTable,
   '0002_chats': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    async up(db: UntypedDb) {
       await db.schema
         .createTable('chats')
         .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import { createMembersTable, type SchemaMigrations } from '@marketplace/service-kit';
+import { sql } from 'kysely';
+import { createMembersTable, type SchemaMigrations, type UntypedDb } from '@marketplace/service-kit';
 
 export const jobsMigrations: SchemaMigrations = {
   '0001_members': createMembersTable,
   '0002_jobs': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    async up(db: UntypedDb) {
       await db.schema
         .createTable('jobs')
         .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -19,7 +19,10 @@ export const jobsMigrations: SchemaMigrations = {
         .addColumn('pincode', 'text')
         .addColumn('job_start_date', 'date', (c) => c.notNull())
         .addColumn('status', 'text', (c) =>
-          c.notNull().defaultTo('open').check(sql`status in ('open', 'in-progress', 'completed')`),
+          c
+            .notNull()
+            .defaultTo('open')
+            .check(sql`status in ('open', 'in-progress', 'completed')`),
         )
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();

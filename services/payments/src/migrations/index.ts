@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { SchemaMigrations } from '@marketplace/service-kit';
+import { sql } from 'kysely';
+import type { SchemaMigrations, UntypedDb } from '@marketplace/service-kit';
 
 export const paymentsMigrations: SchemaMigrations = {
   '0001_unlock_payments': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    async up(db: UntypedDb) {
       await db.schema
         .createTable('unlock_payments')
         .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))

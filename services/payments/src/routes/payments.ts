@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
 
-export const paymentRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<PaymentsDatabase> }> = async (app, { db }) => {
+export const paymentRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<PaymentsDatabase> }> = async (
+  app,
+  { db },
+) => {
   // The signed-in company's unlock payments, newest first.
   app.get(
     '/api/payments/mine',
