@@ -25,6 +25,13 @@ const esmOnly = [
   'kysely',
   'cookie',
   'content-disposition',
+  // file-type (upload sniffing in accounts) and its ESM-only dependencies.
+  'file-type',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer',
+  '@borewit',
 ];
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
@@ -52,6 +59,8 @@ export default {
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.infra\\.test\\.ts$'],
       setupFiles: ['<rootDir>/tools/jest/embedded-env.cjs'],
+      // PGlite cold starts take seconds on a busy 2-core machine; hooks share this limit.
+      testTimeout: 30000,
     },
     {
       ...common,
@@ -67,6 +76,7 @@ export default {
       ],
       testMatch: ['**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tools/jest/web-setup.ts'],
+      testTimeout: 15000,
     },
     {
       ...common,

@@ -22,6 +22,9 @@ function run(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: number | nu
 }
 
 // A process that cannot start says why in one line and exits non-zero, instead of looping on a stack trace.
+// Each case starts a real process (and NATS gives up after its connect timeout): allow for a busy machine.
+jest.setTimeout(60_000);
+
 describe('start-up failures', () => {
   let dataDir: string;
   beforeAll(() => {
