@@ -5,11 +5,12 @@
  * Figures go to the README's performance section; nothing here asserts timings.
  * BENCH_SECONDS (default 10) sets the length of each load run.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
 import jobsService from '@marketplace/jobs-service';
 import { EdgeConfigSchema, startEdge } from '@marketplace/edge';
 import { loadConfig, startStandaloneService } from '@marketplace/service-kit';
@@ -31,11 +32,48 @@ function gzipKb(path: string): string {
   return (gzipSync(readFileSync(path), { level: 9 }).length / 1024).toFixed(1);
 }
 
-function shellInitialScripts(): string[] {
-  const html = readFileSync(join(root, 'shell', 'dist', 'index.html'), 'utf8');
-  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) =>
-    join(root, 'shell', 'dist', (m[1] ?? '').replace(/^\//, '')),
-  );
+/**
+ * Page weight as a browser sees it: open the home page in Chromium and add up the gzipped size of every
+ * script it loads, the shell's own (initial JS, served from the site root) apart from each remote's.
+ */
+async function measurePageWeight(siteUrl: string): Promise<Record<string, string>> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts: Array<{ url: string; gzip: number }> = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => undefined);
+      if (body)
+        scripts.push({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
+    });
+    await page.goto(`${siteUrl}/`, { waitUntil: 'networkidle' });
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    const sum = (filter: (path: string) => boolean) =>
+      scripts.filter((s) => filter(s.url)).reduce((total, s) => total + s.gzip, 0);
+    const sizes: Record<string, string> = {
+      'shell initial JS (gzip KB)': kb(sum((path) => !path.startsWith('/remotes/'))),
+    };
+    for (const remote of ['catalogue', 'jobs', 'chat', 'admin']) {
+      const entry = join(root, `mfe-${remote}`, 'dist', 'remoteEntry.js');
+      sizes[`${remote} remoteEntry.js (gzip KB)`] = kb(gzipSync(readFileSync(entry), { level: 9 }).length);
+    }
+    sizes['catalogue JS loaded for home (gzip KB)'] = kb(
+      sum((path) => path.startsWith('/remotes/catalogue/')),
+    );
+    return sizes;
+  } finally {
+    await browser.close();
+  }
 }
 
 async function main() {
@@ -66,20 +104,17 @@ async function main() {
   } finally {
     await edge.stop();
     await jobs.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const scripts = shellInitialScripts();
-  const shellTotal = scripts.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length,
-    0,
+  const site = await startEdge(
+    loadConfig(EdgeConfigSchema, { PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir }),
   );
-  const sizes: Record<string, string> = { 'shell initial JS (gzip KB)': (shellTotal / 1024).toFixed(1) };
-  for (const remote of ['catalogue', 'jobs', 'chat', 'admin']) {
-    const entry = join(root, `mfe-${remote}`, 'dist', 'remoteEntry.js');
-    sizes[`${remote} remoteEntry.js (gzip KB)`] = statSync(entry, { throwIfNoEntry: false })
-      ? gzipKb(entry)
-      : 'missing';
+  let sizes: Record<string, string>;
+  try {
+    sizes = await measurePageWeight(site.url);
+  } finally {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   console.log('\nPage weight (budget: shell initial JS <= 170 KB gzip)');
   console.table(sizes);
