@@ -28,10 +28,6 @@ async function load(url: string) {
   };
 }
 
-function gzipKb(path: string): string {
-  return (gzipSync(readFileSync(path), { level: 9 }).length / 1024).toFixed(1);
-}
-
 /**
  * Page weight as a browser sees it: open the home page in Chromium and add up the gzipped size of every
  * script it loads, the shell's own (initial JS, served from the site root) apart from each remote's.
