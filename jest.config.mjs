@@ -50,6 +50,9 @@ const common = {
 const serverRoots = ['<rootDir>/libs', '<rootDir>/services'];
 
 export default {
+  // A global option (Jest ignores it per project). PGlite cold starts and real servers take seconds on a
+  // busy 2-core machine; hooks share this limit.
+  testTimeout: 30000,
   projects: [
     {
       ...common,
@@ -59,8 +62,6 @@ export default {
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.infra\\.test\\.ts$'],
       setupFiles: ['<rootDir>/tools/jest/embedded-env.cjs'],
-      // PGlite cold starts take seconds on a busy 2-core machine; hooks share this limit.
-      testTimeout: 30000,
     },
     {
       ...common,
@@ -76,7 +77,6 @@ export default {
       ],
       testMatch: ['**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tools/jest/web-setup.ts'],
-      testTimeout: 15000,
     },
     {
       ...common,
@@ -86,7 +86,6 @@ export default {
       testMatch: ['**/*.test.ts'],
       globalSetup: '<rootDir>/tools/jest/infra-global-setup.cjs',
       setupFiles: ['<rootDir>/tools/jest/infra-env.cjs'],
-      testTimeout: 60000,
     },
   ],
 };

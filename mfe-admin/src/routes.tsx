@@ -1,15 +1,35 @@
 // Exposed as `admin/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
-import { PlaceholderPage, type RemotePages, type RemoteRoutesModule } from '@marketplace/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  getSession,
+  PlaceholderPage,
+  subscribeSession,
+  type RemotePages,
+  type RemoteRoutesModule,
+} from '@marketplace/ui';
+import { AllUsersPage } from './pages/AllUsersPage';
+import './admin.css';
 
-function AllUsersPage() {
+/**
+ * The admin remote's query cache. @tanstack/react-query is bundled into this remote (not shared with the
+ * shell): nothing else reads this cache, and the shell's first load stays free of it.
+ */
+export const adminQueryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+  },
+});
+
+// Another account must never see this one's lists: forget them when the session ends.
+subscribeSession(() => {
+  if (getSession().status === 'signed-out') adminQueryClient.clear();
+});
+
+function AllUsersRoute() {
   return (
-    <PlaceholderPage
-      remote="admin"
-      eyebrow="Admin"
-      title="All users"
-      lead="Every customer and company account, with jobs posted and applied."
-      points={['Email, phone number and account type', 'Jobs posted and jobs applied per account']}
-    />
+    <QueryClientProvider client={adminQueryClient}>
+      <AllUsersPage />
+    </QueryClientProvider>
   );
 }
 
@@ -26,7 +46,7 @@ function AllJobsPage() {
 }
 
 export const pages: RemotePages<'admin'> = {
-  allUsers: AllUsersPage,
+  allUsers: AllUsersRoute,
   allJobs: AllJobsPage,
 };
 

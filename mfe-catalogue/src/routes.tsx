@@ -6,12 +6,12 @@ import {
   AboutUsPage,
   CategoryPage,
   CompanyProfilePage,
-  ContactUsPage,
   OtherServicesPage,
   PrivacyPolicyPage,
   SubCategoryPage,
   TermsPage,
 } from './pages/InfoPages';
+import { ContactUsPage } from './pages/ContactUsPage';
 
 export const pages: RemotePages<'catalogue'> = {
   home: HomePage,

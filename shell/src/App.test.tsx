@@ -10,6 +10,7 @@ import { App } from './App';
 import { createFederationLoader, type FederationRuntime } from './federation/federation-loader';
 import { createRoutes } from './routes/route-table';
 import { fakeRemoteModule } from './testing/fake-remotes';
+import { account, installMatchMedia, resetBrowserState } from './testing/api';
 
 const MANIFEST = 'http://localhost/remotes/manifest.json';
 const manifest = {
@@ -19,10 +20,18 @@ const manifest = {
   })),
 };
 
-const server = setupServer(http.get(MANIFEST, () => HttpResponse.json(manifest)));
+// Signed in as an admin (the session layer asks /api/user/me), so every signed-in route opens.
+const server = setupServer(
+  http.get(MANIFEST, () => HttpResponse.json(manifest)),
+  http.get('http://localhost/api/user/me', () => HttpResponse.json({ user: account({ type: 'admin' }) })),
+);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+beforeEach(async () => {
+  await resetBrowserState();
   jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });

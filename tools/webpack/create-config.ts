@@ -13,6 +13,7 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { appDir, distDir, REPO_ROOT, type WebApp } from './apps';
 import { sharedSingletons } from './shared';
+import { LAZY_CHUNK_PREFIX } from './sizes';
 
 export type BuildMode = 'production' | 'development';
 
@@ -60,6 +61,18 @@ function cssRule(): RuleSetRule {
  */
 function sideEffectFreeRule(): RuleSetRule {
   return { test: /[\\/](libs[\\/]contracts|node_modules[\\/]typebox)[\\/]/, sideEffects: false };
+}
+
+/**
+ * Host only: a chunk that webpack splits out of lazy pages (a library or helper two lazy pages share)
+ * gets a `lazy-` name too, listing the pages it serves. Without a name the size report (sizes.ts) cannot
+ * tell it from the chunks the first render needs and counts it as initial JS.
+ */
+function lazySplitChunkName(_module: unknown, chunks: Array<{ name?: string | null }>): string | undefined {
+  const names = chunks.map((chunk) => chunk.name ?? '');
+  if (names.length === 0 || !names.every((name) => name.startsWith(LAZY_CHUNK_PREFIX))) return undefined;
+  const pages = [...new Set(names.map((name) => name.slice(LAZY_CHUNK_PREFIX.length)))].sort();
+  return `${LAZY_CHUNK_PREFIX}shared-${pages.join('~')}`;
 }
 
 export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): Configuration {
@@ -141,6 +154,7 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
     optimization: {
       minimize: prod,
       minimizer: ['...', new CssMinimizerPlugin()],
+      ...(app.kind === 'host' ? { splitChunks: { name: lazySplitChunkName } } : {}),
       moduleIds: prod ? 'deterministic' : 'named',
       chunkIds: prod ? 'deterministic' : 'named',
     },

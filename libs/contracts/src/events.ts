@@ -48,13 +48,50 @@ export const AccountsUserUpdatedV1 = Type.Object({
 });
 export type AccountsUserUpdatedV1 = Static<typeof AccountsUserUpdatedV1>;
 
+/** An account was deleted (personal data erased); consumers anonymise what they keep of it. */
+export const AccountsUserDeletedV1 = Type.Object({
+  userId: Type.String(),
+});
+export type AccountsUserDeletedV1 = Static<typeof AccountsUserDeletedV1>;
+
+/** A job was posted; `postedBy` is the poster's account id. */
+export const JobsJobPostedV1 = Type.Object({
+  jobId: Type.String(),
+  postedBy: Type.String(),
+  category: Type.Optional(Type.String()),
+});
+export type JobsJobPostedV1 = Static<typeof JobsJobPostedV1>;
+
+/** A job was deleted by its poster. */
+export const JobsJobDeletedV1 = Type.Object({
+  jobId: Type.String(),
+  postedBy: Type.String(),
+});
+export type JobsJobDeletedV1 = Static<typeof JobsJobDeletedV1>;
+
+/** A company applied to a job (after its unlock payment). */
+export const JobsApplicationCreatedV1 = Type.Object({
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.Optional(Type.String()),
+});
+export type JobsApplicationCreatedV1 = Static<typeof JobsApplicationCreatedV1>;
+
 export const EVENT_TYPES = {
   accountsUserRegistered: 'accounts.user.registered',
   accountsUserUpdated: 'accounts.user.updated',
+  accountsUserDeleted: 'accounts.user.deleted',
+  jobsJobPosted: 'jobs.job.posted',
+  jobsJobDeleted: 'jobs.job.deleted',
+  jobsApplicationCreated: 'jobs.application.created',
 } as const;
 
 /** Lookup used by consumers to validate a payload before acting on it. */
 export const EVENT_PAYLOAD_SCHEMAS: Record<string, Record<number, TSchema>> = {
   [EVENT_TYPES.accountsUserRegistered]: { 1: AccountsUserRegisteredV1 },
   [EVENT_TYPES.accountsUserUpdated]: { 1: AccountsUserUpdatedV1 },
+  [EVENT_TYPES.accountsUserDeleted]: { 1: AccountsUserDeletedV1 },
+  [EVENT_TYPES.jobsJobPosted]: { 1: JobsJobPostedV1 },
+  [EVENT_TYPES.jobsJobDeleted]: { 1: JobsJobDeletedV1 },
+  [EVENT_TYPES.jobsApplicationCreated]: { 1: JobsApplicationCreatedV1 },
 };

@@ -9,3 +9,4 @@ export * from './pagination';
 export * from './jobs';
 export * from './chat';
 export * from './payments';
+export * from './sessions';

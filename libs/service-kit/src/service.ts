@@ -14,6 +14,8 @@ export interface ServiceDeps {
   db: Database;
   bus: EventBus;
   auth: AuthOptions;
+  /** DATA_DIR: where a service may keep files (accounts: uploads, mail outbox). */
+  dataDir?: string;
 }
 
 export interface ServiceSetup<DB> {

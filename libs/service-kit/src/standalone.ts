@@ -62,6 +62,7 @@ export async function startStandaloneService(
   await app.register(options.plugin, {
     db,
     bus,
+    dataDir: config.DATA_DIR,
     auth: {
       publicKey: keys.publicKey,
       ...(options.signsTokens && keys.privateKey ? { privateKey: keys.privateKey } : {}),

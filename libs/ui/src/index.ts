@@ -6,3 +6,35 @@ export { Logo } from './Logo';
 export { Button, ButtonLink, buttonClass, type ButtonVariant, type ButtonSize } from './Button';
 export { Skeleton } from './Skeleton';
 export { PlaceholderPage, type PlaceholderPageProps } from './PlaceholderPage';
+export {
+  apiFetch,
+  csrfHeaders,
+  csrfToken,
+  readApiMessage,
+  readCookie,
+  refreshSession,
+  resetApiForTests,
+  NetworkError,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  NETWORK_ERROR_MESSAGE,
+  NETWORK_ERROR_TOAST_MS,
+  type ApiOptions,
+} from './api';
+export {
+  endSession,
+  getSession,
+  loadSession,
+  logout,
+  resetSessionForTests,
+  setSessionUser,
+  subscribeSession,
+  updateSessionUser,
+  useSession,
+  USER_STORAGE_KEY,
+  type AccountType,
+  type Session,
+  type SessionStatus,
+  type SessionUser,
+} from './session';
+export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from './toast';

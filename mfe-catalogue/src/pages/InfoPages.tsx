@@ -1,22 +1,6 @@
 import { useLocation, useParams } from 'react-router-dom';
-import { BRAND, PlaceholderPage } from '@marketplace/ui';
+import { PlaceholderPage } from '@marketplace/ui';
 import { SERVICE_CATALOGUE } from '@marketplace/contracts';
-
-export function ContactUsPage() {
-  return (
-    <PlaceholderPage
-      remote="catalogue"
-      eyebrow="Support"
-      title="Contact us"
-      lead={`Questions about a job, a payment or your account? Send us a message or write to ${BRAND.supportEmail}.`}
-      points={[
-        'Name, email, phone and house address',
-        'Subject: problem logging in, personal data or other',
-        'We answer on weekdays, 09:00 - 18:00',
-      ]}
-    />
-  );
-}
 
 export function PrivacyPolicyPage() {
   return (

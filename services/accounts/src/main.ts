@@ -1,6 +1,13 @@
 import { runProcess, startStandaloneService } from '@marketplace/service-kit';
-import accountsService from './app';
+import accountsService, { loadAccountsSettings } from './app';
 
-void runProcess('accounts', () =>
-  startStandaloneService({ name: 'accounts', defaultPort: 3101, plugin: accountsService, signsTokens: true }),
-);
+void runProcess('accounts', async () => {
+  // Admin, Facebook, cookie, session and rate-limit settings (sessions/config.ts); bad values stop here.
+  const accounts = loadAccountsSettings(process.env);
+  return startStandaloneService({
+    name: 'accounts',
+    defaultPort: 3101,
+    plugin: (app, deps) => accountsService(app, { ...deps, accounts }),
+    signsTokens: true,
+  });
+});

@@ -1,3 +1,4 @@
+import { AccountsConfigSchema } from '@marketplace/accounts-service';
 import { BaseConfigSchema, PortSchema } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
 
@@ -5,6 +6,8 @@ const url = Type.String({ pattern: '^https?://' });
 
 export const EdgeConfigSchema = Type.Object({
   ...BaseConfigSchema.properties,
+  /** Embedded topology: the accounts service's settings (ADMIN_*, FACEBOOK_*, PUBLIC_URL, COOKIE_SECURE, ...). */
+  ...AccountsConfigSchema.properties,
   PORT: PortSchema(8080),
   /** Where the built shell and remotes are (shell/dist and each mfe-NAME/dist). */
   WEB_ROOT: Type.String({ default: '.' }),

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import accountsService from '@marketplace/accounts-service';
+import accountsService, { accountsSettingsFromConfig } from '@marketplace/accounts-service';
 import chatService from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
 import paymentsService from '@marketplace/payments-service';
@@ -61,9 +61,13 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       const bus = await createEventBus({ natsUrl: config.NATS_URL, name: 'edge', db });
       closers.unshift(() => bus.close());
       const keys = loadOrCreateSigningKeys(config.DATA_DIR);
-      const deps: ServiceDeps = { db, bus, auth: { publicKey: keys.publicKey } };
+      const deps: ServiceDeps = { db, bus, auth: { publicKey: keys.publicKey }, dataDir: config.DATA_DIR };
       registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });
-      await app.register(accountsService, { ...deps, auth: { ...deps.auth, privateKey: keys.privateKey } });
+      await app.register(accountsService, {
+        ...deps,
+        auth: { ...deps.auth, privateKey: keys.privateKey },
+        accounts: accountsSettingsFromConfig(config),
+      });
       await app.register(jobsService, deps);
       await app.register(chatService, deps);
       await app.register(paymentsService, deps);

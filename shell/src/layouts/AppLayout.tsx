@@ -1,58 +1,203 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { BRAND, Logo } from '@marketplace/ui';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { BRAND, ButtonLink, Logo, logout, useSession, type AccountType } from '@marketplace/ui';
+import { searchCatalogue } from '@marketplace/contracts';
+import type { RouteHandle } from '../routes/route-table';
+import { useDarkMode } from './theme';
+import './app-layout.css';
 
-/** Spec "Sidebar and layout": the signed-in menu. Filtering by account type comes with the session work. */
-const MENU = [
-  { to: '/', label: 'Home', icon: 'M4 11 12 4l8 7v8a1 1 0 0 1-1 1h-4v-6H9v6H5a1 1 0 0 1-1-1z' },
-  { to: '/dashboard', label: 'Dashboard', icon: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z' },
-  { to: '/jobpost', label: 'Post Job', icon: 'M12 5v14M5 12h14' },
-  {
-    to: '/allusers',
-    label: 'Users',
-    icon: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c1.9.8 3 2.9 3 6',
-  },
-  { to: '/alljobs', label: 'Job List', icon: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01' },
-  {
-    to: '/edit-profile',
-    label: 'Profile',
-    icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
-  },
-  { to: '/chat', label: 'Chat', icon: 'M4 5h16v11H8l-4 4z' },
-] as const;
+const ALL: readonly AccountType[] = ['user', 'company', 'admin'];
+
+/** Spec "Sidebar and layout": the menu by account type, in this order, plus Logout. */
+export const MENU: ReadonlyArray<{ to: string; label: string; roles: readonly AccountType[]; icon: string }> =
+  [
+    { to: '/', label: 'Home', roles: ALL, icon: 'M4 11 12 4l8 7v8a1 1 0 0 1-1 1h-4v-6H9v6H5a1 1 0 0 1-1-1z' },
+    {
+      to: '/dashboard',
+      label: 'Dashboard',
+      roles: ['user', 'company'],
+      icon: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
+    },
+    { to: '/jobpost', label: 'Post Job', roles: ['user'], icon: 'M12 5v14M5 12h14' },
+    {
+      to: '/allusers',
+      label: 'Users',
+      roles: ['admin'],
+      icon: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c1.9.8 3 2.9 3 6',
+    },
+    {
+      to: '/alljobs',
+      label: 'Job List',
+      roles: ['admin'],
+      icon: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
+    },
+    {
+      to: '/edit-profile',
+      label: 'Profile',
+      roles: ['company', 'user'],
+      icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
+    },
+    { to: '/chat', label: 'Chat', roles: ALL, icon: 'M4 5h16v11H8l-4 4z' },
+  ];
+
+const LOGOUT_ICON = 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10';
+
+function Icon({ d, size = 20 }: { d: string; size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Up to two initials of a name (the avatar when there is no photo). */
+export function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]!.toUpperCase())
+      .join('') || '?'
+  );
+}
+
+function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
+  const [broken, setBroken] = useState(false);
+  useEffect(() => setBroken(false), [photoUrl]);
+  return (
+    <span className="app-avatar" aria-hidden="true">
+      {photoUrl && !broken ? (
+        <img src={photoUrl} alt="" width={36} height={36} onError={() => setBroken(true)} />
+      ) : (
+        initials(name)
+      )}
+    </span>
+  );
+}
+
+/** Top-bar search over the service catalogue: opens the best matching category or service. */
+function SearchForm({ id, onDone }: { id: string; onDone: () => void }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const [best] = searchCatalogue(query);
+    navigate(best ? best.path : '/other-services');
+    setQuery('');
+    onDone();
+  };
+  return (
+    <form className="app-search" role="search" id={id} onSubmit={submit}>
+      <label className="ui-visually-hidden" htmlFor={`${id}-input`}>
+        Search services
+      </label>
+      <Icon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5" size={18} />
+      <input
+        id={`${id}-input`}
+        type="search"
+        placeholder="Search services"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        autoComplete="off"
+      />
+    </form>
+  );
+}
+
+function NotAllowed() {
+  return (
+    <section className="status-screen app-not-allowed" role="alert">
+      <p className="status-screen__code" aria-hidden="true">
+        403
+      </p>
+      <h1 className="status-screen__title">Not allowed</h1>
+      <p className="status-screen__text">
+        This page is only for administrators. Your account cannot open it.
+      </p>
+      <div className="status-screen__actions">
+        <ButtonLink to="/" size="lg">
+          Go to home
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
 
 /** Signed-in area: sidebar + top bar around the page. */
 export function AppLayout() {
+  const { status, user } = useSession();
+  const navigate = useNavigate();
   const { pathname } = useLocation();
+  const matches = useMatches();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [dark, setDark] = useDarkMode();
+  const searchId = useId();
 
-  useEffect(() => setSidebarOpen(false), [pathname]);
+  useEffect(() => {
+    setSidebarOpen(false);
+    setSearchOpen(false);
+  }, [pathname]);
+
+  // Logout here or in another tab, or a session that could not be refreshed: back to /login.
+  useEffect(() => {
+    if (status === 'signed-out') navigate('/login', { replace: true });
+  }, [status, navigate]);
+
+  if (!user) return null;
+
+  const roles = matches
+    .map((match) => (match.handle as RouteHandle | undefined)?.roles)
+    .filter(Boolean)
+    .pop();
+  const allowed = !roles || roles.includes(user.type);
+  const menu = MENU.filter((item) => item.roles.includes(user.type));
+
+  const onLogout = async () => {
+    if (await logout()) navigate('/login');
+  };
 
   return (
-    <div className={sidebarOpen ? 'app-layout is-sidebar-open' : 'app-layout'}>
+    <div
+      className={['app-layout', sidebarOpen && 'is-sidebar-open', searchOpen && 'is-search-open']
+        .filter(Boolean)
+        .join(' ')}
+    >
       <aside className="app-sidebar" id="app-sidebar">
         <Link to="/" className="app-sidebar__brand" aria-label={`${BRAND.name} home`}>
           <Logo />
         </Link>
+        <div className="app-sidebar__account" data-testid="sidebar-account">
+          <Avatar name={user.name} photoUrl={user.photoUrl} />
+          <span className="app-sidebar__account-text">
+            <span className="app-sidebar__account-name">{user.name}</span>
+            <span className="app-account__type">{user.type}</span>
+          </span>
+        </div>
         <nav aria-label="Account">
           <ul className="app-sidebar__menu">
-            {MENU.map((item) => (
+            {menu.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className="app-sidebar__link">
-                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                    <path
-                      d={item.icon}
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.8"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                  {item.label}
+                <NavLink to={item.to} end className="app-sidebar__link" title={item.label}>
+                  <Icon d={item.icon} />
+                  <span className="app-sidebar__label">{item.label}</span>
                 </NavLink>
               </li>
             ))}
+            <li className="app-sidebar__logout">
+              <button type="button" className="app-sidebar__link" onClick={onLogout} title="Logout">
+                <Icon d={LOGOUT_ICON} />
+                <span className="app-sidebar__label">Logout</span>
+              </button>
+            </li>
           </ul>
         </nav>
       </aside>
@@ -61,24 +206,64 @@ export function AppLayout() {
         <header className="app-topbar">
           <button
             type="button"
-            className="app-topbar__toggle"
+            className="app-topbar__icon-btn app-topbar__toggle"
             aria-expanded={sidebarOpen}
             aria-controls="app-sidebar"
             onClick={() => setSidebarOpen((open) => !open)}
           >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <Icon d="M4 7h16M4 12h16M4 17h16" size={22} />
             <span className="ui-visually-hidden">Menu</span>
           </button>
           <Link to="/" className="app-topbar__brand" aria-label={`${BRAND.name} home`}>
-            <Logo />
+            <Logo wordmark={false} />
           </Link>
-          <div className="app-topbar__search" aria-hidden="true" />
-          <span className="app-topbar__avatar" aria-hidden="true" />
+          <SearchForm id={searchId} onDone={() => setSearchOpen(false)} />
+          <div className="app-topbar__end">
+            <button
+              type="button"
+              className="app-topbar__icon-btn app-topbar__search-toggle"
+              aria-expanded={searchOpen}
+              aria-controls={searchId}
+              onClick={() => setSearchOpen((open) => !open)}
+            >
+              <Icon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5" />
+              <span className="ui-visually-hidden">Search</span>
+            </button>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={dark}
+              className="app-theme-switch"
+              onClick={() => setDark(!dark)}
+              title={dark ? 'Dark mode is on' : 'Dark mode is off'}
+            >
+              <span className="app-theme-switch__track" aria-hidden="true">
+                <span className="app-theme-switch__thumb" />
+              </span>
+              <span className="app-theme-switch__label">Dark mode</span>
+            </button>
+            {(() => {
+              const account = (
+                <>
+                  <Avatar name={user.name} photoUrl={user.photoUrl} />
+                  <span className="app-account__text">
+                    <span className="app-account__name">{user.name}</span>
+                    <span className="app-account__type">{user.type}</span>
+                  </span>
+                </>
+              );
+              return menu.some((item) => item.to === '/edit-profile') ? (
+                <Link to="/edit-profile" className="app-account" title="Profile">
+                  {account}
+                </Link>
+              ) : (
+                <span className="app-account">{account}</span>
+              );
+            })()}
+          </div>
         </header>
         <main id="main" className="app-layout__content">
-          <Outlet />
+          {allowed ? <Outlet /> : <NotAllowed />}
         </main>
       </div>
     </div>

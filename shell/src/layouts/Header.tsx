@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
-import { BRAND, ButtonLink, Logo } from '@marketplace/ui';
-import { useSignedIn } from '../session/useSignedIn';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { BRAND, Button, ButtonLink, Logo, logout, useSession } from '@marketplace/ui';
 
 const NAV = [
   { to: '/other-services', label: 'Services' },
@@ -10,17 +9,28 @@ const NAV = [
 ] as const;
 
 export function Header() {
-  const signedIn = useSignedIn();
+  const { user } = useSession();
+  const signedIn = user !== null;
+  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const postJobTo = signedIn ? '/jobpost' : '/login';
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  const onLogout = async () => {
+    if (await logout()) navigate('/login');
+  };
+
   const accountLinks = signedIn ? (
-    <ButtonLink to="/dashboard" variant="ghost">
-      Dashboard
-    </ButtonLink>
+    <>
+      <ButtonLink to="/dashboard" variant="ghost">
+        Dashboard
+      </ButtonLink>
+      <Button variant="ghost" onClick={onLogout}>
+        Logout
+      </Button>
+    </>
   ) : (
     <>
       <ButtonLink to="/login" variant="ghost">

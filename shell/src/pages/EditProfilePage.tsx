@@ -1,16 +1,249 @@
-import { PlaceholderPage } from '@marketplace/ui';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { notify, updateSessionUser, useSession, type SessionUser } from '@marketplace/ui';
+import { LIMITS, MESSAGES, UI_TIMINGS, updateFailed } from '@marketplace/contracts';
+import { SubmitButton, TextAreaField, TextField } from './forms/Field';
+import { isAccount, serverMessage } from './forms/account-api';
+import { isImageFile, lettersAndSpaces } from './forms/validation';
+import { uploadProfile } from './profile/upload';
+import { YourData } from './profile/YourData';
+import './forms/forms.css';
+
+/** The editable fields, in form order; only the changed ones are sent. */
+export const PROFILE_FIELDS = ['name', 'phoneNumber', 'address', 'pincode', 'description'] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+type ProfileForm = Record<ProfileField, string>;
+
+function formValues(user: SessionUser): ProfileForm {
+  return {
+    name: user.name ?? '',
+    phoneNumber: user.phoneNumber ?? '',
+    address: user.address ?? '',
+    pincode: user.pincode ?? '',
+    description: user.description ?? '',
+  };
+}
+
+/** Trimmed values that differ from the account. */
+export function changedFields(values: ProfileForm, original: ProfileForm): Partial<ProfileForm> {
+  const changed: Partial<ProfileForm> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = values[field].trim();
+    if (value !== original[field].trim()) changed[field] = value;
+  }
+  return changed;
+}
+
+/** Spec section 5, profile rules on changed fields: the first failing rule's message and field. */
+export function profileRuleError(changed: Partial<ProfileForm>): [ProfileField, string] | null {
+  if (changed.name !== undefined) {
+    if (changed.name.length < LIMITS.profileNameMinLength) return ['name', MESSAGES.pleaseEnterAValidName];
+    if (!/^[A-Za-z ]+$/.test(changed.name)) return ['name', MESSAGES.nameOnlyAlphabetsAndSpaces];
+  }
+  if (changed.phoneNumber !== undefined && changed.phoneNumber.length < LIMITS.phoneMinLength)
+    return ['phoneNumber', MESSAGES.pleaseEnterAValidPhoneNumber];
+  if (changed.pincode !== undefined && changed.pincode.length !== LIMITS.postalCodeLength)
+    return ['pincode', MESSAGES.postalCodeShouldBe6Digits];
+  return null;
+}
+
+const validationToast = (message: string) => notify('error', message, UI_TIMINGS.profileValidationToastMs);
 
 export default function EditProfilePage() {
+  const { user } = useSession();
+  if (!user) return null; // the signed-in layout redirects
+  return <ProfileEditor user={user} />;
+}
+
+function ProfileEditor({ user }: { user: SessionUser }) {
+  const original = formValues(user);
+  const { register, handleSubmit, reset, setError, clearErrors, setValue, formState } = useForm<ProfileForm>({
+    defaultValues: original,
+  });
+  const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const busy = progress !== null;
+
+  useEffect(() => () => (photo ? URL.revokeObjectURL(photo.url) : undefined), [photo]);
+
+  const onPhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (!isImageFile(file)) {
+      validationToast(MESSAGES.pleaseUploadAValidImageFile);
+      event.target.value = '';
+      return;
+    }
+    setPhoto({ file, url: URL.createObjectURL(file) });
+  };
+
+  const onSubmit = async (values: ProfileForm) => {
+    clearErrors();
+    const changed = changedFields(values, original);
+    if (Object.keys(changed).length === 0 && !photo) {
+      // Typed something that trims back to the saved value: "Nothing to update"; untouched: make a change.
+      const touched = PROFILE_FIELDS.some((field) => values[field] !== original[field]);
+      validationToast(touched ? MESSAGES.nothingToUpdate : MESSAGES.makeAtLeastOneChange);
+      return;
+    }
+    const problem = profileRuleError(changed);
+    if (problem) {
+      const [field, message] = problem;
+      setError(field, { message }, { shouldFocus: true });
+      validationToast(message);
+      return;
+    }
+
+    const form = new FormData();
+    for (const [field, value] of Object.entries(changed)) form.append(field, value);
+    if (photo) form.append('images', photo.file, photo.file.name);
+
+    setProgress(0);
+    try {
+      const { status, body } = await uploadProfile(form, setProgress);
+      if (status === 200 || status === 201) {
+        const updated = isAccount(body.user) ? body.user : { ...user, ...changed };
+        updateSessionUser(updated);
+        reset(formValues({ ...user, ...updated }));
+        setPhoto(null);
+        if (fileInput.current) fileInput.current.value = '';
+        notify('success', serverMessage(body) ?? MESSAGES.companyProfileUpdatedSuccessfully);
+      } else if (status === 400) {
+        notify('error', serverMessage(body) ?? updateFailed(status));
+      } else {
+        notify('error', updateFailed(status));
+      }
+    } catch {
+      notify('error', MESSAGES.somethingWentWrongWhileUpdatingProfile);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const shownPhoto = photo?.url ?? user.photoUrl;
+
   return (
-    <PlaceholderPage
-      eyebrow="Account"
-      title="Edit profile"
-      lead="Keep your photo, contact details and description up to date."
-      points={[
-        'Profile photo',
-        'Name, contact number, address and postal code',
-        'Company description and CAC number (read-only)',
-      ]}
-    />
+    <section className="profile-page">
+      <header className="profile-page__head">
+        <p className="ui-eyebrow">Account</p>
+        <h1 className="profile-page__title">Edit profile</h1>
+        <p className="profile-page__lead">
+          Keep your photo and contact details up to date. Only the fields you change are saved.
+        </p>
+      </header>
+
+      <form className="profile-page__grid" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <div className="profile-card profile-photo">
+          <div className="profile-photo__preview">
+            {shownPhoto ? (
+              <img src={shownPhoto} alt={photo ? 'New profile photo preview' : 'Current profile photo'} />
+            ) : (
+              <span className="profile-photo__placeholder" aria-hidden="true">
+                {user.name.slice(0, 1).toUpperCase() || '?'}
+              </span>
+            )}
+          </div>
+          <label className="ui-btn ui-btn--secondary profile-photo__pick">
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              className="ui-visually-hidden"
+              onChange={onPhoto}
+              disabled={busy}
+            />
+            {MESSAGES.chooseImage}
+          </label>
+          {photo && (
+            <p className="profile-photo__name">
+              {photo.file.name}{' '}
+              <button
+                type="button"
+                className="form-link"
+                onClick={() => {
+                  setPhoto(null);
+                  if (fileInput.current) fileInput.current.value = '';
+                }}
+                disabled={busy}
+              >
+                Remove
+              </button>
+            </p>
+          )}
+          <p className="profile-photo__hint">JPEG, PNG or WebP.</p>
+          {progress !== null && (
+            <div className="profile-progress">
+              <progress max={100} value={progress} aria-label="Upload progress" />
+              <span>{progress}%</span>
+            </div>
+          )}
+        </div>
+
+        <div className="profile-card profile-fields">
+          <div className="form-grid">
+            <TextField
+              label="Name"
+              autoComplete="name"
+              error={formState.errors.name?.message}
+              {...register('name', {
+                onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                  const clean = lettersAndSpaces(event.target.value);
+                  if (clean !== event.target.value) setValue('name', clean, { shouldDirty: true });
+                },
+              })}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              value={user.email}
+              readOnly
+              hint="Email cannot be changed."
+            />
+            <TextField
+              label="Contact Number"
+              type="tel"
+              autoComplete="tel"
+              error={formState.errors.phoneNumber?.message}
+              {...register('phoneNumber')}
+            />
+            {user.type === 'company' && (
+              <TextField
+                label="CAC Number"
+                value={user.cacnumber ?? ''}
+                readOnly
+                hint="Registered CAC number."
+              />
+            )}
+            <TextField
+              label="Address"
+              autoComplete="street-address"
+              fieldClassName="form-grid__full"
+              {...register('address')}
+            />
+            <TextField
+              label="Pincode"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              error={formState.errors.pincode?.message}
+              {...register('pincode')}
+            />
+            <TextAreaField
+              label="Description"
+              rows={5}
+              fieldClassName="form-grid__full"
+              {...register('description')}
+            />
+          </div>
+          <div className="profile-fields__actions">
+            <SubmitButton busy={busy} busyLabel="Updating…">
+              {MESSAGES.updateProfile}
+            </SubmitButton>
+          </div>
+        </div>
+      </form>
+
+      <YourData />
+    </section>
   );
 }

@@ -1,22 +1,114 @@
-import { Link } from 'react-router-dom';
-import { PlaceholderPage } from '@marketplace/ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { apiFetch, notify, setSessionUser } from '@marketplace/ui';
+import { MESSAGES } from '@marketplace/contracts';
+import { AuthLayout } from './forms/AuthLayout';
+import { PasswordField, SubmitButton, TextField } from './forms/Field';
+import {
+  FACEBOOK_LOGIN_URL,
+  isAccount,
+  readBody,
+  serverMessage,
+  useFacebookLogin,
+} from './forms/account-api';
+import { isLoginEmail, loginEmailError } from './forms/validation';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
 
 export default function LoginPage() {
+  const navigate = useNavigate();
+  const facebook = useFacebookLogin();
+  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, watch, formState } = useForm<LoginForm>({
+    mode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+  const email = watch('email');
+  const password = watch('password');
+  const canSubmit = isLoginEmail(email) && password !== '';
+
+  const onSubmit = async (values: LoginForm) => {
+    setBusy(true);
+    try {
+      const response = await apiFetch('/api/user/login', {
+        method: 'POST',
+        json: { email: values.email, password: values.password },
+        refresh: false,
+        networkToast: 'warning',
+      });
+      const body = await readBody(response);
+      if (response.ok && isAccount(body.user)) {
+        // The tokens in the body are ignored: the session lives in httpOnly cookies.
+        setSessionUser(body.user);
+        navigate('/dashboard');
+        return;
+      }
+      notify('error', serverMessage(body) ?? MESSAGES.invalidUserNameOrPassword);
+    } catch {
+      // No network response: the API client has shown the warning toast.
+    }
+    setBusy(false);
+  };
+
   return (
-    <PlaceholderPage
-      eyebrow="Account"
+    <AuthLayout
       title="Sign in"
-      lead="Sign in with your email and password to post jobs, follow your offers and chat with companies."
-      points={[
-        'Email and password sign-in, checked as you type',
-        'Continue with Facebook',
-        'A link to reset a lost password',
+      lead="Welcome back. Sign in to post jobs, follow your offers and chat with companies."
+      asideTitle="Your jobs and offers, in one place"
+      asidePoints={[
+        'Post a job for free and get non-binding offers',
+        'Chat with vetted companies once a job is unlocked',
+        'Pay only after you are satisfied with the work',
       ]}
     >
-      <p className="page-links">
-        New here? <Link to="/signup">Create an account</Link> or{' '}
+      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={formState.errors.email?.message}
+          {...register('email', { validate: (value) => loginEmailError(value) ?? true })}
+        />
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
+        <div className="form-row form-row--between">
+          {/* Spec: a lost-password link with no target (password reset is not part of the product yet). */}
+          <a className="form-link form-link--muted" aria-disabled="true">
+            Lost your password?
+          </a>
+        </div>
+        <SubmitButton busy={busy} disabled={!canSubmit} busyLabel="Signing in…">
+          {MESSAGES.signIn}
+        </SubmitButton>
+        {facebook && (
+          <>
+            <p className="form-divider">
+              <span>or</span>
+            </p>
+            <a className="ui-btn ui-btn--secondary ui-btn--lg form-social" href={FACEBOOK_LOGIN_URL}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  fill="#1877F2"
+                  d="M24 12a12 12 0 1 0-13.9 11.9v-8.4H7.1V12h3V9.4c0-3 1.8-4.7 4.5-4.7 1.3 0 2.7.2 2.7.2v3h-1.5c-1.5 0-2 .9-2 1.9V12h3.4l-.5 3.5h-2.9v8.4A12 12 0 0 0 24 12z"
+                />
+              </svg>
+              Continue with Facebook
+            </a>
+          </>
+        )}
+      </form>
+      <p className="auth-card__foot">
+        New here? <Link to="/signup">{MESSAGES.signUp}</Link> to post a job, or{' '}
         <Link to="/register">register your company</Link>.
       </p>
-    </PlaceholderPage>
+      <p className="auth-card__legal">
+        By signing in you accept how we handle your data, described in our{' '}
+        <Link to="/privacy-policy">Privacy Policy</Link>.
+      </p>
+    </AuthLayout>
   );
 }

@@ -1,21 +1,202 @@
-import { Link } from 'react-router-dom';
-import { PlaceholderPage } from '@marketplace/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { apiFetch, Button, notify } from '@marketplace/ui';
+import {
+  MESSAGES,
+  NIGERIAN_STATES,
+  REGISTRATION_CONSTANTS,
+  UI_TIMINGS,
+  registrationDeviceId,
+} from '@marketplace/contracts';
+import { AuthLayout } from './forms/AuthLayout';
+import { PasswordField, SelectField, SubmitButton, TextField } from './forms/Field';
+import { readBody, serverMessage } from './forms/account-api';
+import { nameError, registrationEmailError } from './forms/validation';
+import { CategoryModal, type CategoryChoice } from './register/CategoryModal';
+
+interface RegisterForm {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  cacnumber: string;
+  address: string;
+  state: string;
+  pincode: string;
+  password: string;
+}
+
+const NO_CHOICE: CategoryChoice = { categories: [], subcategories: [] };
 
 export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [choice, setChoice] = useState<CategoryChoice>(NO_CHOICE);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { register, handleSubmit, formState } = useForm<RegisterForm>({
+    mode: 'onTouched',
+    defaultValues: {
+      name: '',
+      email: '',
+      phoneNumber: '',
+      cacnumber: '',
+      address: '',
+      state: '',
+      pincode: '',
+      password: '',
+    },
+  });
+  const chosen = choice.categories.length > 0;
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const onSubmit = async (values: RegisterForm) => {
+    setBusy(true);
+    const name = values.name.trim();
+    try {
+      const response = await apiFetch('/api/user', {
+        method: 'POST',
+        refresh: false,
+        json: {
+          email: values.email.trim(),
+          name,
+          password: values.password,
+          language: REGISTRATION_CONSTANTS.language,
+          platform: REGISTRATION_CONSTANTS.platform,
+          timezone: REGISTRATION_CONSTANTS.timezone,
+          type: REGISTRATION_CONSTANTS.companyType,
+          deviceId: registrationDeviceId(name),
+          cacnumber: values.cacnumber.trim(),
+          phoneNumber: values.phoneNumber.trim(),
+          address: values.address.trim(),
+          pincode: values.pincode.trim(),
+          state: values.state,
+          category: choice.categories,
+          subcategory: choice.subcategories,
+        },
+      });
+      const body = await readBody(response);
+      if (response.ok && (body.statusCode ?? 200) === 200) {
+        notify('success', serverMessage(body) ?? 'Company registered', UI_TIMINGS.signUpSuccessToastMs);
+        setDone(true);
+        redirect.current = setTimeout(() => navigate('/login'), UI_TIMINGS.redirectAfterSuccessMs);
+        return;
+      }
+      notify('error', serverMessage(body) ?? `Registration failed (${response.status})`);
+    } catch {
+      // No network response: the API client has shown the toast.
+    }
+    setBusy(false);
+  };
+
   return (
-    <PlaceholderPage
-      eyebrow="For companies"
-      title="Register Company"
-      lead="Register your company with its CAC number, choose the services you offer and start finding jobs near you."
-      points={[
-        'Company details, CAC number and address in any of the 37 states',
-        'Pick your categories and sub-categories',
-        'Apply to jobs and chat with customers once a job is unlocked',
+    <AuthLayout
+      wide
+      title={MESSAGES.registerCompany}
+      lead={
+        <>
+          Find jobs near you and chat with customers.{' '}
+          <Link to="/login">{MESSAGES.alreadyRegisteredLoginHere}</Link>
+        </>
+      }
+      asideTitle="Grow your business"
+      asidePoints={[
+        'Browse open jobs by category and service',
+        'Unlock a job to see the contact details and chat',
+        'Collect reviews from customers you worked for',
       ]}
     >
-      <p className="page-links">
-        <Link to="/login">Already registered? Login here</Link>
-      </p>
-    </PlaceholderPage>
+      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <div className="form-grid">
+          <TextField
+            label="Company Name"
+            autoComplete="organization"
+            error={formState.errors.name?.message}
+            {...register('name', { validate: (value) => nameError(value) ?? true })}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={formState.errors.email?.message}
+            {...register('email', { validate: (value) => registrationEmailError(value) ?? true })}
+          />
+          <TextField label="Contact Number" type="tel" autoComplete="tel" {...register('phoneNumber')} />
+          <TextField label="CAC Number" autoComplete="off" {...register('cacnumber')} />
+          <TextField
+            label="Address"
+            autoComplete="street-address"
+            fieldClassName="form-grid__full"
+            {...register('address')}
+          />
+          <SelectField label="State" {...register('state')}>
+            <option value="">Select a state</option>
+            {NIGERIAN_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Postal code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            {...register('pincode')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            fieldClassName="form-grid__full"
+            {...register('password')}
+          />
+        </div>
+        <div className="form-categories">
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={chosen}
+              onChange={(event) => {
+                if (event.target.checked) setModalOpen(true);
+                else setChoice(NO_CHOICE);
+              }}
+            />
+            <span>{MESSAGES.chooseCategoryAndSubCategory}</span>
+          </label>
+          {chosen && (
+            <div className="form-categories__summary">
+              <p>
+                <strong>Categories:</strong> {choice.categories.join(', ')}
+              </p>
+              <p>
+                <strong>Services:</strong>{' '}
+                {choice.subcategories.length > 0 ? choice.subcategories.join(', ') : 'none chosen'}
+              </p>
+              <Button variant="secondary" size="sm" onClick={() => setModalOpen(true)}>
+                Change
+              </Button>
+            </div>
+          )}
+        </div>
+        <SubmitButton busy={busy || done} busyLabel={done ? 'Registered' : 'Posting…'}>
+          {MESSAGES.post}
+        </SubmitButton>
+      </form>
+      {modalOpen && (
+        <CategoryModal
+          initial={choice}
+          onSave={(next) => {
+            setChoice(next);
+            setModalOpen(false);
+          }}
+          onClose={() => {
+            setChoice(NO_CHOICE);
+            setModalOpen(false);
+          }}
+        />
+      )}
+    </AuthLayout>
   );
 }

@@ -3,30 +3,50 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import type { RemoteName, RemoteRoutesModule } from '@marketplace/ui';
-import { ACCESS_TOKEN_KEY } from '../session/session';
+import { resetSessionForTests, type RemoteName, type RemoteRoutesModule } from '@marketplace/ui';
+import {
+  account,
+  createApiServer,
+  installMatchMedia,
+  resetBrowserState,
+  type FakeAccountsApi,
+} from '../testing/api';
 import { createFakeLoader, fakeRemoteModule } from '../testing/fake-remotes';
 import { renderApp } from '../testing/render-app';
 import type { RemoteLoader } from '../federation/remote-loader';
 import { RouteErrorScreen, describeRouteError } from '../pages/RouteErrorScreen';
 
 let scrollTo: jest.SpyInstance;
+const state: FakeAccountsApi = { account: null, calls: [] };
+const server = createApiServer(state);
 
-beforeEach(() => {
-  localStorage.clear();
-  document.body.className = '';
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+beforeEach(async () => {
+  await resetBrowserState();
+  state.account = null;
+  state.calls = [];
   scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
 afterEach(() => {
+  server.resetHandlers();
   jest.restoreAllMocks();
 });
 
-const signIn = () => localStorage.setItem(ACCESS_TOKEN_KEY, 'token-123');
+/** The server has a session for this account (GET /api/user/me answers 200). */
+const signIn = (type: 'user' | 'company' | 'admin' = 'user') => {
+  state.account = account({ type });
+};
 
 async function pageHeading() {
-  return screen.findByRole('heading', { level: 1 });
+  // The first visit of a lazy page compiles its module (and react-hook-form) in this process: allow time.
+  return screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
 }
 
 function layoutOf(): 'public' | 'app' | 'bare' {
@@ -44,7 +64,7 @@ describe('route table and chrome placement', () => {
   const table: Array<[string, 'public' | 'app' | 'bare', string, RemoteName | undefined]> = [
     ['/', 'public', 'catalogue:home', 'catalogue'],
     ['/login', 'public', 'Sign in', undefined],
-    ['/signup', 'public', 'Sign up', undefined],
+    ['/signup', 'public', 'Post your job. Let trusted companies handle the rest.', undefined],
     ['/register', 'public', 'Register Company', undefined],
     ['/contactus', 'public', 'catalogue:contactUs', 'catalogue'],
     ['/privacy-policy', 'public', 'catalogue:privacyPolicy', 'catalogue'],
@@ -58,12 +78,11 @@ describe('route table and chrome placement', () => {
     ['/sub-category/Cleaning', 'public', 'catalogue:subCategory', 'catalogue'],
     ['/company-profile', 'public', 'catalogue:companyProfile', 'catalogue'],
     ['/dashboard', 'app', 'jobs:dashboard', 'jobs'],
-    ['/allusers', 'app', 'admin:allUsers', 'admin'],
-    ['/alljobs', 'app', 'admin:allJobs', 'admin'],
+    ['/allusers', 'app', 'Not allowed', undefined], // admins only; see "admin pages" below
+    ['/alljobs', 'app', 'Not allowed', undefined],
     ['/edit-profile', 'app', 'Edit profile', undefined],
     ['/chat', 'app', 'chat:chat', 'chat'],
     ['/newchat', 'app', 'chat:newChat', 'chat'],
-    ['/facebook/callback', 'bare', 'Signing you in', undefined],
     ['/payment/callback?trxref=1&reference=2', 'bare', 'jobs:paymentCallback', 'jobs'],
     ['/no/such/page', 'bare', 'Page Not Found', undefined],
   ];
@@ -91,14 +110,30 @@ describe('route table and chrome placement', () => {
     expect(within(header).getByRole('link', { name: 'Post Job' })).toHaveAttribute('href', '/login');
   });
 
-  it('header Post Job goes to /jobpost and Dashboard replaces Sign In when signed in', async () => {
+  it('header Post Job goes to /jobpost and Dashboard + Logout replace Sign In when signed in', async () => {
     signIn();
     renderApp('/aboutus', { loader: createFakeLoader() });
     await pageHeading();
     const header = document.querySelector('.site-header') as HTMLElement;
-    expect(within(header).getByRole('link', { name: 'Post Job' })).toHaveAttribute('href', '/jobpost');
+    await waitFor(() =>
+      expect(within(header).getByRole('link', { name: 'Post Job' })).toHaveAttribute('href', '/jobpost'),
+    );
     expect(within(header).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(header).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(header).queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('header Logout ends the session and goes to /login', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+    await pageHeading();
+    const header = document.querySelector('.site-header') as HTMLElement;
+    await user.click(await within(header).findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(state.calls.some((c) => c.method === 'POST' && c.path === '/api/user/logout')).toBe(true);
+    expect(within(header).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(localStorage.getItem('user')).toBeNull();
   });
 
   it('the mobile menu toggle shows and hides the mobile navigation', async () => {
@@ -162,6 +197,7 @@ describe('scroll reset and body class', () => {
   });
 
   it('adds the dashboard body class on /dashboard only', async () => {
+    signIn();
     const { router } = renderApp('/dashboard', { loader: createFakeLoader() });
     await screen.findByRole('heading', { name: 'jobs:dashboard' });
     expect(document.body).toHaveClass('dashboard');
@@ -173,20 +209,50 @@ describe('scroll reset and body class', () => {
 });
 
 describe('sign-in guard', () => {
-  it('redirects /jobpost to / without a stored access token', async () => {
+  it('redirects /jobpost to / when /api/user/me says nobody is signed in', async () => {
     const { router } = renderApp('/jobpost', { loader: createFakeLoader() });
     expect(await pageHeading()).toHaveTextContent('catalogue:home');
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('redirects when navigating to /jobpost after signing out', async () => {
+    const user = userEvent.setup();
     signIn();
     const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
     await pageHeading();
-    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    const header = document.querySelector('.site-header') as HTMLElement;
+    await user.click(await within(header).findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await act(() => router.navigate('/jobpost'));
     await screen.findByRole('heading', { name: 'catalogue:home' });
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each(['/dashboard', '/allusers', '/alljobs', '/edit-profile', '/chat', '/newchat'])(
+    'sends a signed-out visitor from %s to /login',
+    async (path) => {
+      const { router } = renderApp(path, { loader: createFakeLoader() });
+      expect(await pageHeading()).toHaveTextContent('Sign in');
+      expect(router.state.location.pathname).toBe('/login');
+      expect(layoutOf()).toBe('public');
+    },
+  );
+
+  it('trusts the server, not a cached account: a stale `user` in localStorage is not a session', async () => {
+    localStorage.setItem('user', JSON.stringify(account()));
+    resetSessionForTests(); // a fresh page load that finds the cached account
+    const { router } = renderApp('/dashboard', { loader: createFakeLoader() });
+    expect(await pageHeading()).toHaveTextContent('Sign in');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('keeps no token in localStorage', async () => {
+    signIn();
+    renderApp('/dashboard', { loader: createFakeLoader() });
+    await screen.findByRole('heading', { name: 'jobs:dashboard' });
+    expect(Object.keys(localStorage)).toEqual(['user']);
+    expect(localStorage.getItem('user')).not.toMatch(/token/i);
   });
 
   it('lets a signed-in user open /jobpost', async () => {
@@ -194,6 +260,24 @@ describe('sign-in guard', () => {
     const { router } = renderApp('/jobpost', { loader: createFakeLoader() });
     expect(await pageHeading()).toHaveTextContent('jobs:jobPost');
     expect(router.state.location.pathname).toBe('/jobpost');
+  });
+});
+
+describe('admin pages', () => {
+  it.each(['/allusers', '/alljobs'])('%s renders the admin remote for an admin', async (path) => {
+    signIn('admin');
+    renderApp(path, { loader: createFakeLoader() });
+    const heading = await pageHeading();
+    expect(heading.closest('[data-remote]')).toHaveAttribute('data-remote', 'admin');
+  });
+
+  it.each(['user', 'company'] as const)('a %s account sees "Not allowed" on /allusers', async (type) => {
+    signIn(type);
+    const loader = createFakeLoader();
+    const { router } = renderApp('/allusers', { loader });
+    expect(await pageHeading()).toHaveTextContent('Not allowed');
+    expect(router.state.location.pathname).toBe('/allusers');
+    expect(loader.loads).not.toContain('admin');
   });
 });
 
@@ -241,6 +325,7 @@ describe('router error screen', () => {
 
 describe('remote fallback', () => {
   it('shows the fallback inside the layout when a remote fails, while other routes work', async () => {
+    signIn();
     const loader = createFakeLoader(['catalogue']);
     const { router } = renderApp('/', { loader });
     const fallback = await screen.findByTestId('remote-fallback');
@@ -259,6 +344,7 @@ describe('remote fallback', () => {
 
   it('recovers on "Try again" once the remote is back, without reloading', async () => {
     const user = userEvent.setup();
+    signIn();
     const loader = createFakeLoader(['jobs']);
     renderApp('/dashboard', { loader });
     const fallback = await screen.findByTestId('remote-fallback');
@@ -278,6 +364,7 @@ describe('remote fallback', () => {
 
   it('catches a remote page that throws while rendering, and retries it', async () => {
     const user = userEvent.setup();
+    signIn();
     let broken = true;
     const Flaky: ComponentType = () => {
       if (broken) throw new Error('remote bug');
@@ -306,6 +393,7 @@ describe('remote fallback', () => {
   });
 
   it('treats a remote that lacks the routed page as unavailable', async () => {
+    signIn('admin');
     const loader: RemoteLoader = {
       ...createFakeLoader(),
       async load<R extends RemoteName>() {

@@ -2,20 +2,20 @@
 // and who renders it: the shell itself (lazy chunk) or a remote page (loaded at run time).
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { RemoteName, RemotePageName } from '@marketplace/ui';
+import type { AccountType, RemoteName, RemotePageName } from '@marketplace/ui';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { RootLayout } from '../layouts/RootLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
-import { AppLayout } from '../layouts/AppLayout';
 import { BareLayout } from '../layouts/BareLayout';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorScreen } from '../pages/RouteErrorScreen';
-import { requireSignIn } from './guards';
+import { requireAccount, requireSignIn } from './guards';
 
 /**
  * public: header + footer (spec: home, jobapply, login, signup, contactus, register, privacy,
  *         other-services, jobpost, company-profile, terms, aboutus, category and sub-category paths)
- * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, edit-profile, chat, newchat
+ * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, edit-profile, chat, newchat.
+ *         Every page in it needs a session (signed out: redirect to /login); the layout is a lazy chunk.
  * bare:   neither (social-login return, payment result, page not found)
  */
 export type LayoutKind = 'public' | 'app' | 'bare';
@@ -28,8 +28,15 @@ export interface RouteSpec {
   path: string;
   layout: LayoutKind;
   page: RemotePageRef | { shell: ShellPageName };
-  /** Needs a stored access token; otherwise redirect to /. */
+  /** Public page that needs a session; otherwise redirect to / (spec: /jobpost). */
   signedIn?: boolean;
+  /** Account types allowed to see the page; others get a "not allowed" screen. Default: all. */
+  roles?: readonly AccountType[];
+}
+
+/** Route `handle` read by the signed-in layout. */
+export interface RouteHandle {
+  roles?: readonly AccountType[];
 }
 
 const catalogue = (page: RemotePageName<'catalogue'>): RemotePageRef => ({ remote: 'catalogue', page });
@@ -55,8 +62,8 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
   { path: '/company-profile', layout: 'public', page: catalogue('companyProfile') },
   { path: '/payment/callback', layout: 'bare', page: jobs('paymentCallback') },
   { path: '/dashboard', layout: 'app', page: jobs('dashboard') },
-  { path: '/allusers', layout: 'app', page: admin('allUsers') },
-  { path: '/alljobs', layout: 'app', page: admin('allJobs') },
+  { path: '/allusers', layout: 'app', page: admin('allUsers'), roles: ['admin'] },
+  { path: '/alljobs', layout: 'app', page: admin('allJobs'), roles: ['admin'] },
   { path: '/edit-profile', layout: 'app', page: { shell: 'editProfile' } },
   { path: '/chat', layout: 'app', page: chat('chat') },
   { path: '/newchat', layout: 'app', page: chat('newChat') },
@@ -79,15 +86,21 @@ export interface CreateRoutesOptions {
   shellPages?: Partial<Record<ShellPageName, () => PageModule>>;
 }
 
-const LAYOUTS: Record<LayoutKind, ComponentType> = {
-  public: PublicLayout,
-  app: AppLayout,
-  bare: BareLayout,
+const LAYOUTS: Record<LayoutKind, RouteObject> = {
+  public: { element: <PublicLayout /> },
+  app: {
+    lazy: async () => ({
+      Component: (await import(/* webpackChunkName: "lazy-app-layout" */ '../layouts/AppLayout')).AppLayout,
+    }),
+  },
+  bare: { element: <BareLayout /> },
 };
 
 function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, () => PageModule>): RouteObject {
   const route: RouteObject = { path: spec.path };
-  if (spec.signedIn) route.loader = requireSignIn;
+  if (spec.layout === 'app') route.loader = requireAccount;
+  else if (spec.signedIn) route.loader = requireSignIn;
+  if (spec.roles) route.handle = { roles: spec.roles } satisfies RouteHandle;
   const { page } = spec;
   if ('shell' in page) {
     const load = shellPages[page.shell];
@@ -102,12 +115,11 @@ function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, () => 
 export function createRoutes(options: CreateRoutesOptions = {}): RouteObject[] {
   const shellPages = { ...SHELL_PAGES, ...options.shellPages };
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutKind[]).map((layout) => {
-    const Layout = LAYOUTS[layout];
     const children = ROUTE_TABLE.filter((spec) => spec.layout === layout).map((spec) =>
       toRouteObject(spec, shellPages),
     );
     if (layout === 'bare') children.push({ path: '*', element: <NotFoundPage /> });
-    return { id: `layout-${layout}`, element: <Layout />, children };
+    return { id: `layout-${layout}`, ...LAYOUTS[layout], children } as RouteObject;
   });
   return [
     {

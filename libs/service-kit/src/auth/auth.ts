@@ -1,7 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
+import { CSRF_HEADER, SESSION_COOKIES, SESSION_MESSAGES } from '@marketplace/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../http/errors';
+import { AppError, forbidden, unauthorized } from '../http/errors';
 
 export type AccountType = 'user' | 'company' | 'admin';
 
@@ -10,7 +13,12 @@ export interface AccessClaims {
   sub: string;
   type: AccountType;
   name: string;
+  /** The session (refresh-token family) the token was issued for; absent on tokens minted in tests. */
+  sid?: string;
 }
+
+/** Where the access token of a request came from: a header (native clients) or the mp_access cookie. */
+export type AuthSource = 'header' | 'cookie';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -21,10 +29,17 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid access token. */
+    /**
+     * preHandler: 401 unless the request carries a valid access token (Authorization header or the
+     * mp_access cookie); 403 when it came from the cookie on an unsafe method without the CSRF header.
+     */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler factory: 401 without a token, 403 unless the account has one of the types. */
+    /** preHandler factory: as `authenticate`, then 403 unless the account has one of the types. */
     requireType(...types: AccountType[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate`: where the verified access token came from. */
+    authSource: AuthSource | null;
   }
 }
 
@@ -35,12 +50,62 @@ export interface AuthOptions {
   accessTokenTtlSeconds?: number;
 }
 
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * The access token of a request. `Authorization: Bearer <jwt>` and the legacy bare `Authorization: <jwt>`
+ * (the spec's clients send the stored token as is) win over the cookie; a header that holds no JWT
+ * (e.g. `null` from a signed-out legacy client) is ignored.
+ */
+export function accessTokenOf(request: FastifyRequest): { token: string; source: AuthSource } | undefined {
+  const header = request.headers.authorization?.trim();
+  if (header) {
+    const candidate = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : header;
+    if (JWT_SHAPE.test(candidate)) return { token: candidate, source: 'header' };
+  }
+  const cookie = request.cookies?.[SESSION_COOKIES.access];
+  if (cookie && JWT_SHAPE.test(cookie)) return { token: cookie, source: 'cookie' };
+  return undefined;
+}
+
+export function isUnsafeMethod(method: string): boolean {
+  return UNSAFE_METHODS.has(method.toUpperCase());
+}
+
+/**
+ * Double-submit CSRF check for requests authenticated by cookie: the `x-csrf-token` header must equal
+ * the readable mp_csrf cookie. A cross-site page can make the browser send the cookies but can neither
+ * read the mp_csrf value nor set a custom header without a CORS preflight the services never grant.
+ */
+export function assertCsrf(request: FastifyRequest): void {
+  const cookie = request.cookies?.[SESSION_COOKIES.csrf];
+  const header = request.headers[CSRF_HEADER];
+  const sent = Array.isArray(header) ? header[0] : header;
+  if (!cookie || !sent || !safeEqual(cookie, sent)) {
+    throw new AppError(403, 'CSRF_FAILED', SESSION_MESSAGES.csrfFailed);
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The 401s of the session layer; an expired token says so, so clients know to refresh. */
+export function sessionExpired(): AppError {
+  return new AppError(401, 'SESSION_EXPIRED', SESSION_MESSAGES.sessionExpired);
+}
+
 /**
  * Access-token verification for a service. Tokens are EdDSA JWTs signed by accounts; a service gets
- * only the public key, so no other service can mint one.
+ * only the public key, so no other service can mint one. Registers @fastify/cookie (once) so the
+ * session cookies of web clients are understood by every service that mounts this plugin.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthOptions) => {
+    if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
     await app.register(fastifyJwt, {
       secret: options.privateKey
         ? { private: options.privateKey, public: options.publicKey }
@@ -48,18 +113,24 @@ export const authPlugin = fp(
       sign: { algorithm: 'EdDSA', expiresIn: options.accessTokenTtlSeconds ?? 900 },
       verify: { algorithms: ['EdDSA'] },
     });
+    if (!app.hasRequestDecorator('authSource')) app.decorateRequest('authSource', null);
 
     const authenticate = async (request: FastifyRequest) => {
+      const found = accessTokenOf(request);
+      if (!found) throw unauthorized(SESSION_MESSAGES.pleaseSignIn);
+      let claims: AccessClaims;
       try {
-        await request.jwtVerify();
+        claims = app.jwt.verify<AccessClaims>(found.token);
       } catch (err) {
         const code = (err as { code?: string }).code;
-        throw unauthorized(
-          code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED'
-            ? 'Your session has expired. Please sign in again.'
-            : 'Please sign in to continue.',
-        );
+        if (code === 'FAST_JWT_EXPIRED' || code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') {
+          throw sessionExpired();
+        }
+        throw unauthorized(SESSION_MESSAGES.pleaseSignIn);
       }
+      if (found.source === 'cookie' && isUnsafeMethod(request.method)) assertCsrf(request);
+      request.user = claims;
+      request.authSource = found.source;
     };
     app.decorate('authenticate', authenticate);
     app.decorate('requireType', (...types: AccountType[]) => async (request: FastifyRequest) => {

@@ -1,4 +1,5 @@
 import {
+  AccountsUserDeletedV1,
   AccountsUserRegisteredV1,
   AccountsUserUpdatedV1,
   EVENT_TYPES,
@@ -66,8 +67,21 @@ export async function applyMemberEvent(event: EventEnvelope, trx: AnyServiceDb):
       })
       .where('id', '=', userId)
       .execute();
+  } else if (
+    event.type === EVENT_TYPES.accountsUserDeleted &&
+    Value.Check(AccountsUserDeletedV1, event.payload)
+  ) {
+    // The account's personal data was erased (NDPA): keep the id so old references still resolve.
+    await trx
+      .updateTable('members')
+      .set({ name: DELETED_MEMBER_NAME, photo_url: null, updated_at: now })
+      .where('id', '=', event.payload.userId)
+      .execute();
   }
 }
+
+/** What a deleted account is called everywhere. */
+export const DELETED_MEMBER_NAME = 'Deleted user';
 
 export function findMember(db: AnyServiceDb, id: string): Promise<MemberRow | undefined> {
   return (db as Kysely<{ members: MembersTable }>)

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { SchemaMigrations, UntypedDb } from '@marketplace/service-kit';
+import { sessionsMigration } from './0002_sessions';
+import { profilesContactMigration } from './0003_profiles_contact';
 
 export const accountsMigrations: SchemaMigrations = {
   '0001_users': {
@@ -24,4 +26,6 @@ export const accountsMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  '0002_sessions': sessionsMigration,
+  '0003_profiles_contact': profilesContactMigration,
 };

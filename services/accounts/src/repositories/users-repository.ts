@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { AccountsDatabase, UsersTable } from '../db-types';
 
 export type UserRow = Selectable<UsersTable>;
@@ -10,12 +10,35 @@ export interface NewUser {
   type: UsersTable['type'];
   phoneNumber?: string | null;
   cacnumber?: string | null;
+  cacClass?: UsersTable['cac_class'];
   address?: string | null;
+  state?: string | null;
   pincode?: string | null;
+  categories?: string[];
+  subcategories?: string[];
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
 }
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** `value` as a LIKE pattern that matches it literally anywhere. */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The local part of a Nigerian number as stored after +234, for searching by any written form. */
+function phoneSearchDigits(search: string): string | undefined {
+  if (!/^[+\d\s\-().]+$/.test(search)) return undefined;
+  let digits = search.replace(/\D/g, '');
+  if (digits.startsWith('234')) digits = digits.slice(3);
+  if (digits.startsWith('0')) digits = digits.slice(1);
+  return digits.length >= 3 ? digits : undefined;
 }
 
 export class UsersRepository {
@@ -33,8 +56,12 @@ export class UsersRepository {
         type: user.type,
         phone_number: user.phoneNumber ?? null,
         cacnumber: user.cacnumber ?? null,
+        cac_class: user.cacClass ?? null,
         address: user.address ?? null,
+        state: user.state ?? null,
         pincode: user.pincode ?? null,
+        categories: user.categories ?? [],
+        subcategories: user.subcategories ?? [],
         description: null,
         photo_url: null,
       })
@@ -43,15 +70,162 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** A live (not deleted) account by email, in any casing. */
   findByEmail(email: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')
       .selectAll()
       .where('email_normalized', '=', normaliseEmail(email))
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
   }
 
-  findById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A live (not deleted) account by id. */
+  findById(id: string, db: Kysely<AccountsDatabase> = this.db): Promise<UserRow | undefined> {
+    if (!isUuid(id)) return Promise.resolve(undefined);
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
+
+  /** Applies the changes to a live account and returns the new row (undefined if it is gone). */
+  update(
+    trx: Kysely<AccountsDatabase>,
+    id: string,
+    changes: Updateable<UsersTable>,
+  ): Promise<UserRow | undefined> {
+    return trx
+      .updateTable('users')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Admin list: newest first, ties broken by id, so pages never overlap. `search` matches anywhere in
+   * email, name or phone number, case-insensitively; a number typed in local form (0803...) also finds
+   * the stored +234 form.
+   */
+  async listForAdmin(
+    search: string | undefined,
+    page: PageWindow,
+  ): Promise<{ rows: UserRow[]; total: number }> {
+    const needle = search?.trim().toLowerCase();
+    let query = this.db.selectFrom('users').where('deleted_at', 'is', null);
+    if (needle) {
+      const pattern = containsPattern(needle);
+      const digits = phoneSearchDigits(needle);
+      query = query.where((eb) =>
+        eb.or([
+          eb('email_normalized', 'like', pattern),
+          eb(eb.fn('lower', ['name']), 'like', pattern),
+          eb('phone_number', 'like', pattern),
+          ...(digits ? [eb('phone_number', 'like', containsPattern(digits))] : []),
+        ]),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
+  }
+
+  /** Live companies offering a catalogue category or sub-category (canonical name), by name. */
+  async listCompanies(
+    by: { categories: string } | { subcategories: string },
+    page: PageWindow,
+  ): Promise<{ rows: UserRow[]; total: number }> {
+    const [column, name] =
+      'categories' in by
+        ? (['categories', by.categories] as const)
+        : (['subcategories', by.subcategories] as const);
+    const query = this.db
+      .selectFrom('users')
+      .where('type', '=', 'company')
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`${sql.ref(column)} @> array[${name}]::text[]`);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
+  }
+
+  async findCompany(id: string): Promise<UserRow | undefined> {
+    const row = await this.findById(id);
+    return row?.type === 'company' ? row : undefined;
+  }
+
+  /**
+   * Erases an account's personal data (NDPA): the row stays so ids held elsewhere still resolve, but
+   * it carries nothing about the person any more and cannot sign in.
+   */
+  anonymise(trx: Kysely<AccountsDatabase>, id: string, unusablePasswordHash: string) {
+    return trx
+      .updateTable('users')
+      .set({
+        name: 'Deleted user',
+        email: `deleted-${id}@deleted.invalid`,
+        email_normalized: `deleted-${id}@deleted.invalid`,
+        password_hash: unusablePasswordHash,
+        phone_number: null,
+        cacnumber: null,
+        cac_class: null,
+        address: null,
+        state: null,
+        pincode: null,
+        description: null,
+        photo_url: null,
+        categories: [],
+        subcategories: [],
+        deleted_at: new Date(),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Adds to the job totals kept from jobs events; never below zero. Unknown ids change nothing. */
+  async adjustJobTotals(
+    trx: Kysely<AccountsDatabase>,
+    id: string,
+    delta: { posted?: number; applied?: number },
+  ): Promise<void> {
+    if (!isUuid(id)) return;
+    await trx
+      .updateTable('users')
+      .set((eb) => ({
+        total_posted_jobs: sql<number>`greatest(${eb.ref('total_posted_jobs')} + ${delta.posted ?? 0}, 0)`,
+        total_applied_jobs: sql<number>`greatest(${eb.ref('total_applied_jobs')} + ${delta.applied ?? 0}, 0)`,
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are uuids; anything else is unknown rather than a database error. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
 }

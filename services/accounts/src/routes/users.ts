@@ -1,37 +1,31 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import {
   EVENT_TYPES,
-  LoginBodySchema,
-  LoginResponseSchema,
   RegisterBodySchema,
   RegisterResponseSchema,
   type Account,
   type AccountsUserRegisteredV1,
 } from '@marketplace/contracts';
-import {
-  addToOutbox,
-  badRequest,
-  conflict,
-  newEvent,
-  publicJwks,
-  unauthorized,
-  type FastifyPluginAsyncTypebox,
-} from '@marketplace/service-kit';
+import { addToOutbox, newEvent, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
+import type { MailService } from '../mail';
+import { registrationAttemptMail } from '../mail/templates';
 import { UsersRepository, type UserRow } from '../repositories/users-repository';
+import {
+  REGISTRATION_MESSAGES,
+  validateRegistration,
+  type ValidRegistration,
+} from '../validation/registration';
+import { registrationRateLimit } from '../sessions/rate-limits';
 
 export interface UserRoutesOptions {
   db: Kysely<AccountsDatabase>;
   publicKey: string;
   eventsWritten: () => void;
+  mail: MailService;
 }
-
-const NAME_PATTERN = /^[A-Za-z ]+$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-// Verifying against this when an email is unknown keeps login time the same either way.
-const UNKNOWN_USER_HASH = hash('not-a-real-password-just-for-timing');
 
 export function toAccount(row: UserRow): Account {
   return {
@@ -45,8 +39,32 @@ export function toAccount(row: UserRow): Account {
     pincode: row.pincode,
     description: row.description,
     photoUrl: row.photo_url,
+    totalPostedJobs: row.total_posted_jobs,
+    totalAppliedJobs: row.total_applied_jobs,
+    state: row.state,
+    category: row.categories,
+    subcategory: row.subcategories,
+  };
+}
+
+/** What a successful registration would have answered, for an email that is taken (nothing stored). */
+function unsavedAccount(input: ValidRegistration): Account {
+  return {
+    _id: randomUUID(),
+    name: input.name,
+    email: input.email,
+    phoneNumber: input.phoneNumber,
+    type: input.type,
+    cacnumber: input.cacnumber,
+    address: input.address,
+    pincode: input.pincode,
+    description: null,
+    photoUrl: null,
     totalPostedJobs: 0,
     totalAppliedJobs: 0,
+    state: input.state,
+    category: input.categories,
+    subcategory: input.subcategories,
   };
 }
 
@@ -55,26 +73,29 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
 
   app.post(
     '/api/user',
-    { schema: { body: RegisterBodySchema, response: { 200: RegisterResponseSchema } } },
+    {
+      // Per-IP limit on sign-ups (the limiter lives with the other session limits).
+      onRequest: registrationRateLimit,
+      schema: { body: RegisterBodySchema, response: { 200: RegisterResponseSchema } },
+    },
     async (request) => {
-      const body = request.body;
-      const name = body.name.trim();
-      if (!name) throw badRequest('Please Enter your full Name');
-      if (!NAME_PATTERN.test(name)) throw badRequest('Name should only contain alphabets and spaces.');
-      if (!EMAIL_PATTERN.test(body.email.trim())) throw badRequest('Invalid email address');
-      if (body.password.length < 6) throw badRequest('Password must be at least 6 characters long');
-
-      const passwordHash = await hash(body.password);
+      const input = validateRegistration(request.body);
+      // Hashed whether or not the email is free, so both answers take the same time.
+      const passwordHash = await hash(input.password);
       const created = await options.db.transaction().execute(async (trx) => {
         const row = await users.insert(trx, {
-          email: body.email,
-          name,
+          email: input.email,
+          name: input.name,
           passwordHash,
-          type: body.type ?? 'user',
-          phoneNumber: body.phoneNumber ?? null,
-          cacnumber: body.cacnumber ?? null,
-          address: body.address ?? null,
-          pincode: body.pincode ?? null,
+          type: input.type,
+          phoneNumber: input.phoneNumber,
+          cacnumber: input.cacnumber,
+          cacClass: input.cacClass,
+          address: input.address,
+          state: input.state,
+          pincode: input.pincode,
+          categories: input.categories,
+          subcategories: input.subcategories,
         });
         if (!row) return undefined;
         const payload: AccountsUserRegisteredV1 = { userId: row.id, name: row.name, type: row.type };
@@ -84,31 +105,21 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
         );
         return row;
       });
-      if (!created) throw conflict('User with email already exist', 'EMAIL_TAKEN');
+      const resultMessage = { en: REGISTRATION_MESSAGES.registered };
+      if (!created) {
+        // Decision: a taken email is NOT reported. Answering 409 "already exists" would let anyone test
+        // which addresses have accounts (account enumeration). The answer is the same status and shape
+        // as a success (with an id that exists nowhere), nothing is stored or announced, and the owner
+        // of the address gets a notice mail, sent after the answer so its timing reveals nothing. A
+        // person who already has an account learns it from that mail, and signing in still works.
+        options.mail.notifyInBackground(async () => {
+          const existing = await users.findByEmail(input.email);
+          return existing ? registrationAttemptMail(existing.email) : undefined;
+        });
+        return { statusCode: 200, resultMessage, user: unsavedAccount(input) };
+      }
       options.eventsWritten();
-      return { statusCode: 200, resultMessage: { en: 'Registered successfully' }, user: toAccount(created) };
+      return { statusCode: 200, resultMessage, user: toAccount(created) };
     },
   );
-
-  app.post(
-    '/api/user/login',
-    { schema: { body: LoginBodySchema, response: { 200: LoginResponseSchema } } },
-    async (request) => {
-      const user = await users.findByEmail(request.body.email);
-      const valid = await verify(user?.password_hash ?? (await UNKNOWN_USER_HASH), request.body.password);
-      if (!user || !valid) throw unauthorized('Invalid User Name / Password!');
-      const accessToken = await app.jwt.sign({ sub: user.id, type: user.type, name: user.name });
-      return {
-        statusCode: 200,
-        resultMessage: { en: 'Login successful' },
-        accessToken,
-        user: toAccount(user),
-      };
-    },
-  );
-
-  app.get('/api/user/jwks.json', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return publicJwks(options.publicKey);
-  });
 };

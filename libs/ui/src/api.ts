@@ -1,0 +1,145 @@
+// The one HTTP client of the front end (shell and remotes): same-origin cookies, the CSRF header on
+// state-changing requests, one refresh-and-retry on 401, and the network-failure toast.
+import { endSession } from './session';
+import { notify } from './toast';
+
+/** Readable cookie the server sets next to the httpOnly session cookies. */
+export const CSRF_COOKIE = 'mp_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+/** Spec section 8: a request with no network response. */
+export const NETWORK_ERROR_MESSAGE = 'Please Check Your Network Connection';
+export const NETWORK_ERROR_TOAST_MS = 2500;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The request never got a response (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(NETWORK_ERROR_MESSAGE, options);
+    this.name = 'NetworkError';
+  }
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return part.slice(eq + 1).trim();
+      }
+    }
+  }
+  return null;
+}
+
+export function csrfToken(): string | null {
+  return readCookie(CSRF_COOKIE) || null;
+}
+
+/** Headers every state-changing request needs (also for XMLHttpRequest uploads). */
+export function csrfHeaders(method: string): Record<string, string> {
+  const token = csrfToken();
+  return !SAFE_METHODS.has(method.toUpperCase()) && token ? { [CSRF_HEADER]: token } : {};
+}
+
+export interface ApiOptions extends Omit<RequestInit, 'body'> {
+  body?: BodyInit | null;
+  /** Sent as JSON (sets Content-Type). */
+  json?: unknown;
+  /** On 401, refresh the session once and retry (default true). Off for login and registration. */
+  refresh?: boolean;
+  /** Toast shown when there is no network response: 'error' (default), 'warning', or false for none. */
+  networkToast?: 'error' | 'warning' | false;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * POST /api/user/refresh, once for any number of concurrent callers. Without a CSRF cookie there is no
+ * session to refresh. When the refresh fails the session is over on this device too.
+ */
+export function refreshSession(): Promise<boolean> {
+  if (refreshing) return refreshing;
+  const attempt = (async () => {
+    if (!csrfToken()) {
+      endSession();
+      return false;
+    }
+    try {
+      const response = await fetch('/api/user/refresh', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: csrfHeaders('POST'),
+      });
+      if (response.ok) return true;
+    } catch {
+      return false; // offline: nothing is known about the session, keep it
+    }
+    endSession();
+    return false;
+  })();
+  refreshing = attempt;
+  attempt.finally(() => {
+    if (refreshing === attempt) refreshing = null;
+  });
+  return attempt;
+}
+
+async function send(path: string, options: ApiOptions): Promise<Response> {
+  const { json, refresh: _refresh, networkToast = 'error', headers, body, ...init } = options;
+  const method = (init.method ?? 'GET').toUpperCase();
+  const merged = new Headers(headers);
+  for (const [name, value] of Object.entries(csrfHeaders(method))) merged.set(name, value);
+  if (json !== undefined && !merged.has('content-type')) merged.set('content-type', 'application/json');
+  if (!merged.has('accept')) merged.set('accept', 'application/json');
+  try {
+    return await fetch(path, {
+      ...init,
+      method,
+      credentials: 'same-origin',
+      headers: merged,
+      body: json !== undefined ? JSON.stringify(json) : body,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (networkToast) notify(networkToast, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_TOAST_MS);
+    throw new NetworkError({ cause: error });
+  }
+}
+
+/**
+ * fetch() for the marketplace API. Resolves with the Response for every HTTP status (callers read their
+ * own error bodies); rejects with NetworkError when no response came (after showing the toast).
+ */
+export async function apiFetch(path: string, options: ApiOptions = {}): Promise<Response> {
+  const response = await send(path, options);
+  if (response.status !== 401 || options.refresh === false) return response;
+  if (!(await refreshSession())) return response;
+  return send(path, options);
+}
+
+/** The human-readable message of an API error body: resultMessage.en, message or errorMessage. */
+export async function readApiMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as {
+      resultMessage?: { en?: unknown };
+      message?: unknown;
+      errorMessage?: unknown;
+    };
+    for (const candidate of [body?.resultMessage?.en, body?.message, body?.errorMessage]) {
+      if (typeof candidate === 'string' && candidate.trim()) return candidate;
+    }
+  } catch {
+    // not JSON
+  }
+  return undefined;
+}
+
+/** Forgets an in-flight refresh. Tests only. */
+export function resetApiForTests(): void {
+  refreshing = null;
+}

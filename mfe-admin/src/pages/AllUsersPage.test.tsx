@@ -1,0 +1,163 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { resetApiForTests } from '@marketplace/ui';
+import { AllUsersPage, type AdminUserRow } from './AllUsersPage';
+
+const GETALL = 'http://localhost/api/user/getall';
+const TOTAL = 45;
+const everyone: AdminUserRow[] = Array.from({ length: TOTAL }, (_, i) => ({
+  _id: `u${i + 1}`,
+  email: `person${i + 1}@example.ng`,
+  phoneNumber: i % 5 === 0 ? null : `0803000${String(i + 1).padStart(4, '0')}`,
+  totalPostedJobs: i % 3,
+  totalAppliedJobs: i % 4,
+  type: i % 10 === 0 ? 'company' : 'user',
+  name: `Person ${i + 1}`,
+  createdAt: '2025-06-01T00:00:00.000Z',
+}));
+
+let requests: URLSearchParams[] = [];
+const server = setupServer(
+  http.get(GETALL, ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    requests.push(params);
+    const search = (params.get('search') ?? '').toLowerCase();
+    const page = Number(params.get('page'));
+    const limit = Number(params.get('limit'));
+    const matching = everyone.filter((u) => u.email.includes(search));
+    return HttpResponse.json({
+      users: matching.slice((page - 1) * limit, page * limit),
+      total: matching.length,
+      page,
+      limit,
+    });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  requests = [];
+  resetApiForTests();
+});
+afterEach(() => server.resetHandlers());
+
+function renderUsers(path = '/allusers') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/allusers',
+        element: (
+          <QueryClientProvider client={client}>
+            <AllUsersPage />
+          </QueryClientProvider>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const table = () => screen.findByRole('table', {}, { timeout: 3000 });
+const rows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
+
+describe('All users (admin)', () => {
+  it('shows the loading skeleton for at least 1 s, even when the data is already there', async () => {
+    renderUsers();
+    expect(screen.getByRole('status', { name: 'Loading users' })).toBeInTheDocument();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByRole('status', { name: 'Loading users' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    await table();
+    expect(screen.queryByRole('status', { name: 'Loading users' })).toBeNull();
+  });
+
+  it('lists Email, Phone Number, Total Job Posted, Job Applied, Type, 20 per page, "-" for no phone', async () => {
+    renderUsers();
+    const t = await table();
+    expect(
+      within(t)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Email', 'Phone Number', 'Total Job Posted', 'Job Applied', 'Type']);
+    expect(rows(t)).toHaveLength(20);
+    expect(
+      within(rows(t)[0]!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['person1@example.ng', '-', '0', '0', 'company']);
+    expect(
+      within(rows(t)[1]!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['person2@example.ng', '08030000002', '1', '1', 'user']);
+    expect(requests[0]!.get('page')).toBe('1');
+    expect(requests[0]!.get('limit')).toBe('20');
+    expect(requests[0]!.get('search')).toBe('');
+    expect(screen.getByText('45 accounts')).toBeInTheDocument();
+  });
+
+  it('pages on the server: Next and Previous, "Page x of y", buttons disabled at the ends', async () => {
+    const user = userEvent.setup();
+    const router = renderUsers();
+    const t = await table();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('person21@example.ng')).toBeInTheDocument());
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
+    expect(requests.at(-1)!.get('page')).toBe('2');
+    expect(router.state.location.search).toBe('?page=2');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('Page 3 of 3')).toBeInTheDocument());
+    expect(rows(await table())).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeInTheDocument());
+    expect(t).toBeTruthy();
+  });
+
+  it('searches on the server after a pause in typing (debounced), from page 1', async () => {
+    const user = userEvent.setup();
+    const router = renderUsers('/allusers?page=2');
+    await table();
+    expect(requests.map((r) => r.get('page'))).toEqual(['2']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'person4');
+    expect(
+      await screen.findByText('7 accounts matching “person4”', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    const searched = requests.slice(1);
+    expect(searched.map((r) => [r.get('search'), r.get('page')])).toEqual([['person4', '1']]);
+    expect(router.state.location.search).toBe('?search=person4');
+    expect(rows(await table())).toHaveLength(7); // person4, person40..45
+  });
+
+  it('says "No users to show" when nothing matches', async () => {
+    renderUsers('/allusers?search=nobody');
+    expect(await screen.findByText('No users to show', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows an error with a way to try again', async () => {
+    const user = userEvent.setup();
+    server.use(http.get(GETALL, () => HttpResponse.json({}, { status: 500 }), { once: true }));
+    renderUsers();
+    expect(
+      await screen.findByText('Could not load users (status 500).', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(rows(await table())).toHaveLength(20);
+  });
+});

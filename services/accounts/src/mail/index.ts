@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccountsDatabase } from '../db-types';
+import type { MailSettings } from './config';
+import { ContactDelivery } from './contact-delivery';
+import { createMailer, type Mailer, type OutgoingMail } from './mailer';
+
+export { mailSettingsFromEnv, MailConfigSchema, type MailSettings } from './config';
+export type { Mailer, OutgoingMail } from './mailer';
+
+/** The service's mail: contact-form delivery with retries, and best-effort notices. */
+export class MailService {
+  readonly mailer: Mailer;
+  readonly contact: ContactDelivery;
+  readonly #logger: FastifyBaseLogger;
+  readonly #pending = new Set<Promise<unknown>>();
+
+  constructor(settings: MailSettings, db: Kysely<AccountsDatabase>, logger: FastifyBaseLogger) {
+    this.mailer = createMailer(settings);
+    this.#logger = logger;
+    this.contact = new ContactDelivery({
+      db,
+      mailer: this.mailer,
+      supportEmail: settings.supportEmail,
+      logger,
+      retryIntervalMs: settings.retryIntervalMs,
+    });
+  }
+
+  /**
+   * Sends a notice after the request answered, so its timing reveals nothing; `mail` may be composed
+   * then (e.g. after a look-up). Best effort: a notice that cannot be sent is logged, not retried.
+   */
+  notifyInBackground(mail: OutgoingMail | (() => Promise<OutgoingMail | undefined>)): void {
+    const work = (async () => {
+      const composed = typeof mail === 'function' ? await mail() : mail;
+      if (composed) await this.mailer.send(composed);
+    })().catch((err) => this.#logger.warn({ err }, 'notice mail could not be sent'));
+    this.#pending.add(work);
+    void work.finally(() => this.#pending.delete(work));
+  }
+
+  start(): void {
+    this.contact.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.contact.stop();
+    await Promise.allSettled([...this.#pending]);
+    this.mailer.close();
+  }
+}

@@ -1,0 +1,70 @@
+import { sql, type Kysely } from 'kysely';
+import type { AccountsDatabase } from '../db-types';
+import { DELIVERY_LEASE, type ContactMessageRow } from '../mail/contact-delivery';
+import { normaliseEmail } from './users-repository';
+
+export interface NewContactMessage {
+  userId: string | null;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  houseAddress: string | null;
+  subject: string;
+  message: string;
+}
+
+export class ContactMessagesRepository {
+  constructor(private readonly db: Kysely<AccountsDatabase>) {}
+
+  /** Stores a message already claimed for delivery by the caller (the lease keeps the sweep off it). */
+  insertClaimed(message: NewContactMessage): Promise<ContactMessageRow> {
+    return this.db
+      .insertInto('contact_messages')
+      .values({
+        user_id: message.userId,
+        name: message.name,
+        email: message.email,
+        email_normalized: normaliseEmail(message.email),
+        phone_number: message.phoneNumber,
+        house_address: message.houseAddress,
+        subject: message.subject,
+        message: message.message,
+        next_attempt_at: DELIVERY_LEASE,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Messages a person sent: while signed in, or from their account's email address. */
+  listFrom(
+    userId: string,
+    email: string,
+    db: Kysely<AccountsDatabase> = this.db,
+  ): Promise<ContactMessageRow[]> {
+    return db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_normalized', '=', normaliseEmail(email))]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async deleteFrom(trx: Kysely<AccountsDatabase>, userId: string, email: string): Promise<number> {
+    const result = await trx
+      .deleteFrom('contact_messages')
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_normalized', '=', normaliseEmail(email))]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** For tests and operators: how many are still waiting for delivery. */
+  async countUndelivered(): Promise<number> {
+    const row = await this.db
+      .selectFrom('contact_messages')
+      .select(sql<string>`count(*)`.as('count'))
+      .where('delivered_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,336 @@
+import { createHash } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  AuthOptionsResponseSchema,
+  FACEBOOK_CALLBACK_STATUS,
+  LoginBodySchema,
+  LogoutBodySchema,
+  LogoutResponseSchema,
+  MESSAGES,
+  MeResponseSchema,
+  RefreshBodySchema,
+  SESSION_COOKIES,
+  SESSION_MESSAGES,
+  SessionResponseSchema,
+  ErrorEnvelopeSchema,
+  errorEnvelope,
+} from '@marketplace/contracts';
+import {
+  accessTokenOf,
+  assertCsrf,
+  notFound,
+  publicJwks,
+  sessionExpired,
+  unauthorized,
+  type AccessClaims,
+  type FastifyPluginAsyncTypebox,
+} from '@marketplace/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import type { AccountsDatabase } from '../db-types';
+import { UsersRepository, normaliseEmail, type UserRow } from '../repositories/users-repository';
+import { accountForFacebook, ensureFirstAdmin, isUsablePasswordHash } from '../sessions/accounts';
+import { resolveAccountsSettings, type AccountsSettings } from '../sessions/config';
+import { clearSessionCookies, isSecureRequest, setSessionCookies } from '../sessions/cookies';
+import { withSessionTables } from '../sessions/db-types';
+import {
+  FACEBOOK_STATE_COOKIE,
+  FACEBOOK_STATE_COOKIE_PATH,
+  FACEBOOK_STATE_MAX_AGE_SECONDS,
+  FacebookClient,
+  FacebookState,
+} from '../sessions/facebook';
+import { createRateLimiters } from '../sessions/rate-limits';
+import { SessionStore } from '../sessions/session-store';
+import { toAccount } from './users';
+
+export interface SessionRoutesOptions {
+  db: Kysely<AccountsDatabase>;
+  /** The access-token keys; the private one also keys the signed Facebook state cookie. */
+  publicKey: string;
+  privateKey: string;
+  /** Wakes the outbox relay (accounts created by Facebook login or as first admin are announced). */
+  eventsWritten?: () => void;
+  settings?: AccountsSettings;
+}
+
+// Verifying against this when an email is unknown (or has no password) keeps login time the same.
+const UNKNOWN_USER_HASH = hash('not-a-real-password-just-for-timing');
+
+const FACEBOOK_CALLBACK_PAGE = '/facebook/callback';
+
+/** Browsers refresh and log out with a bodiless POST; treat it as `{}`. */
+async function emptyBodyAsObject(request: FastifyRequest) {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
+/**
+ * Sessions of the accounts service: login, refresh, logout, the signed-in account, Facebook login,
+ * the JWKS and the first admin. Wrapped with fastify-plugin so its limiters are decorated on the
+ * service's context, where `registrationRateLimit` finds them for POST /api/user.
+ */
+const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
+  const settings = resolveAccountsSettings(options.settings);
+  const db = withSessionTables(options.db);
+  const users = new UsersRepository(options.db);
+  const store = new SessionStore(db, {
+    ttlMs: settings.refreshTtlMs,
+    idleMs: settings.refreshIdleMs,
+    now: settings.now,
+  });
+  const limits = await createRateLimiters(app, settings.rateLimits, (request) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' ? normaliseEmail(email) : undefined;
+  });
+  app.decorate('accountsRateLimits', limits);
+
+  if (settings.admin && (await ensureFirstAdmin(db, settings.admin, app.log)) === 'created') {
+    options.eventsWritten?.();
+  }
+
+  const facebook = settings.facebook ? new FacebookClient(settings.facebook) : undefined;
+  // The state cookie's signing key, derived from the private key so no extra secret is needed.
+  const facebookState = new FacebookState(
+    createHash('sha256').update(`facebook-state-key:${options.privateKey}`).digest('hex'),
+  );
+  const cookieOptions = (csrf: 'new' | 'keep') => ({ secure: settings.cookieSecure, csrf });
+  const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
+
+  /** A new session for the account: tokens for the JSON body, cookies for browsers. */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const issued = await store.start(user.id, userAgent(request));
+    const accessToken = signAccess(user, issued.familyId);
+    setSessionCookies(
+      request,
+      reply,
+      {
+        accessToken,
+        refreshToken: issued.refreshToken,
+        familyExpiresAt: issued.familyExpiresAt,
+        now: settings.now(),
+      },
+      cookieOptions('new'),
+    );
+    return { accessToken, refreshToken: issued.refreshToken };
+  }
+
+  function signAccess(user: UserRow, familyId: string): string {
+    const claims: AccessClaims = { sub: user.id, type: user.type, name: user.name, sid: familyId };
+    return app.jwt.sign(claims);
+  }
+
+  /** The verified claims of the access token, if the request carries a valid one. */
+  function verifiedAccess(request: FastifyRequest) {
+    const found = accessTokenOf(request);
+    if (!found) return undefined;
+    try {
+      return { claims: app.jwt.verify<AccessClaims>(found.token), source: found.source };
+    } catch {
+      return undefined;
+    }
+  }
+
+  app.post(
+    '/api/user/login',
+    {
+      // The address is counted before the body is even read; the account once the body is valid.
+      onRequest: limits.loginPerIp,
+      preHandler: limits.loginPerAccount,
+      schema: { body: LoginBodySchema, response: { 200: SessionResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await users.findByEmail(request.body.email);
+      const usable = user !== undefined && isUsablePasswordHash(user.password_hash);
+      const passwordHash = usable ? user.password_hash : await UNKNOWN_USER_HASH;
+      const valid = await verify(passwordHash, request.body.password).catch(() => false);
+      if (!user || !usable || !valid) throw unauthorized(MESSAGES.invalidUserNameOrPassword);
+      const tokens = await startSession(request, reply, user);
+      return {
+        statusCode: 200,
+        resultMessage: { en: SESSION_MESSAGES.loginSuccessful },
+        ...tokens,
+        user: toAccount(user),
+      };
+    },
+  );
+
+  app.post(
+    '/api/user/refresh',
+    {
+      onRequest: limits.refreshPerIp,
+      preValidation: emptyBodyAsObject,
+      schema: { body: RefreshBodySchema, response: { 200: SessionResponseSchema } },
+    },
+    async (request, reply) => {
+      const fromBody = request.body.refreshToken;
+      const fromCookie = request.cookies[SESSION_COOKIES.refresh];
+      const token = fromBody ?? fromCookie;
+      if (!token) throw unauthorized(SESSION_MESSAGES.pleaseSignIn);
+      const viaCookie = fromBody === undefined;
+      // A browser's refresh is a cookie-authenticated state change like any other.
+      if (viaCookie) assertCsrf(request);
+
+      const rotated = await store.rotate(token, userAgent(request));
+      const user = rotated.ok ? await users.findById(rotated.userId) : undefined;
+      if (!rotated.ok || !user) {
+        if (rotated.ok) await store.revokeFamily(rotated.familyId);
+        else request.log.info({ reason: rotated.reason }, 'refresh refused');
+        if (viaCookie) clearSessionCookies(request, reply, settings.cookieSecure);
+        throw sessionExpired();
+      }
+      const accessToken = signAccess(user, rotated.familyId);
+      if (viaCookie) {
+        setSessionCookies(
+          request,
+          reply,
+          {
+            accessToken,
+            refreshToken: rotated.refreshToken,
+            familyExpiresAt: rotated.familyExpiresAt,
+            now: settings.now(),
+          },
+          cookieOptions('keep'),
+        );
+      }
+      return {
+        statusCode: 200,
+        resultMessage: { en: SESSION_MESSAGES.sessionRefreshed },
+        accessToken,
+        refreshToken: rotated.refreshToken,
+        user: toAccount(user),
+      };
+    },
+  );
+
+  app.post(
+    '/api/user/logout',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        body: LogoutBodySchema,
+        response: { 200: LogoutResponseSchema, 401: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      // The session comes from the access token (header or cookie) or the refresh token (body or
+      // cookie); `user_id` of the legacy payload is accepted and not trusted.
+      const access = verifiedAccess(request);
+      const refreshFromBody = request.body.refreshToken;
+      const refreshFromCookie = request.cookies[SESSION_COOKIES.refresh];
+      const refreshToken = refreshFromBody ?? refreshFromCookie;
+      const found = refreshToken ? await store.findLive(refreshToken) : undefined;
+      // A refresh token of someone else next to a valid access token is ignored.
+      const refreshRow = found && access && found.user_id !== access.claims.sub ? undefined : found;
+      const byCookie =
+        access?.source === 'cookie' || (!access && refreshFromBody === undefined && Boolean(refreshRow));
+      if (byCookie) assertCsrf(request);
+
+      const families = new Set<string>();
+      if (access?.claims.sid) families.add(access.claims.sid);
+      if (refreshRow) families.add(refreshRow.family_id);
+      // Tokens minted without a session id (tests, tools) are sessions of their own.
+      let live = Boolean(access && !access.claims.sid) || Boolean(refreshRow);
+      for (const familyId of families) {
+        if (await store.isFamilyLive(familyId)) live = true;
+        await store.revokeFamily(familyId);
+      }
+      clearSessionCookies(request, reply, settings.cookieSecure);
+      if (!live) {
+        const expired = sessionExpired();
+        return reply.status(401).send(errorEnvelope(401, expired.code, expired.message));
+      }
+      return { statusCode: 200, resultMessage: { en: SESSION_MESSAGES.loggedOut } };
+    },
+  );
+
+  app.get(
+    '/api/user/me',
+    { preHandler: app.authenticate, schema: { response: { 200: MeResponseSchema } } },
+    async (request) => {
+      const { sub, sid } = request.user;
+      if (sid && !(await store.isFamilyLive(sid))) throw sessionExpired();
+      const user = await users.findById(sub);
+      if (!user) throw sessionExpired();
+      return { statusCode: 200, user: toAccount(user) };
+    },
+  );
+
+  app.get(
+    '/api/user/auth-options',
+    { schema: { response: { 200: AuthOptionsResponseSchema } } },
+    async () => ({
+      facebook: Boolean(facebook),
+    }),
+  );
+
+  app.get('/api/user/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return publicJwks(options.publicKey);
+  });
+
+  // Facebook: a server-side OAuth code flow. Tokens never appear in a URL; the browser comes back
+  // to /facebook/callback?status=ok with the session cookies set, or status=error.
+  const redirectUri = (request: FastifyRequest) =>
+    `${settings.publicUrl ?? `${request.protocol}://${request.host}`}/api/user/facebook/callback`;
+  const stateCookieOptions = (request: FastifyRequest) => ({
+    path: FACEBOOK_STATE_COOKIE_PATH,
+    httpOnly: true,
+    // Lax: the cookie must come along on Facebook's top-level redirect back to us.
+    sameSite: 'lax' as const,
+    secure: isSecureRequest(request, settings.cookieSecure),
+  });
+
+  app.get('/api/user/facebook', { onRequest: limits.facebookPerIp }, async (request, reply) => {
+    if (!facebook) throw notFound(SESSION_MESSAGES.facebookNotAvailable);
+    const { state, cookie } = facebookState.create();
+    reply.setCookie(FACEBOOK_STATE_COOKIE, cookie, {
+      ...stateCookieOptions(request),
+      maxAge: FACEBOOK_STATE_MAX_AGE_SECONDS,
+    });
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(facebook.dialogLocation(redirectUri(request), state), 302);
+  });
+
+  app.get(
+    '/api/user/facebook/callback',
+    {
+      onRequest: limits.facebookPerIp,
+      schema: {
+        querystring: Type.Object({
+          code: Type.Optional(Type.String({ maxLength: 2000 })),
+          state: Type.Optional(Type.String({ maxLength: 500 })),
+          error: Type.Optional(Type.String({ maxLength: 500 })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      if (!facebook) throw notFound(SESSION_MESSAGES.facebookNotAvailable);
+      const { code, state, error } = request.query;
+      const stateCookie = request.cookies[FACEBOOK_STATE_COOKIE];
+      reply.clearCookie(FACEBOOK_STATE_COOKIE, stateCookieOptions(request));
+      reply.header('cache-control', 'no-store');
+      const fail = (reason: string, err?: unknown) => {
+        request.log.warn({ reason, err }, 'facebook login failed');
+        return reply.redirect(`${FACEBOOK_CALLBACK_PAGE}?status=${FACEBOOK_CALLBACK_STATUS.error}`, 302);
+      };
+
+      if (!facebookState.matches(stateCookie, state)) return fail('state mismatch');
+      if (error || !code) return fail(error ? `facebook said ${error}` : 'no code');
+      try {
+        const uri = redirectUri(request);
+        const profile = await facebook.profile(await facebook.exchangeCode(code, uri));
+        const user = await accountForFacebook(db, profile, request.id);
+        options.eventsWritten?.();
+        if (!user) return fail('no email to create an account with');
+        await startSession(request, reply, user);
+        return reply.redirect(`${FACEBOOK_CALLBACK_PAGE}?status=${FACEBOOK_CALLBACK_STATUS.ok}`, 302);
+      } catch (err) {
+        return fail('exchange failed', err);
+      }
+    },
+  );
+};
+
+export const sessionRoutes = fp(sessionRoutesPlugin, { name: 'accounts-sessions' });

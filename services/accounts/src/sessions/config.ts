@@ -1,0 +1,169 @@
+import { ConfigError, loadConfig } from '@marketplace/service-kit';
+import { Type, type Static } from 'typebox';
+
+/** One limit: at most `max` requests per key within `windowMs`. */
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** Login attempts per account (keyed by the normalised email). */
+  loginPerAccount: RateLimitRule;
+  /** Login attempts per client IP. */
+  loginPerIp: RateLimitRule;
+  /** Registrations (POST /api/user) per client IP. */
+  registrationPerIp: RateLimitRule;
+  /** Refreshes per client IP. */
+  refreshPerIp: RateLimitRule;
+  /** Facebook starts and callbacks per client IP. */
+  facebookPerIp: RateLimitRule;
+}
+
+export interface FacebookSettings {
+  appId: string;
+  appSecret: string;
+  /** Graph API version in the URLs, e.g. 'v21.0'. */
+  graphVersion: string;
+  /** Overridable for tests; default https://graph.facebook.com and https://www.facebook.com. */
+  graphUrl?: string;
+  dialogUrl?: string;
+}
+
+/**
+ * What the accounts service needs beyond the common service deps. Everything is optional so tests
+ * and the embedded start work without configuration; there is no default admin and no default password.
+ */
+export interface AccountsSettings {
+  /** First admin, created (or kept) at start-up. */
+  admin?: { email: string; password: string };
+  /** Facebook login is offered only when set. */
+  facebook?: FacebookSettings;
+  /** The site's public origin, e.g. https://market.example; used for the Facebook redirect_uri. */
+  publicUrl?: string;
+  /** Secure flag of the session cookies: 'auto' follows the request's protocol (behind a proxy: X-Forwarded-Proto). */
+  cookieSecure?: boolean | 'auto';
+  /** Absolute lifetime of a session (refresh-token family) from login. Default 30 days. */
+  refreshTtlSeconds?: number;
+  /** A refresh token unused for this long expires. Default 7 days (never beyond the absolute lifetime). */
+  refreshIdleSeconds?: number;
+  rateLimits?: Partial<RateLimits>;
+  /** Clock of the session layer; tests move it forward. */
+  now?: () => Date;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+export const DEFAULT_REFRESH_TTL_SECONDS = 30 * DAY_SECONDS;
+export const DEFAULT_REFRESH_IDLE_SECONDS = 7 * DAY_SECONDS;
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerAccount: { max: 10, windowMs: FIFTEEN_MINUTES },
+  loginPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  registrationPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },
+  refreshPerIp: { max: 120, windowMs: FIFTEEN_MINUTES },
+  facebookPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+};
+
+const positiveInt = (defaultValue: number) => Type.Integer({ minimum: 1, default: defaultValue });
+
+/** Environment variables of the accounts service (standalone main and the edge's embedded mode). */
+export const AccountsConfigSchema = Type.Object({
+  /** First admin account; both or neither. No default exists anywhere. */
+  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$' })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: ADMIN_PASSWORD_MIN_LENGTH })),
+  /** Facebook login is offered only when both are set. */
+  FACEBOOK_APP_ID: Type.Optional(Type.String({ minLength: 1 })),
+  FACEBOOK_APP_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  FACEBOOK_GRAPH_VERSION: Type.String({ pattern: '^v\\d+\\.\\d+$', default: 'v21.0' }),
+  /** Public origin of the site (no trailing path), e.g. https://market.example. */
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+  /** Secure flag of the session cookies: auto (from the request's protocol), true or false. */
+  COOKIE_SECURE: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
+    default: 'auto',
+  }),
+  /** Absolute lifetime of a session from login, in days. */
+  REFRESH_TTL_DAYS: Type.Number({ exclusiveMinimum: 0, default: 30 }),
+  /** Idle lifetime of one refresh token, in days. */
+  REFRESH_IDLE_DAYS: Type.Number({ exclusiveMinimum: 0, default: 7 }),
+  /** Rate-limit window and maximums. */
+  RATE_LIMIT_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, default: 15 }),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(DEFAULT_RATE_LIMITS.loginPerAccount.max),
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.loginPerIp.max),
+  RATE_LIMIT_REGISTER_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.registrationPerIp.max),
+  RATE_LIMIT_REFRESH_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.refreshPerIp.max),
+  RATE_LIMIT_FACEBOOK_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.facebookPerIp.max),
+});
+export type AccountsConfig = Static<typeof AccountsConfigSchema>;
+
+/** Settings from an already loaded configuration (the edge spreads the schema into its own). */
+export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSettings {
+  const problems: string[] = [];
+  if (config.ADMIN_EMAIL && !config.ADMIN_PASSWORD)
+    problems.push('ADMIN_PASSWORD is required with ADMIN_EMAIL');
+  if (config.ADMIN_PASSWORD && !config.ADMIN_EMAIL)
+    problems.push('ADMIN_EMAIL is required with ADMIN_PASSWORD');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const windowMs = Math.round(config.RATE_LIMIT_WINDOW_MINUTES * 60 * 1000);
+  const rule = (max: number): RateLimitRule => ({ max, windowMs });
+  return {
+    ...(config.ADMIN_EMAIL && config.ADMIN_PASSWORD
+      ? { admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } }
+      : {}),
+    ...(config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
+      ? {
+          facebook: {
+            appId: config.FACEBOOK_APP_ID,
+            appSecret: config.FACEBOOK_APP_SECRET,
+            graphVersion: config.FACEBOOK_GRAPH_VERSION,
+          },
+        }
+      : {}),
+    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+    cookieSecure: config.COOKIE_SECURE === 'auto' ? 'auto' : config.COOKIE_SECURE === 'true',
+    refreshTtlSeconds: Math.round(config.REFRESH_TTL_DAYS * DAY_SECONDS),
+    refreshIdleSeconds: Math.round(config.REFRESH_IDLE_DAYS * DAY_SECONDS),
+    rateLimits: {
+      loginPerAccount: rule(config.RATE_LIMIT_LOGIN_PER_ACCOUNT),
+      loginPerIp: rule(config.RATE_LIMIT_LOGIN_PER_IP),
+      registrationPerIp: rule(config.RATE_LIMIT_REGISTER_PER_IP),
+      refreshPerIp: rule(config.RATE_LIMIT_REFRESH_PER_IP),
+      facebookPerIp: rule(config.RATE_LIMIT_FACEBOOK_PER_IP),
+    },
+  };
+}
+
+/** Reads the accounts settings from environment variables; one ConfigError names every bad one. */
+export function loadAccountsSettings(env: NodeJS.ProcessEnv = process.env): AccountsSettings {
+  return accountsSettingsFromConfig(loadConfig(AccountsConfigSchema, env));
+}
+
+/** Settings with every default applied. */
+export interface ResolvedAccountsSettings {
+  admin?: { email: string; password: string };
+  facebook?: FacebookSettings;
+  publicUrl?: string;
+  cookieSecure: boolean | 'auto';
+  refreshTtlMs: number;
+  refreshIdleMs: number;
+  rateLimits: RateLimits;
+  now: () => Date;
+}
+
+export function resolveAccountsSettings(settings: AccountsSettings = {}): ResolvedAccountsSettings {
+  if (settings.admin && settings.admin.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    throw new ConfigError([`ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`]);
+  }
+  return {
+    ...(settings.admin ? { admin: settings.admin } : {}),
+    ...(settings.facebook ? { facebook: settings.facebook } : {}),
+    ...(settings.publicUrl ? { publicUrl: settings.publicUrl.replace(/\/+$/, '') } : {}),
+    cookieSecure: settings.cookieSecure ?? 'auto',
+    refreshTtlMs: (settings.refreshTtlSeconds ?? DEFAULT_REFRESH_TTL_SECONDS) * 1000,
+    refreshIdleMs: (settings.refreshIdleSeconds ?? DEFAULT_REFRESH_IDLE_SECONDS) * 1000,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits },
+    now: settings.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,159 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { RefreshTokenRow, SessionsDatabase } from './db-types';
+
+export interface IssuedRefreshToken {
+  /** The opaque token; only its hash is stored. */
+  refreshToken: string;
+  userId: string;
+  familyId: string;
+  familyExpiresAt: Date;
+}
+
+export type RotateResult =
+  ({ ok: true } & IssuedRefreshToken) | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
+
+export interface SessionStoreOptions {
+  /** Absolute lifetime of a family from login. */
+  ttlMs: number;
+  /** Idle lifetime of one token. */
+  idleMs: number;
+  now: () => Date;
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Refresh tokens: opaque, stored hashed, rotated on every use. All tokens of one login form a family
+ * with an absolute expiry; presenting a token that was already used means it leaked (or raced), so the
+ * whole family is revoked and the session ends everywhere.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Kysely<SessionsDatabase>,
+    private readonly options: SessionStoreOptions,
+  ) {}
+
+  /** A new session (family) for a login. */
+  async start(userId: string, userAgent: string | undefined): Promise<IssuedRefreshToken> {
+    const now = this.options.now();
+    const familyExpiresAt = new Date(now.getTime() + this.options.ttlMs);
+    const familyId = randomUUID();
+    // Housekeeping: families of this account that ended long ago.
+    await this.db
+      .deleteFrom('refresh_tokens')
+      .where('user_id', '=', userId)
+      .where('family_expires_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
+      .execute();
+    return this.insert(this.db, { userId, familyId, familyExpiresAt, userAgent, now });
+  }
+
+  /** Exchanges a refresh token for the next one of its family. */
+  async rotate(token: string, userAgent: string | undefined): Promise<RotateResult> {
+    const tokenHash = hashRefreshToken(token);
+    return this.db.transaction().execute(async (trx): Promise<RotateResult> => {
+      const row = await trx
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return { ok: false, reason: 'unknown' };
+      const now = this.options.now();
+      if (row.revoked_at) return { ok: false, reason: 'revoked' };
+      if (row.used_at) {
+        // Reuse: someone else holds a copy. End the session for everybody.
+        await this.revokeFamilyWith(trx, row.family_id, now);
+        return { ok: false, reason: 'reused' };
+      }
+      if (row.expires_at <= now || row.family_expires_at <= now) return { ok: false, reason: 'expired' };
+      await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
+      const next = await this.insert(trx, {
+        userId: row.user_id,
+        familyId: row.family_id,
+        familyExpiresAt: row.family_expires_at,
+        userAgent,
+        now,
+      });
+      return { ok: true, ...next };
+    });
+  }
+
+  /** The live (unused, unrevoked, unexpired) token row, if the token is one. */
+  async findLive(token: string): Promise<RefreshTokenRow | undefined> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashRefreshToken(token))
+      .executeTakeFirst();
+    const now = this.options.now();
+    if (!row || row.revoked_at || row.used_at || row.expires_at <= now || row.family_expires_at <= now) {
+      return undefined;
+    }
+    return row;
+  }
+
+  /** True while the family has an unrevoked token and has not reached its absolute expiry. */
+  async isFamilyLive(familyId: string): Promise<boolean> {
+    const now = this.options.now();
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .where('family_expires_at', '>', now)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.revokeFamilyWith(this.db, familyId, this.options.now());
+  }
+
+  private async revokeFamilyWith(db: Kysely<SessionsDatabase>, familyId: string, now: Date): Promise<void> {
+    await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  private async insert(
+    db: Kysely<SessionsDatabase>,
+    input: {
+      userId: string;
+      familyId: string;
+      familyExpiresAt: Date;
+      userAgent: string | undefined;
+      now: Date;
+    },
+  ): Promise<IssuedRefreshToken> {
+    const refreshToken = newRefreshToken();
+    const idleExpiry = input.now.getTime() + this.options.idleMs;
+    await db
+      .insertInto('refresh_tokens')
+      .values({
+        user_id: input.userId,
+        family_id: input.familyId,
+        token_hash: hashRefreshToken(refreshToken),
+        created_at: input.now,
+        expires_at: new Date(Math.min(idleExpiry, input.familyExpiresAt.getTime())),
+        family_expires_at: input.familyExpiresAt,
+        user_agent: input.userAgent ? input.userAgent.slice(0, 300) : null,
+      })
+      .execute();
+    return {
+      refreshToken,
+      userId: input.userId,
+      familyId: input.familyId,
+      familyExpiresAt: input.familyExpiresAt,
+    };
+  }
+}

@@ -1,0 +1,133 @@
+import {
+  MESSAGES,
+  NIGERIAN_STATES,
+  canonicalCategoryName,
+  canonicalSubcategoryName,
+  categoryOfSubcategory,
+  type RegisterBody,
+} from '@marketplace/contracts';
+import { badRequest } from '@marketplace/service-kit';
+import { parseCacNumber, type CacClass } from './cac';
+import { normaliseNigerianPhone } from './phone';
+
+/** Letters and spaces only (spec section 5, names). */
+export const NAME_PATTERN = /^[A-Za-z ]+$/;
+/** {email} with a top-level domain of at least 2 characters (spec section 5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const POSTAL_CODE_PATTERN = /^\d{6}$/;
+
+export const REGISTRATION_MESSAGES = Object.freeze({
+  registered: 'Registered successfully',
+  invalidCac: 'Please enter a valid CAC number, e.g. RC123456, BN1234567 or IT123456',
+  unknownState: (name: string) => `Unknown state '${name}'. Choose one of the 36 states or the FCT.`,
+  unknownCategory: (name: string) => `Unknown category '${name}'`,
+  unknownSubcategory: (name: string) => `Unknown sub-category '${name}'`,
+  subcategoryNotInCategories: (name: string) =>
+    `Sub-category '${name}' does not belong to the chosen categories`,
+  addressTooLong: 'Address is too long (at most 300 characters)',
+});
+
+/** The state's name as NIGERIAN_STATES spells it, in any casing; 'FCT' and 'Abuja' name the FCT. */
+export function canonicalStateName(input: string): string | undefined {
+  const lower = input.trim().toLowerCase();
+  if (lower === 'fct' || lower === 'abuja' || lower === 'federal capital territory') {
+    return 'Federal Capital Territory (FCT)';
+  }
+  return NIGERIAN_STATES.find((state) => state.toLowerCase() === lower);
+}
+
+export interface ValidRegistration {
+  email: string;
+  name: string;
+  password: string;
+  type: 'user' | 'company';
+  phoneNumber: string | null;
+  cacnumber: string | null;
+  cacClass: CacClass | null;
+  address: string | null;
+  state: string | null;
+  pincode: string | null;
+  categories: string[];
+  subcategories: string[];
+}
+
+const given = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+/**
+ * Every rule of spec section 5 for sign-up and company registration, plus the server's own: a Nigerian
+ * phone number (stored as +234...), a CAC number with its class, one of the 37 states, a 6-digit postal
+ * code and catalogue names only. Throws a 400 with the first problem. The poster sign-up sends a fixed
+ * CAC number: for type user it is accepted and ignored, like the company-only fields.
+ */
+export function validateRegistration(body: RegisterBody): ValidRegistration {
+  const name = body.name.trim();
+  if (!name) throw badRequest(MESSAGES.pleaseEnterYourFullName);
+  if (!NAME_PATTERN.test(name)) throw badRequest(MESSAGES.nameOnlyAlphabetsAndSpaces);
+  const email = body.email.trim();
+  if (!EMAIL_PATTERN.test(email)) throw badRequest(MESSAGES.invalidEmailAddress);
+  if (body.password.length < 6) throw badRequest(MESSAGES.passwordTooShort);
+  const type = body.type ?? 'user';
+
+  let phoneNumber: string | null = null;
+  const phone = given(body.phoneNumber);
+  if (phone) {
+    phoneNumber = normaliseNigerianPhone(phone);
+    if (!phoneNumber) throw badRequest(MESSAGES.pleaseEnterAValidPhoneNumber);
+  }
+
+  const address = given(body.address) ?? null;
+  if (address && address.length > 300) throw badRequest(REGISTRATION_MESSAGES.addressTooLong);
+
+  let pincode: string | null = null;
+  const postal = given(body.pincode);
+  if (postal) {
+    if (!POSTAL_CODE_PATTERN.test(postal)) throw badRequest(MESSAGES.postalCodeShouldBe6Digits);
+    pincode = postal;
+  }
+
+  let state: string | null = null;
+  const stateInput = given(body.state);
+  if (stateInput) {
+    state = canonicalStateName(stateInput) ?? null;
+    if (!state) throw badRequest(REGISTRATION_MESSAGES.unknownState(stateInput));
+  }
+
+  const base = { email, name, password: body.password, phoneNumber, address, state, pincode };
+  if (type === 'user') {
+    return { ...base, type, cacnumber: null, cacClass: null, categories: [], subcategories: [] };
+  }
+
+  let cacnumber: string | null = null;
+  let cacClass: CacClass | null = null;
+  const cacInput = given(body.cacnumber);
+  if (cacInput) {
+    const parsed = parseCacNumber(cacInput);
+    if (!parsed) throw badRequest(REGISTRATION_MESSAGES.invalidCac);
+    cacnumber = parsed.number;
+    cacClass = parsed.cacClass;
+  }
+
+  const categories: string[] = [];
+  for (const raw of body.category ?? []) {
+    if (!raw.trim()) continue;
+    const canonical = canonicalCategoryName(raw);
+    if (!canonical) throw badRequest(REGISTRATION_MESSAGES.unknownCategory(raw.trim()));
+    if (!categories.includes(canonical)) categories.push(canonical);
+  }
+  const subcategories: string[] = [];
+  for (const raw of body.subcategory ?? []) {
+    if (!raw.trim()) continue;
+    const canonical = canonicalSubcategoryName(raw);
+    if (!canonical) throw badRequest(REGISTRATION_MESSAGES.unknownSubcategory(raw.trim()));
+    const category = categoryOfSubcategory(canonical);
+    if (!category || !categories.includes(category)) {
+      throw badRequest(REGISTRATION_MESSAGES.subcategoryNotInCategories(canonical));
+    }
+    if (!subcategories.includes(canonical)) subcategories.push(canonical);
+  }
+
+  return { ...base, type, cacnumber, cacClass, categories, subcategories };
+}

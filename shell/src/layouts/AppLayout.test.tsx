@@ -1,0 +1,186 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeLoader } from '../testing/fake-remotes';
+import { renderApp } from '../testing/render-app';
+import {
+  account,
+  createApiServer,
+  installMatchMedia,
+  resetBrowserState,
+  type FakeAccountsApi,
+} from '../testing/api';
+import { initials } from './AppLayout';
+
+const state: FakeAccountsApi = { account: null, calls: [] };
+const server = createApiServer(state);
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await resetBrowserState();
+  state.calls = [];
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server.resetHandlers();
+  jest.restoreAllMocks();
+});
+
+async function openAs(type: 'user' | 'company' | 'admin', path = '/chat', overrides = {}) {
+  state.account = account({ type, ...overrides });
+  const utils = renderApp(path, { loader: createFakeLoader() });
+  const sidebar = await screen.findByRole('navigation', { name: 'Account' }, { timeout: 5000 });
+  return { ...utils, sidebar };
+}
+
+const menuOf = (sidebar: HTMLElement) =>
+  within(sidebar)
+    .getAllByRole('listitem')
+    .map((item) => {
+      const control = within(item).queryByRole('link') ?? within(item).getByRole('button');
+      return [control.textContent, control.getAttribute('href')];
+    });
+
+describe('signed-in layout: sidebar by account type', () => {
+  it('user: Home, Dashboard, Post Job, Profile, Chat, Logout', async () => {
+    const { sidebar } = await openAs('user');
+    expect(menuOf(sidebar)).toEqual([
+      ['Home', '/'],
+      ['Dashboard', '/dashboard'],
+      ['Post Job', '/jobpost'],
+      ['Profile', '/edit-profile'],
+      ['Chat', '/chat'],
+      ['Logout', null],
+    ]);
+  });
+
+  it('company: Home, Dashboard, Profile, Chat, Logout', async () => {
+    const { sidebar } = await openAs('company');
+    expect(menuOf(sidebar)).toEqual([
+      ['Home', '/'],
+      ['Dashboard', '/dashboard'],
+      ['Profile', '/edit-profile'],
+      ['Chat', '/chat'],
+      ['Logout', null],
+    ]);
+  });
+
+  it('admin: Home, Users, Job List, Chat, Logout', async () => {
+    const { sidebar } = await openAs('admin');
+    expect(menuOf(sidebar)).toEqual([
+      ['Home', '/'],
+      ['Users', '/allusers'],
+      ['Job List', '/alljobs'],
+      ['Chat', '/chat'],
+      ['Logout', null],
+    ]);
+  });
+
+  it('marks the current page', async () => {
+    const { sidebar } = await openAs('user', '/dashboard');
+    expect(within(sidebar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar).getByRole('link', { name: 'Chat' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('signed-in layout: top bar', () => {
+  it("shows the account's name and initials, or its photo", async () => {
+    await openAs('company', '/chat', { name: 'Ada Builders Limited' });
+    const topbar = document.querySelector('.app-topbar') as HTMLElement;
+    expect(within(topbar).getByText('Ada Builders Limited')).toBeInTheDocument();
+    expect(within(topbar).getByText('AB')).toBeInTheDocument();
+    expect(initials('ngozi  eze okafor')).toBe('NE');
+  });
+
+  it('shows the photo when the account has one', async () => {
+    await openAs('user', '/chat', { photoUrl: '/media/ada.jpg' });
+    const topbar = document.querySelector('.app-topbar') as HTMLElement;
+    expect(topbar.querySelector('img')).toHaveAttribute('src', '/media/ada.jpg');
+  });
+
+  it('the search form opens the best matching service', async () => {
+    const user = userEvent.setup();
+    const { router } = await openAs('user');
+    // A navigation started inside a submit handler makes React build `new FormData(form)`; this test
+    // environment's FormData is Node's, which takes no form element. Browsers are fine.
+    const NodeFormData = globalThis.FormData;
+    globalThis.FormData = class extends NodeFormData {
+      constructor() {
+        super();
+      }
+    } as typeof FormData;
+    try {
+      await user.type(screen.getByRole('searchbox', { name: 'Search services' }), 'plumb{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/sub-category/Plumber'));
+    } finally {
+      globalThis.FormData = NodeFormData;
+    }
+  });
+});
+
+describe('signed-in layout: dark mode', () => {
+  it('the switch adds/removes the dark class on <body> and persists in localStorage', async () => {
+    const user = userEvent.setup();
+    await openAs('user');
+    const toggle = screen.getByRole('switch', { name: 'Dark mode' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(document.body).not.toHaveClass('dark');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(document.body).toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+
+    await user.click(toggle);
+    expect(document.body).not.toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+
+  it('comes back on the next visit, survives logout, and is limited to the signed-in area', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('theme', 'dark');
+    const { router, unmount } = await openAs('user');
+    expect(screen.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'true');
+    expect(document.body).toHaveClass('dark');
+
+    await act(() => router.navigate('/aboutus'));
+    await screen.findByRole('heading', { name: 'catalogue:aboutUs' });
+    expect(document.body).not.toHaveClass('dark');
+    await act(() => router.navigate('/chat'));
+    await screen.findByRole('heading', { name: 'chat:chat' });
+    expect(document.body).toHaveClass('dark');
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Account' })).getByRole('button', { name: 'Logout' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(localStorage.getItem('user')).toBeNull();
+    unmount();
+  });
+});
+
+describe('signed-in layout: leaving the session', () => {
+  it('Logout in the sidebar calls the server, clears the session and goes to /login', async () => {
+    const user = userEvent.setup();
+    const { router, sidebar } = await openAs('company', '/dashboard');
+    await user.click(within(sidebar).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(state.calls.filter((c) => c.path === '/api/user/logout')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    const header = document.querySelector('.site-header') as HTMLElement;
+    expect(within(header).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('a sign-out in another tab sends this one to /login', async () => {
+    const { router } = await openAs('user', '/chat');
+    localStorage.removeItem('user');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user', newValue: null }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,227 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { NIGERIAN_STATES } from '@marketplace/contracts';
+import { createFakeLoader } from '../testing/fake-remotes';
+import { renderApp } from '../testing/render-app';
+import {
+  api,
+  createApiServer,
+  findToast,
+  installMatchMedia,
+  resetBrowserState,
+  type FakeAccountsApi,
+} from '../testing/api';
+
+const state: FakeAccountsApi = { account: null, calls: [] };
+const server = createApiServer(state);
+let registered: Record<string, unknown> | undefined;
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await resetBrowserState();
+  registered = undefined;
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server.resetHandlers();
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
+
+function registrationAnswers(status: number, body: object) {
+  server.use(
+    http.post(api('/api/user'), async ({ request }) => {
+      registered = (await request.json()) as Record<string, unknown>;
+      return HttpResponse.json(body, { status });
+    }),
+  );
+}
+
+async function openRegister() {
+  const utils = renderApp('/register', { loader: createFakeLoader() });
+  await screen.findByRole('heading', { level: 1, name: 'Register Company' }, { timeout: 5000 });
+  return utils;
+}
+
+const checkbox = () => screen.getByRole('checkbox', { name: 'Choose Category and Sub-Category' });
+const dialog = () => screen.getByRole('dialog');
+
+describe('Company registration page', () => {
+  it('has the heading, the login link, every field, 37 states and the Post button', async () => {
+    await openRegister();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Already registered? Login here' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    for (const label of [
+      'Company Name',
+      'Email',
+      'Contact Number',
+      'CAC Number',
+      'Address',
+      'State',
+      'Postal code',
+      'Password',
+    ])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    const options = within(screen.getByLabelText('State')).getAllByRole('option');
+    expect(options.slice(1).map((o) => o.textContent)).toEqual([...NIGERIAN_STATES]);
+    expect(options).toHaveLength(38); // placeholder + 37
+    expect(options.map((o) => o.textContent)).toContain('Federal Capital Territory (FCT)');
+    expect(checkbox()).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+  });
+
+  it('checks the company name and email with the registration rules', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    await user.type(screen.getByLabelText('Company Name'), 'Ada & Sons');
+    await user.type(screen.getByLabelText('Email'), 'ada@site');
+    await user.tab();
+    expect(await screen.findByText('Name should only contain alphabets and spaces.')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(registered).toBeUndefined();
+  });
+
+  it('modal step 1: "Choose Category" is disabled until a category is ticked', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    await user.click(checkbox());
+    const modal = dialog();
+    expect(within(modal).getByRole('heading', { name: 'Choose Category' })).toBeInTheDocument();
+    const next = within(modal).getByRole('button', { name: 'Choose Category' });
+    expect(next).toBeDisabled();
+    const boxes = within(modal).getAllByRole('checkbox');
+    expect(boxes.map((b) => (b.closest('label') as HTMLElement).textContent)).toEqual([
+      'Build New',
+      'Craftsman',
+      'House and Garden',
+      'Interior Renovation',
+      'Services',
+    ]);
+    await user.click(within(modal).getByRole('checkbox', { name: 'Craftsman' }));
+    expect(next).toBeEnabled();
+    await user.click(within(modal).getByRole('checkbox', { name: 'Craftsman' }));
+    expect(next).toBeDisabled();
+  });
+
+  it('modal step 2: "Loading" for about 1.5 s, then only the chosen categories\' sub-categories', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await openRegister();
+    await user.click(checkbox());
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Services' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Choose Category' }));
+
+    expect(within(dialog()).getByRole('heading', { name: 'Choose Sub-Category' })).toBeInTheDocument();
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading');
+    act(() => jest.advanceTimersByTime(1400));
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading');
+    act(() => jest.advanceTimersByTime(150));
+    expect(within(dialog()).queryByRole('status')).toBeNull();
+
+    const names = within(dialog())
+      .getAllByRole('checkbox')
+      .map((b) => (b.closest('label') as HTMLElement).textContent);
+    expect(names).toContain('Plumber'); // Craftsman
+    expect(names).toContain('Cleaning'); // Services
+    expect(names).not.toContain('Architect'); // Build New
+    expect(names).toHaveLength(9 + 18);
+    expect(within(dialog()).getByRole('button', { name: 'Previous' })).toBeEnabled();
+    expect(within(dialog()).getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Previous' }));
+    expect(within(dialog()).getByRole('heading', { name: 'Choose Category' })).toBeInTheDocument();
+    expect(within(dialog()).getByRole('checkbox', { name: 'Craftsman' })).toBeChecked();
+  });
+
+  it('Save Changes keeps the choice; closing the modal clears every selection', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    await user.click(checkbox());
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Choose Category' }));
+    await user.click(await within(dialog()).findByRole('checkbox', { name: 'Plumber' }, { timeout: 3000 }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(checkbox()).toBeChecked();
+    expect(screen.getByText('Craftsman')).toBeInTheDocument();
+    expect(screen.getByText('Plumber')).toBeInTheDocument();
+
+    // Reopen and close with the X: everything chosen is gone.
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    expect(within(dialog()).getByRole('checkbox', { name: 'Craftsman' })).toBeChecked();
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(checkbox()).not.toBeChecked();
+    await user.click(checkbox());
+    expect(within(dialog()).getByRole('checkbox', { name: 'Craftsman' })).not.toBeChecked();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(checkbox()).not.toBeChecked();
+  });
+
+  it('posts the company payload, shows the server message and goes to /login after 1.5 s', async () => {
+    const user = userEvent.setup();
+    registrationAnswers(200, { statusCode: 200, resultMessage: { en: 'Company Registered Successfully' } });
+    const { router } = await openRegister();
+    await user.type(screen.getByLabelText('Company Name'), 'Ada Builders');
+    await user.type(screen.getByLabelText('Email'), ' info@adabuilders.ng ');
+    await user.type(screen.getByLabelText('Contact Number'), '08031234567');
+    await user.type(screen.getByLabelText('CAC Number'), 'RC123456');
+    await user.type(screen.getByLabelText('Address'), '4 Broad Street');
+    await user.selectOptions(screen.getByLabelText('State'), 'Lagos');
+    await user.type(screen.getByLabelText('Postal code'), '100001');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(checkbox());
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Choose Category' }));
+    await user.click(await within(dialog()).findByRole('checkbox', { name: 'Plumber' }, { timeout: 3000 }));
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Tiler' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect((await findToast('Company Registered Successfully')).kind).toBe('success');
+    expect(registered).toEqual({
+      email: 'info@adabuilders.ng',
+      name: 'Ada Builders',
+      password: 'secret1',
+      language: 'en',
+      platform: 'Android',
+      timezone: 0,
+      type: 'company',
+      deviceId: 'Ada123',
+      cacnumber: 'RC123456',
+      phoneNumber: '08031234567',
+      address: '4 Broad Street',
+      pincode: '100001',
+      state: 'Lagos',
+      category: ['Craftsman'],
+      subcategory: ['Plumber', 'Tiler'],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+  });
+
+  it('shows resultMessage.en of an error response', async () => {
+    const user = userEvent.setup();
+    registrationAnswers(409, {
+      resultMessage: { en: 'User with email already exist' },
+      errorMessage: 'CONFLICT',
+    });
+    const { router } = await openRegister();
+    await user.type(screen.getByLabelText('Company Name'), 'Ada Builders');
+    await user.type(screen.getByLabelText('Email'), 'info@adabuilders.ng');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect((await findToast('User with email already exist')).kind).toBe('error');
+    expect(router.state.location.pathname).toBe('/register');
+    expect(registered).toMatchObject({ category: [], subcategory: [] });
+  });
+});

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createFakeLoader } from '../testing/fake-remotes';
+import { renderApp } from '../testing/render-app';
+import {
+  api,
+  createApiServer,
+  findToast,
+  installMatchMedia,
+  resetBrowserState,
+  type FakeAccountsApi,
+} from '../testing/api';
+
+const HEADING = 'Post your job. Let trusted companies handle the rest.';
+const state: FakeAccountsApi = { account: null, calls: [] };
+const server = createApiServer(state);
+let registered: unknown;
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await resetBrowserState();
+  registered = undefined;
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server.resetHandlers();
+  jest.restoreAllMocks();
+});
+
+function registrationAnswers(status: number, body: object) {
+  server.use(
+    http.post(api('/api/user'), async ({ request }) => {
+      registered = await request.json();
+      return HttpResponse.json(body, { status });
+    }),
+  );
+}
+
+async function openSignup() {
+  const utils = renderApp('/signup', { loader: createFakeLoader() });
+  await screen.findByRole('heading', { level: 1, name: HEADING }, { timeout: 5000 });
+  return {
+    ...utils,
+    name: screen.getByLabelText('Name'),
+    email: screen.getByLabelText('Email'),
+    password: screen.getByLabelText('Password'),
+    confirm: screen.getByLabelText('Confirm Password'),
+    button: screen.getByRole('button', { name: 'SignUp' }),
+  };
+}
+
+async function fillValid(
+  user: ReturnType<typeof userEvent.setup>,
+  f: Awaited<ReturnType<typeof openSignup>>,
+) {
+  await user.type(f.name, 'Ada Obi');
+  await user.type(f.email, 'ada@example.ng');
+  await user.type(f.password, 'secret1');
+  await user.type(f.confirm, 'secret1');
+}
+
+describe('Poster sign-up page', () => {
+  it('has the heading, the four fields, SignUp and a Sign In link', async () => {
+    const f = await openSignup();
+    for (const field of [f.name, f.email, f.password, f.confirm]) expect(field).toHaveValue('');
+    expect(f.password).toHaveAttribute('type', 'password');
+    expect(f.confirm).toHaveAttribute('type', 'password');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  it('name: letters and spaces only, and required', async () => {
+    const user = userEvent.setup();
+    const f = await openSignup();
+    await user.type(f.name, 'Ada 2');
+    await user.tab();
+    expect(await screen.findByText('Name should only contain alphabets and spaces.')).toBeInTheDocument();
+    await user.clear(f.name);
+    expect(await screen.findByText('Please Enter your full Name')).toBeInTheDocument();
+    await user.type(f.name, 'Ada Obi');
+    await waitFor(() => expect(screen.queryByText('Please Enter your full Name')).toBeNull());
+  });
+
+  it('email: "Invalid email address" unless it has a top-level domain of 2+ letters', async () => {
+    const user = userEvent.setup();
+    const f = await openSignup();
+    await user.type(f.email, 'ada@example.n');
+    await user.tab();
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    await user.type(f.email, 'g');
+    await waitFor(() => expect(screen.queryByText('Invalid email address')).toBeNull());
+  });
+
+  it('password: at least 6 characters, and must match the confirmation', async () => {
+    const user = userEvent.setup();
+    const f = await openSignup();
+    await user.type(f.password, 'abc');
+    expect(screen.getByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    await user.type(f.password, 'def');
+    expect(screen.queryByText('Password must be at least 6 characters long')).toBeNull();
+    await user.type(f.confirm, 'abcdex');
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    await user.clear(f.confirm);
+    await user.type(f.confirm, 'abcdef');
+    expect(screen.queryByText('Passwords do not match')).toBeNull();
+  });
+
+  it('SignUp is disabled unless name > 2 characters, email and passwords filled and no password error', async () => {
+    const user = userEvent.setup();
+    const f = await openSignup();
+    expect(f.button).toBeDisabled();
+    await user.type(f.name, 'Ad');
+    await user.type(f.email, 'ada@example.ng');
+    await user.type(f.password, 'secret1');
+    await user.type(f.confirm, 'secret1');
+    expect(f.button).toBeDisabled(); // name has only 2 characters
+    await user.type(f.name, 'a');
+    expect(f.button).toBeEnabled();
+    await user.type(f.confirm, '2');
+    expect(f.button).toBeDisabled(); // passwords differ
+    await user.clear(f.confirm);
+    await user.type(f.confirm, 'secret1');
+    await user.clear(f.email);
+    expect(f.button).toBeDisabled();
+  });
+
+  it('sends the spec payload, shows the server message for 2.5 s and goes to /login after 1.5 s', async () => {
+    const user = userEvent.setup();
+    registrationAnswers(200, { statusCode: 200, resultMessage: { en: 'User Registered Successfully' } });
+    const f = await openSignup();
+    await fillValid(user, f);
+    await user.click(f.button);
+    const toast = await findToast('User Registered Successfully');
+    expect(toast).toMatchObject({ kind: 'success', duration: 2500 });
+    expect(registered).toEqual({
+      email: 'ada@example.ng',
+      name: 'Ada Obi',
+      password: 'secret1',
+      language: 'en',
+      platform: 'Android',
+      timezone: 0,
+      deviceId: 'Ada123',
+      cacnumber: 'RC0000000',
+    });
+    const shownAt = Date.now();
+    await waitFor(() => expect(f.router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1200);
+  });
+
+  it.each([
+    [401, { resultMessage: { en: 'Unauthorized' } }, 'Invalid User Name / Password!'],
+    [500, { resultMessage: { en: 'Database unavailable' } }, 'Database unavailable'],
+    [409, {}, 'User with email already exist'],
+    [400, {}, 'User with email already exist'],
+    [409, { resultMessage: { en: 'Email already registered' } }, 'Email already registered'],
+  ])('error %i %j shows "%s"', async (status, body, message) => {
+    const user = userEvent.setup();
+    registrationAnswers(status, body);
+    const f = await openSignup();
+    await fillValid(user, f);
+    await user.click(f.button);
+    expect((await findToast(message)).kind).toBe('error');
+    expect(f.router.state.location.pathname).toBe('/signup');
+    expect(f.button).toBeEnabled();
+  });
+});
