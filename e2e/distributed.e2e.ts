@@ -11,7 +11,8 @@ import pg from 'pg';
 import type { BrowserContext } from 'playwright-core';
 import { startDistributed, type Distributed } from '@marketplace/infra';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
-import { REMOTE_ROUTES } from './support/routes';
+import { E2E_ADMIN, signInThroughApi } from './support/accounts';
+import { expectRemoteRoutes, REMOTE_ROUTES } from './support/routes';
 import { freePort } from './support/servers';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -34,6 +35,7 @@ describe('distributed topology', () => {
       basePort: 20000 + (port % 20000),
       dataDir,
       logLevel: 'warn',
+      env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
     });
     browser = await launchBrowser();
   });
@@ -51,12 +53,8 @@ describe('distributed topology', () => {
   it('serves every remote through the proxying edge', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
-    await page.goto(site.url);
-    await page.evaluate(() => localStorage.setItem('accessToken', 'e2e-token'));
-    for (const [path, remote] of REMOTE_ROUTES) {
-      await page.goto(`${site.url}${path}`);
-      await page.locator(`[data-remote="${remote}"]`).first().waitFor({ timeout: 15_000 });
-    }
+    await signInThroughApi(page, site.url, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectRemoteRoutes(page, site.url, REMOTE_ROUTES);
     await shoot(page, 'distributed-admin');
     assert.deepEqual(errors, []);
     await page.close();

@@ -2,13 +2,14 @@
  * Browser journeys against the embedded topology, started exactly as `npm start` starts it.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
+import { E2E_ADMIN, signInThroughApi } from './support/accounts';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
-import { REMOTE_ROUTES, SHELL_ROUTES } from './support/routes';
+import { expectRemoteRoutes, REMOTE_ROUTES, SHELL_ROUTES } from './support/routes';
 import { freePort, startEmbedded, webRootWithout, type EmbeddedSite } from './support/servers';
 
 describe('embedded topology (npm start)', () => {
@@ -24,19 +25,9 @@ describe('embedded topology (npm start)', () => {
     await site?.stop();
   });
 
-  it('renders every remote route inside the shell', async () => {
+  it("renders the shell's own pages and Page Not Found to a visitor", async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
-    // Signed in, so the guarded /jobpost renders too.
-    await page.goto(site.url);
-    await page.evaluate(() => localStorage.setItem('accessToken', 'e2e-token'));
-    for (const [path, remote] of REMOTE_ROUTES) {
-      await page.goto(`${site.url}${path}`);
-      const root = page.locator(`[data-remote="${remote}"]`).first();
-      await root.waitFor({ timeout: 15_000 });
-      assert.ok(await page.locator('h1').first().isVisible(), `${path} has a heading`);
-    }
-    await page.evaluate(() => localStorage.clear());
     for (const path of SHELL_ROUTES) {
       await page.goto(`${site.url}${path}`);
       await page.locator('h1').first().waitFor({ timeout: 10_000 });
@@ -48,11 +39,22 @@ describe('embedded topology (npm start)', () => {
     await page.close();
   });
 
-  it('sends a signed-out visitor from /jobpost to the home page', async () => {
+  it('sends a visitor from /jobpost to the home page and from signed-in pages to /login', async () => {
     const page = await browser.newPage();
     await page.goto(`${site.url}/jobpost`);
     await page.waitForURL(`${site.url}/`);
     await page.locator('[data-remote="catalogue"]').first().waitFor();
+    await page.goto(`${site.url}/dashboard`);
+    await page.waitForURL(`${site.url}/login`);
+    await page.close();
+  });
+
+  it('renders every remote route inside the shell for a signed-in admin', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await signInThroughApi(page, site.url, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectRemoteRoutes(page, site.url, REMOTE_ROUTES);
+    assert.deepEqual(errors, []);
     await page.close();
   });
 
@@ -66,7 +68,6 @@ describe('embedded topology (npm start)', () => {
       for (const [path, name] of [
         ['/', 'home'],
         ['/login', 'login'],
-        ['/chat', 'chat'],
         ['/nope', 'not-found'],
       ] as const) {
         await page.goto(`${site.url}${path}`);
@@ -74,6 +75,147 @@ describe('embedded topology (npm start)', () => {
         await shoot(page, `embedded-${name}-${label}`);
       }
     }
+    await page.close();
+  });
+});
+
+describe('accounts and identity journeys', () => {
+  let site: EmbeddedSite;
+  let browser: BrowserContext;
+  const stamp = Date.now().toString(36);
+  const poster = { name: 'Ngozi Adeyemi', email: `ngozi-${stamp}@example.com`, password: 'poster-pass-1' };
+  const company = {
+    name: 'Lekki Build and Tile',
+    email: `lekki-${stamp}@example.com`,
+    password: 'company-pass-1',
+  };
+
+  before(async () => {
+    site = await startEmbedded();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('signs up a poster, logs in and out through the forms', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/signup`);
+    await page.getByLabel('Name', { exact: true }).fill(poster.name);
+    await page.getByLabel('Email', { exact: true }).fill(poster.email);
+    await page.getByLabel('Password', { exact: true }).fill(poster.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(poster.password);
+    await page.getByRole('button', { name: 'SignUp' }).click();
+    await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
+
+    await page.getByLabel('Email', { exact: true }).fill(poster.email);
+    await page.getByLabel('Password', { exact: true }).fill(poster.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${site.url}/dashboard`, { timeout: 10_000 });
+    await page.locator('[data-remote="jobs"]').first().waitFor();
+    await shoot(page, 'identity-poster-dashboard');
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
+    await page.goto(`${site.url}/dashboard`);
+    await page.waitForURL(`${site.url}/login`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('registers a company with categories, logs in and edits the profile with a photo', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/register`);
+    await page.getByLabel('Company Name', { exact: true }).fill(company.name);
+    await page.getByLabel('Email', { exact: true }).fill(company.email);
+    await page.getByLabel('Contact Number', { exact: true }).fill('08031234567');
+    await page.getByLabel('CAC Number', { exact: true }).fill('RC123456');
+    await page.getByLabel('Address', { exact: true }).fill('4 Admiralty Way, Lekki');
+    await page.getByLabel('State', { exact: true }).selectOption('Lagos');
+    await page.getByLabel('Postal code', { exact: true }).fill('105102');
+    await page.getByLabel('Password', { exact: true }).fill(company.password);
+    await page.getByRole('checkbox', { name: 'Choose Category and Sub-Category' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'Craftsman' }).click();
+    await dialog.getByRole('button', { name: 'Choose Category' }).click();
+    await dialog.getByRole('checkbox', { name: 'Tiler' }).click({ timeout: 5000 });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: 'Post' }).click();
+    await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
+
+    await page.getByLabel('Email', { exact: true }).fill(company.email);
+    await page.getByLabel('Password', { exact: true }).fill(company.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${site.url}/dashboard`, { timeout: 10_000 });
+
+    // The company now appears in the directory of its trade.
+    const directory = await page.request.get(`${site.url}/api/jobs/getcompaniesbysubCategory/Tiler`);
+    const listed = ((await directory.json()) as { company: Array<{ email: string }> }).company.map(
+      (c) => c.email,
+    );
+    assert.ok(listed.includes(company.email), 'the company is listed under Tiler');
+
+    await page.goto(`${site.url}/edit-profile`);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(join(process.cwd(), 'e2e', 'fixtures', 'photo.png'));
+    await page.getByLabel('Name', { exact: true }).fill('Lekki Build and Tiles');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByText('Company Profile Updated Successfully').first().waitFor({ timeout: 10_000 });
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await page.getByText('Lekki Build and Tiles').first().waitFor();
+    const me = (await (await page.request.get(`${site.url}/api/user/me`)).json()) as {
+      user: { name: string; photoUrl: string; phoneNumber: string };
+    };
+    assert.equal(me.user.name, 'Lekki Build and Tiles');
+    assert.equal(me.user.phoneNumber, '+2348031234567');
+    const photo = await page.request.get(`${site.url}${me.user.photoUrl}`);
+    assert.equal(photo.status(), 200);
+    assert.match(photo.headers()['content-type'] ?? '', /^image\//);
+    await shoot(page, 'identity-company-profile');
+    await account.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('shows the admin both new accounts in the users list', async () => {
+    const page = await browser.newPage();
+    await signInThroughApi(page, site.url, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`${site.url}/allusers`);
+    const table = page.locator('[data-remote="admin"]');
+    await table.getByText(poster.email).waitFor({ timeout: 15_000 });
+    await table.getByText(company.email).waitFor();
+    await shoot(page, 'identity-admin-users');
+    await page.close();
+  });
+
+  it('delivers the contact form to the mail outbox', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/contactus`);
+    const message = `Please call me about my kitchen ${stamp}`;
+    await page.getByLabel(/^Name/).fill('  Tunde Bakare  ');
+    await page.getByLabel(/^Email/).fill('tunde@example.com');
+    await page.getByLabel(/^Message/).fill(message);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText("Message sent. We'll get back to you shortly.").first().waitFor({ timeout: 10_000 });
+    const outbox = join(site.dataDir, 'mail-outbox');
+    let delivered = '';
+    for (let i = 0; i < 50 && !delivered; i++) {
+      const files = (() => {
+        try {
+          return readdirSync(outbox);
+        } catch {
+          return [];
+        }
+      })();
+      delivered =
+        files.map((f) => readFileSync(join(outbox, f), 'utf8')).find((m) => m.includes(stamp)) ?? '';
+      if (!delivered) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(delivered.includes('Tunde Bakare'), 'the message reached the outbox, trimmed');
     await page.close();
   });
 });
@@ -100,6 +242,7 @@ describe('a remote that is missing or down', () => {
   it('shows a fallback with a retry for that remote and keeps the rest of the site working', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
+    await signInThroughApi(page, site.url, E2E_ADMIN.email, E2E_ADMIN.password);
     for (const path of ['/allusers', '/chat']) {
       await page.goto(`${site.url}${path}`);
       const fallback = page.locator('[data-testid="remote-fallback"]');
@@ -107,7 +250,6 @@ describe('a remote that is missing or down', () => {
       assert.ok(await fallback.getByRole('button').first().isVisible(), 'the fallback offers a retry');
     }
     await shoot(page, 'fallback-desktop');
-    // Client-side navigation from a broken remote to a working one.
     await page.goto(`${site.url}/`);
     await page.locator('[data-remote="catalogue"]').first().waitFor({ timeout: 15_000 });
     await page.goto(`${site.url}/dashboard`);

@@ -19,4 +19,16 @@ export const REMOTE_ROUTES: Array<[path: string, remote: string]> = [
   ['/alljobs', 'admin'],
 ];
 
-export const SHELL_ROUTES = ['/login', '/signup', '/register', '/edit-profile'];
+export const SHELL_ROUTES = ['/login', '/signup', '/register'];
+
+/** Visits each route and waits for the remote that must render it. */
+export async function expectRemoteRoutes(
+  page: import('playwright-core').Page,
+  baseUrl: string,
+  routes: Array<[path: string, remote: string]>,
+): Promise<void> {
+  for (const [path, remote] of routes) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.locator(`[data-remote="${remote}"]`).first().waitFor({ timeout: 15_000 });
+  }
+}

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_ADMIN } from './accounts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,6 +18,7 @@ export async function freePort(): Promise<number> {
 
 export interface EmbeddedSite {
   url: string;
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   stop(): Promise<void>;
@@ -32,7 +34,16 @@ export async function startEmbedded(
   const env = options.env ?? {};
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'tools/start.ts'], {
-    env: { ...process.env, DATABASE_URL: '', NATS_URL: '', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      NATS_URL: '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,6 +62,7 @@ export async function startEmbedded(
   }
   return {
     url,
+    dataDir,
     process: child,
     output: () => output,
     async stop() {

@@ -20,6 +20,8 @@ export interface DistributedOptions {
   logLevel?: string;
   /** Print the processes' logs (the CLI does, tests do not). */
   inheritOutput?: boolean;
+  /** Extra settings for every process (e.g. ADMIN_EMAIL / ADMIN_PASSWORD for accounts). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Distributed {
@@ -66,6 +68,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
   const keyDir = join(dataDir, 'keys');
   const common = {
     ...process.env,
+    ...options.env,
     DATABASE_URL: options.databaseUrl,
     NATS_URL: options.natsUrl,
     DATA_DIR: dataDir,
