@@ -1,17 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiFetch, Button, notify } from '@marketplace/ui';
-import {
-  MESSAGES,
-  NIGERIAN_STATES,
-  REGISTRATION_CONSTANTS,
-  UI_TIMINGS,
-  registrationDeviceId,
-} from '@marketplace/contracts';
+import { Button, notify } from '@marketplace/ui';
+import { MESSAGES, NIGERIAN_STATES, REGISTRATION_CONSTANTS, UI_TIMINGS } from '@marketplace/contracts';
 import { AuthLayout } from './forms/AuthLayout';
 import { PasswordField, SelectField, SubmitButton, TextField } from './forms/Field';
-import { readBody, serverMessage } from './forms/account-api';
+import { postRegistration, serverMessage } from './forms/account-api';
 import { nameError, registrationEmailError } from './forms/validation';
 import { CategoryModal, type CategoryChoice } from './register/CategoryModal';
 
@@ -56,18 +50,10 @@ export default function RegisterPage() {
     setBusy(true);
     const name = values.name.trim();
     try {
-      const response = await apiFetch('/api/user', {
-        method: 'POST',
-        refresh: false,
-        json: {
-          email: values.email.trim(),
-          name,
-          password: values.password,
-          language: REGISTRATION_CONSTANTS.language,
-          platform: REGISTRATION_CONSTANTS.platform,
-          timezone: REGISTRATION_CONSTANTS.timezone,
+      const { response, body } = await postRegistration(
+        { name, email: values.email, password: values.password },
+        {
           type: REGISTRATION_CONSTANTS.companyType,
-          deviceId: registrationDeviceId(name),
           cacnumber: values.cacnumber.trim(),
           phoneNumber: values.phoneNumber.trim(),
           address: values.address.trim(),
@@ -76,8 +62,7 @@ export default function RegisterPage() {
           category: choice.categories,
           subcategory: choice.subcategories,
         },
-      });
-      const body = await readBody(response);
+      );
       if (response.ok && (body.statusCode ?? 200) === 200) {
         notify('success', serverMessage(body) ?? 'Company registered', UI_TIMINGS.signUpSuccessToastMs);
         setDone(true);

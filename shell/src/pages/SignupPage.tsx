@@ -1,17 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiFetch, notify } from '@marketplace/ui';
-import {
-  LIMITS,
-  MESSAGES,
-  REGISTRATION_CONSTANTS,
-  UI_TIMINGS,
-  registrationDeviceId,
-} from '@marketplace/contracts';
+import { notify } from '@marketplace/ui';
+import { LIMITS, MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
 import { AuthLayout } from './forms/AuthLayout';
 import { PasswordField, SubmitButton, TextField } from './forms/Field';
-import { readBody, serverMessage } from './forms/account-api';
+import { postRegistration, serverMessage } from './forms/account-api';
 import { nameError, registrationEmailError, signUpPasswordError } from './forms/validation';
 
 /** Spec section 3: the poster sign-up sends a fixed registration number as cacnumber. */
@@ -56,21 +50,10 @@ export default function SignupPage() {
     setBusy(true);
     const name = values.name.trim();
     try {
-      const response = await apiFetch('/api/user', {
-        method: 'POST',
-        refresh: false,
-        json: {
-          email: values.email.trim(),
-          name,
-          password: values.password,
-          language: REGISTRATION_CONSTANTS.language,
-          platform: REGISTRATION_CONSTANTS.platform,
-          timezone: REGISTRATION_CONSTANTS.timezone,
-          deviceId: registrationDeviceId(name),
-          cacnumber: POSTER_CAC_NUMBER,
-        },
-      });
-      const body = await readBody(response);
+      const { response, body } = await postRegistration(
+        { name, email: values.email, password: values.password },
+        { cacnumber: POSTER_CAC_NUMBER },
+      );
       if (response.ok) {
         notify('success', serverMessage(body) ?? 'Account created', UI_TIMINGS.signUpSuccessToastMs);
         setDone(true);

@@ -1,5 +1,6 @@
 // Small helpers the account pages share for talking to the accounts API.
 import { useEffect, useState } from 'react';
+import { REGISTRATION_CONSTANTS, registrationDeviceId } from '@marketplace/contracts';
 import { apiFetch, type SessionUser } from '@marketplace/ui';
 
 export interface ApiBody {
@@ -53,3 +54,28 @@ export function useFacebookLogin(): boolean {
 
 /** Social login starts with a full page navigation; the server finishes OAuth and returns to /facebook/callback. */
 export const FACEBOOK_LOGIN_URL = '/api/user/facebook';
+
+/**
+ * POST /api/user with the fields every client sends (spec "Registration payload"); `extra` carries
+ * what differs between poster sign-up and company registration.
+ */
+export async function postRegistration(
+  account: { name: string; email: string; password: string },
+  extra: Record<string, unknown>,
+): Promise<{ response: Response; body: ApiBody }> {
+  const response = await apiFetch('/api/user', {
+    method: 'POST',
+    refresh: false,
+    json: {
+      email: account.email.trim(),
+      name: account.name,
+      password: account.password,
+      language: REGISTRATION_CONSTANTS.language,
+      platform: REGISTRATION_CONSTANTS.platform,
+      timezone: REGISTRATION_CONSTANTS.timezone,
+      deviceId: registrationDeviceId(account.name),
+      ...extra,
+    },
+  });
+  return { response, body: await readBody(response) };
+}

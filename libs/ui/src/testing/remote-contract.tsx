@@ -1,0 +1,34 @@
+// The contract every remote's `./routes` module keeps with the shell, as one test suite the four remotes
+// run against their own module (test-only: not exported from the package's main entry).
+import { render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { REMOTE_PAGES, type RemoteName, type RemoteRoutesModule } from '../federation';
+
+export function describeRemoteRoutes<Name extends RemoteName>(
+  name: Name,
+  routesModule: RemoteRoutesModule<Name>,
+): void {
+  const { pages } = routesModule;
+
+  describe(`${name} remote: exposed routes module`, () => {
+    it('exposes exactly the pages the shell routes to', () => {
+      expect(Object.keys(pages).sort()).toEqual([...REMOTE_PAGES[name]].sort());
+    });
+
+    it.each([...REMOTE_PAGES[name]])(`page %s renders one <h1> inside data-remote="${name}"`, (page) => {
+      const Page = pages[page as keyof typeof pages] as ComponentType;
+      render(
+        <MemoryRouter initialEntries={['/x/Sample']}>
+          <Routes>
+            <Route path="/x/:type" element={<Page />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      const headings = screen.getAllByRole('heading', { level: 1 });
+      expect(headings).toHaveLength(1);
+      expect(headings[0]!.textContent?.trim()).not.toBe('');
+      expect(headings[0]!.closest('[data-remote]')).toHaveAttribute('data-remote', name);
+    });
+  });
+}
