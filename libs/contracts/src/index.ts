@@ -10,3 +10,5 @@ export * from './jobs';
 export * from './chat';
 export * from './payments';
 export * from './sessions';
+export * from './fields';
+export * from './fields.cases';

@@ -1,0 +1,44 @@
+// Bad inputs per form field and the message both sides must give for them. The service suites send
+// each case to the API and the form suites type it into the form: one table, so the two cannot drift.
+import { FIELD_MESSAGES } from './fields';
+import { MESSAGES } from './messages';
+
+export interface FieldRuleCase {
+  /** The API field (registration payload, profile update, contact payload). */
+  field: string;
+  input: string;
+  message: string;
+}
+
+/** Poster sign-up (POST /api/user without type): the sign-up page's fields. */
+export const SIGN_UP_CASES: readonly FieldRuleCase[] = [
+  { field: 'name', input: '   ', message: MESSAGES.pleaseEnterYourFullName },
+  { field: 'name', input: 'Ada 0bi', message: MESSAGES.nameOnlyAlphabetsAndSpaces },
+  { field: 'name', input: 'Al', message: FIELD_MESSAGES.signUpNameTooShort },
+  { field: 'email', input: 'ada@example', message: MESSAGES.invalidEmailAddress },
+  { field: 'email', input: 'ada example.com', message: MESSAGES.invalidEmailAddress },
+  { field: 'password', input: 'abc12', message: MESSAGES.passwordTooShort },
+];
+
+/** Company registration (POST /api/user with type company): the register page's fields. */
+export const COMPANY_REGISTRATION_CASES: readonly FieldRuleCase[] = [
+  { field: 'name', input: 'Ace & Sons', message: MESSAGES.nameOnlyAlphabetsAndSpaces },
+  { field: 'email', input: 'info@ace', message: MESSAGES.invalidEmailAddress },
+  { field: 'phoneNumber', input: '12345', message: MESSAGES.pleaseEnterAValidPhoneNumber },
+  { field: 'cacnumber', input: 'XY-12', message: FIELD_MESSAGES.invalidCac },
+  { field: 'pincode', input: '1000', message: MESSAGES.postalCodeShouldBe6Digits },
+  { field: 'password', input: 'abc', message: MESSAGES.passwordTooShort },
+];
+
+/** Profile update (PUT /api/user/editcompany, changed fields only). */
+export const PROFILE_CASES: readonly FieldRuleCase[] = [
+  { field: 'name', input: 'A', message: MESSAGES.pleaseEnterAValidName },
+  { field: 'phoneNumber', input: '0803', message: MESSAGES.pleaseEnterAValidPhoneNumber },
+  { field: 'pincode', input: '12345', message: MESSAGES.postalCodeShouldBe6Digits },
+];
+
+/** Contact form (POST /api/user/send-mail). */
+export const CONTACT_CASES: readonly FieldRuleCase[] = [
+  { field: 'name', input: '  ', message: MESSAGES.pleaseFillNameEmailAndMessage },
+  { field: 'email', input: 'someone@nowhere', message: MESSAGES.invalidEmailAddress },
+];
