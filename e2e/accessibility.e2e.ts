@@ -35,8 +35,12 @@ interface AxeViolation {
 async function settle(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor({ timeout: 20_000 });
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  // Lists show their loading skeleton for 1-1.5 s (spec section 9).
-  await page.waitForTimeout(1600);
+  // Lists show their loading skeleton for 1-1.5 s (spec section 9): judge the loaded page.
+  await page
+    .waitForFunction(() => !document.querySelector('[class*="skeleton"], [aria-busy="true"]'), undefined, {
+      timeout: 5000,
+    })
+    .catch(() => undefined);
 }
 
 /** Serious and critical axe violations on the current page. */
