@@ -7,6 +7,7 @@
 //
 // Exits non-zero on any compile error, and when the shell's initial JS exceeds its gzip budget.
 import webpack, { type Configuration, type MultiStats, type Stats } from 'webpack';
+import { precompressDir } from './precompress';
 import {
   createWebpackConfig,
   findApp,
@@ -14,6 +15,7 @@ import {
   measureApp,
   SHELL_INITIAL_JS_BUDGET,
   WEB_APPS,
+  distDir,
   type BuildMode,
   type WebApp,
 } from './webpack/index';
@@ -126,6 +128,15 @@ async function main(): Promise<void> {
   if (!compiled) {
     console.error('build-web: compile errors, see above');
     process.exit(1);
+  }
+  if (args.mode === 'production') {
+    // What the edge sends: brotli or gzip copies made once here, chosen per request by Accept-Encoding.
+    for (const app of args.apps) {
+      const made = precompressDir(distDir(app));
+      console.log(
+        `[${app.name}] precompressed ${made.files} files: ${formatKb(made.rawBytes)} -> ${formatKb(made.brotliBytes)} brotli, ${formatKb(made.gzipBytes)} gzip`,
+      );
+    }
   }
   const withinBudget = args.mode === 'production' ? sizeReport(stats, args.apps) : true;
   if (!withinBudget) {

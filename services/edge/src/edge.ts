@@ -13,6 +13,7 @@ import {
   type ServiceDeps,
 } from '@marketplace/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerCompression } from './compression';
 import { isDistributed, type EdgeConfig } from './config';
 import { registerProxy } from './proxy';
 import { registerStaticSite, type RemoteName } from './static-site';
@@ -35,6 +36,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
   const distributed = isDistributed(config);
 
   try {
+    await registerCompression(app);
     if (distributed) {
       const missing = (['ACCOUNTS_URL', 'JOBS_URL', 'CHAT_URLS', 'PAYMENTS_URL'] as const).filter(
         (key) => !config[key],

@@ -18,14 +18,17 @@ export interface StaticSiteOptions {
 const NO_CACHE_FILES = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp)$/;
 
-function setCacheHeaders(reply: FastifyReply, path: string) {
+function setCacheHeaders(reply: FastifyReply, servedPath: string) {
+  // A precompressed copy (app.js.br) is cached as the file it stands for.
+  const path = servedPath.replace(/\.(br|gz)$/, '');
   if (NO_CACHE_FILES.test(path)) reply.header('cache-control', 'no-cache');
   else if (HASHED_ASSET.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
   else reply.header('cache-control', 'public, max-age=300');
 }
 
 /**
- * The web side of the one origin: the shell at `/`, each remote's build under `/remotes/<name>/`,
+ * The web side of the one origin (files are sent as the build's brotli or gzip copies when the browser
+ * accepts them, with `Vary: Accept-Encoding`): the shell at `/`, each remote's build under `/remotes/<name>/`,
  * the runtime manifest the shell reads to find remotes, and the SPA fallback for client routes.
  */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
@@ -48,6 +51,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
@@ -57,6 +61,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     prefix: '/',
     wildcard: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: setCacheHeaders,
   });
 
