@@ -25,12 +25,13 @@ export function fieldError(rule: TSchema, value: unknown): string | undefined {
   if (Value.Check(rule, value)) return undefined;
   const messages = ((rule as Record<string, unknown>)[MESSAGES_KEY] ?? {}) as FieldMessages;
   const errors = Value.Errors(rule, value);
-  const failed = new Set(errors.map((error) => error.keyword));
+  const failed = new Set<string>(errors.map((error) => error.keyword));
   for (const [keyword, message] of Object.entries(messages)) {
     if (failed.has(keyword) && message) return message;
   }
   // A refinement carries its own text; anything else falls back to the first listed message.
-  const refine = errors.find((error) => error.keyword === 'refine');
+  // (typebox 1.x reports a refinement under the keyword '~refine'.)
+  const refine = errors.find((error) => (error.keyword as string).endsWith('refine'));
   if (refine?.message) return refine.message;
   return Object.values(messages)[0] ?? errors[0]?.message ?? 'Invalid value';
 }

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '@marketplace/contracts';
 import { ConfigError, loadConfig } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
 
@@ -10,7 +11,7 @@ export const MailConfigSchema = Type.Object({
   /** e.g. smtp://user:pass@smtp.example.com:587 or smtps://...:465 */
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   /** Where contact-form messages are delivered. */
-  SUPPORT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+$' })),
+  SUPPORT_EMAIL: Type.Optional(Type.String({ pattern: EMAIL_PATTERN })),
   /** The From of every mail the service sends, e.g. "Marketplace <no-reply@example.com>". */
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
   /** How often undelivered contact messages are retried, in ms. */

@@ -1,11 +1,18 @@
-import { CONTACT_SUBJECTS, ContactBodySchema, MESSAGES, MessageResponseSchema } from '@marketplace/contracts';
+import {
+  CONTACT_SUBJECTS,
+  ContactBodySchema,
+  ContactRequiredRule,
+  EmailRule,
+  MESSAGES,
+  MessageResponseSchema,
+} from '@marketplace/contracts';
 import { badRequest, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
 import type { MailService } from '../mail';
 import { ContactMessagesRepository } from '../repositories/contact-messages-repository';
-import { EMAIL_PATTERN } from '../validation/registration';
+import { checkField } from '../validation/registration';
 
 export interface ContactRoutesOptions {
   db: Kysely<AccountsDatabase>;
@@ -53,13 +60,13 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
         hourseaddress: (body.hourseaddress ?? '').trim(),
         msg: (body.msg ?? '').trim(),
       };
-      if (!input.name || !input.email || !input.msg) throw badRequest(MESSAGES.pleaseFillNameEmailAndMessage);
+      for (const value of [input.name, input.email, input.msg]) checkField(ContactRequiredRule, value);
       for (const key of Object.keys(CONTACT_LIMITS) as Array<keyof typeof CONTACT_LIMITS>) {
         if (input[key].length > CONTACT_LIMITS[key]) {
           throw badRequest(CONTACT_MESSAGES.tooLong(LABELS[key], CONTACT_LIMITS[key]));
         }
       }
-      if (!EMAIL_PATTERN.test(input.email)) throw badRequest(MESSAGES.invalidEmailAddress);
+      checkField(EmailRule, input.email);
       const subject = body.subject?.trim() || CONTACT_SUBJECTS[0].value;
       if (!CONTACT_SUBJECTS.some((s) => s.value === subject))
         throw badRequest(CONTACT_MESSAGES.unknownSubject);

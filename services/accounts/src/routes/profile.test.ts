@@ -90,7 +90,7 @@ describe('PUT /api/user/editcompany and GET /api/user/photos/:name', () => {
     ['a 5-digit postal code', { pincode: '12345' }, 'Postal code should be 6 digits'],
     ['a 7-digit postal code', { pincode: '1234567' }, 'Postal code should be 6 digits'],
     ['a 1-letter name', { name: 'A' }, 'Please enter a valid name'],
-    ['a name with symbols', { name: 'Ace & Sons' }, 'Please enter a valid name'],
+    ['a name with symbols', { name: 'Ace & Sons' }, 'Name should only contain alphabets and spaces.'],
     ['a 301-character address', { address: 'x'.repeat(301) }, 'Address is too long (at most 300 characters)'],
   ])('refuses %s', async (_label, fields, message) => {
     const response = await edit(form(fields));

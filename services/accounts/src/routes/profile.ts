@@ -1,7 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  AddressRule,
+  DescriptionRule,
   EVENT_TYPES,
+  FIELD_MESSAGES,
   MESSAGES,
+  NigerianPhoneRule,
+  normaliseNigerianPhone,
+  PostalCodeRule,
+  ProfileNameRule,
   ProfileUpdateResponseSchema,
   type AccountsUserUpdatedV1,
   type ProfileUpdateFields,
@@ -20,8 +27,7 @@ import { Type } from 'typebox';
 import type { AccountsDatabase, UsersTable } from '../db-types';
 import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoStore, photoTooLarge } from '../repositories/photo-store';
 import { UsersRepository, type UserRow } from '../repositories/users-repository';
-import { normaliseNigerianPhone } from '../validation/phone';
-import { NAME_PATTERN, POSTAL_CODE_PATTERN } from '../validation/registration';
+import { checkField } from '../validation/registration';
 import { toAccount } from './users';
 
 export interface ProfileRoutesOptions {
@@ -31,8 +37,8 @@ export interface ProfileRoutesOptions {
 }
 
 export const PROFILE_MESSAGES = Object.freeze({
-  addressTooLong: 'Address is too long (at most 300 characters)',
-  descriptionTooLong: 'Description is too long (at most 2000 characters)',
+  addressTooLong: FIELD_MESSAGES.addressTooLong,
+  descriptionTooLong: FIELD_MESSAGES.descriptionTooLong,
   onePhotoOnly: 'Please upload one photo only.',
   tooManyFields: 'The form has too many fields.',
   fieldTooLong: (field: string) => `The field ${field} is too long.`,
@@ -199,17 +205,17 @@ function changedFields(current: UserRow, fields: ProfileUpdateFields): Updateabl
   if (fields.name !== undefined) {
     const name = fields.name.trim().replace(/\s+/g, ' ');
     if (name !== current.name) {
-      if (name.length < 2 || !NAME_PATTERN.test(name)) throw badRequest(MESSAGES.pleaseEnterAValidName);
+      checkField(ProfileNameRule, name);
       changes.name = name;
     }
   }
 
   if (fields.phoneNumber !== undefined) {
     const raw = fields.phoneNumber.trim();
-    const normalised = raw.length >= 7 ? normaliseNigerianPhone(raw) : null;
+    const normalised = normaliseNigerianPhone(raw);
     const unchanged = (normalised ?? (raw || null)) === current.phone_number;
     if (!unchanged) {
-      if (!normalised) throw badRequest(MESSAGES.pleaseEnterAValidPhoneNumber);
+      checkField(NigerianPhoneRule, raw);
       changes.phone_number = normalised;
     }
   }
@@ -217,7 +223,7 @@ function changedFields(current: UserRow, fields: ProfileUpdateFields): Updateabl
   if (fields.pincode !== undefined) {
     const pincode = fields.pincode.trim();
     if ((pincode || null) !== current.pincode) {
-      if (!POSTAL_CODE_PATTERN.test(pincode)) throw badRequest(MESSAGES.postalCodeShouldBe6Digits);
+      checkField(PostalCodeRule, pincode);
       changes.pincode = pincode;
     }
   }
@@ -225,7 +231,7 @@ function changedFields(current: UserRow, fields: ProfileUpdateFields): Updateabl
   if (fields.address !== undefined) {
     const address = fields.address.trim() || null;
     if (address !== current.address) {
-      if (address && address.length > 300) throw badRequest(PROFILE_MESSAGES.addressTooLong);
+      if (address) checkField(AddressRule, address);
       changes.address = address;
     }
   }
@@ -233,7 +239,7 @@ function changedFields(current: UserRow, fields: ProfileUpdateFields): Updateabl
   if (fields.description !== undefined) {
     const description = fields.description.trim() || null;
     if (description !== current.description) {
-      if (description && description.length > 2000) throw badRequest(PROFILE_MESSAGES.descriptionTooLong);
+      if (description) checkField(DescriptionRule, description);
       changes.description = description;
     }
   }

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '@marketplace/contracts';
 import { ConfigError, loadConfig } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
 
@@ -71,7 +72,7 @@ const positiveInt = (defaultValue: number) => Type.Integer({ minimum: 1, default
 /** Environment variables of the accounts service (standalone main and the edge's embedded mode). */
 export const AccountsConfigSchema = Type.Object({
   /** First admin account; both or neither. No default exists anywhere. */
-  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$' })),
+  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: EMAIL_PATTERN })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: ADMIN_PASSWORD_MIN_LENGTH })),
   /** Facebook login is offered only when both are set. */
   FACEBOOK_APP_ID: Type.Optional(Type.String({ minLength: 1 })),

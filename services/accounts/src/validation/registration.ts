@@ -1,30 +1,42 @@
 import {
+  AddressRule,
+  FIELD_MESSAGES,
+  CacNumberRule,
+  EmailRule,
+  fieldError,
   MESSAGES,
+  NewPasswordRule,
   NIGERIAN_STATES,
+  NigerianPhoneRule,
+  normaliseNigerianPhone,
+  parseCacNumber,
+  PersonNameRule,
+  PostalCodeRule,
+  SignUpNameRule,
+  type CacClass,
   canonicalCategoryName,
   canonicalSubcategoryName,
   categoryOfSubcategory,
   type RegisterBody,
 } from '@marketplace/contracts';
 import { badRequest } from '@marketplace/service-kit';
-import { parseCacNumber, type CacClass } from './cac';
-import { normaliseNigerianPhone } from './phone';
+import type { TSchema } from 'typebox';
 
-/** Letters and spaces only (spec section 5, names). */
-export const NAME_PATTERN = /^[A-Za-z ]+$/;
-/** {email} with a top-level domain of at least 2 characters (spec section 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const POSTAL_CODE_PATTERN = /^\d{6}$/;
+/** Throws a 400 with the rule's message when `value` breaks it (the forms give the same text). */
+export function checkField(rule: TSchema, value: unknown): void {
+  const message = fieldError(rule, value);
+  if (message) throw badRequest(message);
+}
 
 export const REGISTRATION_MESSAGES = Object.freeze({
   registered: 'Registered successfully',
-  invalidCac: 'Please enter a valid CAC number, e.g. RC123456, BN1234567 or IT123456',
+  invalidCac: FIELD_MESSAGES.invalidCac,
   unknownState: (name: string) => `Unknown state '${name}'. Choose one of the 36 states or the FCT.`,
   unknownCategory: (name: string) => `Unknown category '${name}'`,
   unknownSubcategory: (name: string) => `Unknown sub-category '${name}'`,
   subcategoryNotInCategories: (name: string) =>
     `Sub-category '${name}' does not belong to the chosen categories`,
-  addressTooLong: 'Address is too long (at most 300 characters)',
+  addressTooLong: FIELD_MESSAGES.addressTooLong,
 });
 
 /** The state's name as NIGERIAN_STATES spells it, in any casing; 'FCT' and 'Abuja' name the FCT. */
@@ -63,28 +75,29 @@ const given = (value: string | undefined): string | undefined => {
  * CAC number: for type user it is accepted and ignored, like the company-only fields.
  */
 export function validateRegistration(body: RegisterBody): ValidRegistration {
+  const type = body.type ?? 'user';
   const name = body.name.trim();
   if (!name) throw badRequest(MESSAGES.pleaseEnterYourFullName);
-  if (!NAME_PATTERN.test(name)) throw badRequest(MESSAGES.nameOnlyAlphabetsAndSpaces);
+  // The poster's sign-up name is also held to the sign-up length (spec: the SignUp button rule).
+  checkField(type === 'user' ? SignUpNameRule : PersonNameRule, name);
   const email = body.email.trim();
-  if (!EMAIL_PATTERN.test(email)) throw badRequest(MESSAGES.invalidEmailAddress);
-  if (body.password.length < 6) throw badRequest(MESSAGES.passwordTooShort);
-  const type = body.type ?? 'user';
+  checkField(EmailRule, email);
+  checkField(NewPasswordRule, body.password);
 
   let phoneNumber: string | null = null;
   const phone = given(body.phoneNumber);
   if (phone) {
+    checkField(NigerianPhoneRule, phone);
     phoneNumber = normaliseNigerianPhone(phone);
-    if (!phoneNumber) throw badRequest(MESSAGES.pleaseEnterAValidPhoneNumber);
   }
 
   const address = given(body.address) ?? null;
-  if (address && address.length > 300) throw badRequest(REGISTRATION_MESSAGES.addressTooLong);
+  if (address) checkField(AddressRule, address);
 
   let pincode: string | null = null;
   const postal = given(body.pincode);
   if (postal) {
-    if (!POSTAL_CODE_PATTERN.test(postal)) throw badRequest(MESSAGES.postalCodeShouldBe6Digits);
+    checkField(PostalCodeRule, postal);
     pincode = postal;
   }
 
@@ -104,8 +117,9 @@ export function validateRegistration(body: RegisterBody): ValidRegistration {
   let cacClass: CacClass | null = null;
   const cacInput = given(body.cacnumber);
   if (cacInput) {
+    checkField(CacNumberRule, cacInput);
     const parsed = parseCacNumber(cacInput);
-    if (!parsed) throw badRequest(REGISTRATION_MESSAGES.invalidCac);
+    if (!parsed) throw badRequest(FIELD_MESSAGES.invalidCac);
     cacnumber = parsed.number;
     cacClass = parsed.cacClass;
   }

@@ -1,6 +1,5 @@
 import { AppError } from '@marketplace/service-kit';
-import { parseCacNumber } from './cac';
-import { localNigerianPhone, normaliseNigerianPhone } from './phone';
+import { localNigerianPhone, normaliseNigerianPhone, parseCacNumber } from '@marketplace/contracts';
 import { canonicalStateName, validateRegistration } from './registration';
 
 describe('normaliseNigerianPhone', () => {
