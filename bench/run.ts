@@ -1,23 +1,23 @@
 /**
  * `npm run bench`: prints, in one run,
- * - req/s and p99 latency of a service route hit directly and through the edge (autocannon), and
- * - the gzipped size of the shell's initial JS and of each remote's remoteEntry.js.
+ * - req/s and p99 latency of a service route hit directly and through the edge (autocannon),
+ * - the bytes a browser receives for the home page's scripts, as the edge sends them (compressed), and
+ * - Lighthouse's mobile figures for the home page, /login, a category page and a company profile.
  * Figures go to the README's performance section; nothing here asserts timings.
- * BENCH_SECONDS (default 10) sets the length of each load run.
+ * BENCH_SECONDS (default 10) sets the length of each load run; BENCH_LIGHTHOUSE=off skips Lighthouse.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import jobsService from '@marketplace/jobs-service';
 import { EdgeConfigSchema, startEdge } from '@marketplace/edge';
 import { loadConfig, startStandaloneService } from '@marketplace/service-kit';
 import { ensureWebBuild } from '@marketplace/tools';
+import { lighthousePage, type LighthouseFigures } from './lighthouse';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const root = process.cwd();
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: 20, duration: seconds });
@@ -29,8 +29,9 @@ async function load(url: string) {
 }
 
 /**
- * Page weight as a browser sees it: open the home page in Chromium and add up the gzipped size of every
- * script it loads, the shell's own (initial JS, served from the site root) apart from each remote's.
+ * Page weight as a browser receives it: open the home page in Chromium and add up the bytes on the wire
+ * (compressed bodies, as the edge sends them) of every script it loads, the shell's own apart from each
+ * remote's.
  */
 async function measurePageWeight(siteUrl: string): Promise<Record<string, string>> {
   const browser = await chromium.launch({
@@ -45,27 +46,30 @@ async function measurePageWeight(siteUrl: string): Promise<Record<string, string
   });
   try {
     const page = await browser.newPage();
-    const scripts: Array<{ url: string; gzip: number }> = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.body().catch(() => undefined);
-      if (body)
-        scripts.push({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
+    const scripts: Array<Promise<{ url: string; bytes: number }>> = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        request
+          .sizes()
+          .then((sizes) => ({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize })),
+      );
     });
     await page.goto(`${siteUrl}/`, { waitUntil: 'networkidle' });
+    const loaded = await Promise.all(scripts);
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     const sum = (filter: (path: string) => boolean) =>
-      scripts.filter((s) => filter(s.url)).reduce((total, s) => total + s.gzip, 0);
+      loaded.filter((s) => filter(s.url)).reduce((total, s) => total + s.bytes, 0);
+    const remoteEntry = (remote: string) => loaded.find((s) => s.url === `/remotes/${remote}/remoteEntry.js`);
     const sizes: Record<string, string> = {
-      'shell initial JS (gzip KB)': kb(sum((path) => !path.startsWith('/remotes/'))),
+      'all JS on the home page (KB transferred)': kb(sum(() => true)),
+      'shell JS (KB transferred)': kb(sum((path) => !path.startsWith('/remotes/'))),
+      'catalogue JS for the home page (KB transferred)': kb(
+        sum((path) => path.startsWith('/remotes/catalogue/')),
+      ),
     };
-    for (const remote of ['catalogue', 'jobs', 'chat', 'admin']) {
-      const entry = join(root, `mfe-${remote}`, 'dist', 'remoteEntry.js');
-      sizes[`${remote} remoteEntry.js (gzip KB)`] = kb(gzipSync(readFileSync(entry), { level: 9 }).length);
-    }
-    sizes['catalogue JS loaded for home (gzip KB)'] = kb(
-      sum((path) => path.startsWith('/remotes/catalogue/')),
-    );
+    const entry = remoteEntry('catalogue');
+    if (entry) sizes['catalogue remoteEntry.js (KB transferred)'] = kb(entry.bytes);
     return sizes;
   } finally {
     await browser.close();
@@ -106,14 +110,24 @@ async function main() {
     loadConfig(EdgeConfigSchema, { PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir }),
   );
   let sizes: Record<string, string>;
+  const lighthouse: Record<string, LighthouseFigures> = {};
   try {
     sizes = await measurePageWeight(site.url);
+    if (process.env.BENCH_LIGHTHOUSE !== 'off') {
+      for (const path of ['/', '/login', '/category/Craftsman', '/company-profile']) {
+        lighthouse[path] = await lighthousePage(`${site.url}${path}`);
+      }
+    }
   } finally {
     await site.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('\nPage weight (budget: shell initial JS <= 170 KB gzip)');
+  console.log('\nPage weight of the home page, bytes as sent by the edge');
   console.table(sizes);
+  if (Object.keys(lighthouse).length > 0) {
+    console.log('\nLighthouse 12, mobile, simulated throttling, Debian Chromium');
+    console.table(lighthouse);
+  }
 }
 
 await main();

@@ -1,0 +1,110 @@
+// Lighthouse as a phone user meets the site: mobile form factor, default simulated throttling, Debian's
+// Chromium. One fresh Chromium per page so no cache or service worker carries over between pages.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+
+export interface LighthouseFigures {
+  performance: number;
+  'LCP (s)': string;
+  'TBT (ms)': number;
+  CLS: string;
+  accessibility: number;
+  'best practices': number;
+  'transferred (KB)': string;
+  'JS transferred (KB)': string;
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'bench-lh-'));
+  const chromium = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore', env: { ...process.env, HOME: profile } },
+  );
+  try {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) throw new Error('Chromium did not open its debugging port');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return await run(port);
+  } finally {
+    chromium.kill('SIGKILL');
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+type Audits = Record<string, { numericValue?: number; details?: { items?: unknown[] } } | undefined>;
+
+function transferredBytes(audits: Audits, resourceType?: string): number {
+  const items = (audits['network-requests']?.details?.items ?? []) as Array<{
+    transferSize?: number;
+    resourceType?: string;
+  }>;
+  return items
+    .filter((item) => !resourceType || item.resourceType === resourceType)
+    .reduce((total, item) => total + (item.transferSize ?? 0), 0);
+}
+
+export async function lighthousePage(url: string): Promise<LighthouseFigures> {
+  return withChromium(async (port) => {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr as unknown as {
+      categories: Record<string, { score: number | null }>;
+      audits: Audits;
+    };
+    const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+    const value = (name: string) => audits[name]?.numericValue ?? Number.NaN;
+    return {
+      performance: score('performance'),
+      'LCP (s)': (value('largest-contentful-paint') / 1000).toFixed(2),
+      'TBT (ms)': Math.round(value('total-blocking-time')),
+      CLS: value('cumulative-layout-shift').toFixed(3),
+      accessibility: score('accessibility'),
+      'best practices': score('best-practices'),
+      'transferred (KB)': (transferredBytes(audits) / 1024).toFixed(1),
+      'JS transferred (KB)': (transferredBytes(audits, 'Script') / 1024).toFixed(1),
+    };
+  });
+}
