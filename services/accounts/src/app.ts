@@ -1,38 +1,69 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
+import { resolveMailSettings, type AccountsSettings } from './config';
+import { applyJobsEvent, JOB_TOTALS_CONSUMER } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';
+import { MailService } from './mail';
 import { accountsMigrations } from './migrations';
-import { userRoutes } from './routes/users';
-import { registerAccountData, type AccountDataOptions } from './account-data';
+import { PhotoStore } from './repositories/photo-store';
+import { adminUserRoutes } from './routes/admin-users';
+import { contactRoutes } from './routes/contact';
+import { directoryRoutes } from './routes/directory';
+import { privacyRoutes } from './routes/privacy';
+import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/sessions';
-import type { AccountsSettings } from './sessions/config';
+import { userRoutes } from './routes/users';
 
-export * from './sessions/exports';
+/** What the accounts package offers its hosts (the standalone main and the edge). */
+export {
+  AccountsConfigSchema,
+  accountsSettingsFromConfig,
+  loadAccountsSettings,
+  type AccountsConfig,
+  type AccountsSettings,
+  type FacebookSettings,
+  type MailSettings,
+  type RateLimitRule,
+  type RateLimits,
+} from './config';
+export { registrationRateLimit } from './sessions/rate-limits';
 
-/** `accounts`: admin, Facebook, cookies, session lifetimes, rate limits (see sessions/config.ts). */
-export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings } & AccountDataOptions;
+/** `accounts`: admin, Facebook, cookies, session lifetimes, rate limits and mail (see config.ts). */
+export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings };
 
-/** The accounts service as a Fastify plugin: mounted alone by main.ts or with the others by the edge. */
+/**
+ * The accounts service as a Fastify plugin: mounted alone by main.ts or with the others by the edge.
+ * Files live under DATA_DIR: `uploads/profile/` (photos) and `mail-outbox/` (mail without SMTP).
+ */
 export default async function accountsService(app: FastifyInstance, options: AccountsServiceOptions) {
   if (!options.auth.privateKey) throw new Error('accounts needs the private signing key');
+  const settings = options.accounts ?? {};
   const service = await setupService<AccountsDatabase>(app, {
     name: 'accounts',
     schema: 'accounts',
     migrations: accountsMigrations,
     deps: options,
   });
-  await app.register(sessionRoutes, {
-    db: service.db,
-    publicKey: options.auth.publicKey,
-    privateKey: options.auth.privateKey,
-    eventsWritten: service.eventsWritten,
-    settings: options.accounts,
-  });
-  const data = await registerAccountData(app, service, options, 'accounts');
-  await app.register(userRoutes, {
-    db: service.db,
-    publicKey: options.auth.publicKey,
-    eventsWritten: service.eventsWritten,
-    mail: data.mail,
-  });
+  const { db, eventsWritten } = service;
+
+  // The edge and the standalone main always hand DATA_DIR over; a host that does not (a test mounting
+  // the plugin bare) gets a folder under the OS temp directory rather than files in its working copy.
+  const dataDir = options.dataDir ?? join(tmpdir(), 'marketplace-accounts');
+  const mail = new MailService(resolveMailSettings(settings.mail, dataDir), db, app.log);
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
+  const photos = new PhotoStore(join(dataDir, 'uploads', 'profile'));
+
+  service.consume({ durable: JOB_TOTALS_CONSUMER, filterSubject: 'jobs.>', handle: applyJobsEvent });
+
+  const { publicKey, privateKey } = options.auth;
+  await app.register(sessionRoutes, { db, publicKey, privateKey, eventsWritten, settings });
+  await app.register(userRoutes, { db, publicKey, eventsWritten, mail });
+  await app.register(profileRoutes, { db, photos, eventsWritten });
+  await app.register(contactRoutes, { db, mail });
+  await app.register(directoryRoutes, { db });
+  await app.register(adminUserRoutes, { db });
+  await app.register(privacyRoutes, { db, photos, eventsWritten });
 }

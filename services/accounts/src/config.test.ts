@@ -1,9 +1,11 @@
 import { ConfigError } from '@marketplace/service-kit';
-import { mailSettingsFromEnv } from './config';
+import { loadAccountsSettings, resolveMailSettings } from './config';
 
-describe('mailSettingsFromEnv', () => {
+describe('accounts mail settings', () => {
+  const mailOf = (env: NodeJS.ProcessEnv) => resolveMailSettings(loadAccountsSettings(env).mail, '/data');
+
   it('uses the outbox folder when no SMTP server is configured', () => {
-    expect(mailSettingsFromEnv({}, '/data/mail-outbox')).toEqual({
+    expect(mailOf({})).toEqual({
       smtpUrl: undefined,
       supportEmail: 'support@marketplace.local',
       from: 'Marketplace <no-reply@marketplace.local>',
@@ -14,15 +16,12 @@ describe('mailSettingsFromEnv', () => {
 
   it('reads the SMTP settings', () => {
     expect(
-      mailSettingsFromEnv(
-        {
-          SMTP_URL: 'smtps://u:p@smtp.example.com:465',
-          SUPPORT_EMAIL: 'help@example.com',
-          MAIL_FROM: 'Market <no-reply@example.com>',
-          MAIL_RETRY_INTERVAL_MS: '30000',
-        },
-        '/x',
-      ),
+      mailOf({
+        SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+        SUPPORT_EMAIL: 'help@example.com',
+        MAIL_FROM: 'Market <no-reply@example.com>',
+        MAIL_RETRY_INTERVAL_MS: '30000',
+      }),
     ).toMatchObject({
       smtpUrl: 'smtps://u:p@smtp.example.com:465',
       supportEmail: 'help@example.com',
@@ -32,7 +31,8 @@ describe('mailSettingsFromEnv', () => {
   });
 
   it('fails fast on a half-configured SMTP or a bad value', () => {
-    expect(() => mailSettingsFromEnv({ SMTP_URL: 'smtp://localhost:25' }, '/x')).toThrow(ConfigError);
-    expect(() => mailSettingsFromEnv({ SMTP_URL: 'http://nope' }, '/x')).toThrow(/SMTP_URL/);
+    expect(() => mailOf({ SMTP_URL: 'smtp://localhost:25' })).toThrow(ConfigError);
+    expect(() => mailOf({ SMTP_URL: 'http://nope' })).toThrow(/SMTP_URL/);
+    expect(() => mailOf({ SUPPORT_EMAIL: 'help@nowhere' })).toThrow(/SUPPORT_EMAIL/);
   });
 });

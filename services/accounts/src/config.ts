@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { EMAIL_PATTERN } from '@marketplace/contracts';
 import { ConfigError, loadConfig } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
@@ -49,8 +50,35 @@ export interface AccountsSettings {
   /** A refresh token unused for this long expires. Default 7 days (never beyond the absolute lifetime). */
   refreshIdleSeconds?: number;
   rateLimits?: Partial<RateLimits>;
+  /** Mail transport and addresses; unset fields get the file-outbox defaults (see resolveMailSettings). */
+  mail?: Partial<MailSettings>;
   /** Clock of the session layer; tests move it forward. */
   now?: () => Date;
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  supportEmail: string;
+  from: string;
+  /** Folder for the file transport (used when smtpUrl is absent); default `<DATA_DIR>/mail-outbox`. */
+  outboxDir: string;
+  retryIntervalMs: number;
+}
+
+const LOCAL_SUPPORT = 'support@marketplace.local';
+const LOCAL_FROM = 'Marketplace <no-reply@marketplace.local>';
+const DEFAULT_MAIL_RETRY_INTERVAL_MS = 60_000;
+
+/** The mail settings with every default applied; `outboxDir` defaults under the service's data folder. */
+export function resolveMailSettings(mail: Partial<MailSettings> | undefined, dataDir: string): MailSettings {
+  return {
+    smtpUrl: undefined,
+    supportEmail: LOCAL_SUPPORT,
+    from: LOCAL_FROM,
+    retryIntervalMs: DEFAULT_MAIL_RETRY_INTERVAL_MS,
+    outboxDir: join(dataDir, 'mail-outbox'),
+    ...Object.fromEntries(Object.entries(mail ?? {}).filter(([, value]) => value !== undefined)),
+  };
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -95,6 +123,18 @@ export const AccountsConfigSchema = Type.Object({
   RATE_LIMIT_REGISTER_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.registrationPerIp.max),
   RATE_LIMIT_REFRESH_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.refreshPerIp.max),
   RATE_LIMIT_FACEBOOK_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.facebookPerIp.max),
+  /**
+   * Mail. With SMTP_URL (plus SUPPORT_EMAIL and MAIL_FROM) mail goes out by SMTP; without it every mail
+   * is written as an .eml file to `<DATA_DIR>/mail-outbox/`, where an operator can read it.
+   * SMTP_URL is e.g. smtp://user:pass@smtp.example.com:587 or smtps://...:465.
+   */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  /** Where contact-form messages are delivered. */
+  SUPPORT_EMAIL: Type.Optional(Type.String({ pattern: EMAIL_PATTERN })),
+  /** The From of every mail the service sends, e.g. "Marketplace <no-reply@example.com>". */
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  /** How often undelivered contact messages are retried, in ms. */
+  MAIL_RETRY_INTERVAL_MS: Type.Integer({ minimum: 1000, default: DEFAULT_MAIL_RETRY_INTERVAL_MS }),
 });
 export type AccountsConfig = Static<typeof AccountsConfigSchema>;
 
@@ -105,6 +145,9 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
     problems.push('ADMIN_PASSWORD is required with ADMIN_EMAIL');
   if (config.ADMIN_PASSWORD && !config.ADMIN_EMAIL)
     problems.push('ADMIN_EMAIL is required with ADMIN_PASSWORD');
+  // A half-configured SMTP fails fast instead of silently writing files.
+  if (config.SMTP_URL && (!config.SUPPORT_EMAIL || !config.MAIL_FROM))
+    problems.push('SMTP_URL needs SUPPORT_EMAIL and MAIL_FROM as well');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const windowMs = Math.round(config.RATE_LIMIT_WINDOW_MINUTES * 60 * 1000);
@@ -126,6 +169,12 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
     cookieSecure: config.COOKIE_SECURE === 'auto' ? 'auto' : config.COOKIE_SECURE === 'true',
     refreshTtlSeconds: Math.round(config.REFRESH_TTL_DAYS * DAY_SECONDS),
     refreshIdleSeconds: Math.round(config.REFRESH_IDLE_DAYS * DAY_SECONDS),
+    mail: {
+      smtpUrl: config.SMTP_URL,
+      ...(config.SUPPORT_EMAIL ? { supportEmail: config.SUPPORT_EMAIL } : {}),
+      ...(config.MAIL_FROM ? { from: config.MAIL_FROM } : {}),
+      retryIntervalMs: config.MAIL_RETRY_INTERVAL_MS,
+    },
     rateLimits: {
       loginPerAccount: rule(config.RATE_LIMIT_LOGIN_PER_ACCOUNT),
       loginPerIp: rule(config.RATE_LIMIT_LOGIN_PER_IP),

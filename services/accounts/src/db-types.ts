@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -46,7 +46,33 @@ export interface ContactMessagesTable {
   next_attempt_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Migration 0002_sessions: one row per refresh token; a family is one sign-in session. */
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  family_expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  user_agent: string | null;
+}
+
+export interface SocialIdentitiesTable {
+  provider: string;
+  provider_user_id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+}
+
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+
+/** Every table of the accounts schema (the kit's outbox and inbox tables are typed by the kit). */
 export interface AccountsDatabase {
   users: UsersTable;
   contact_messages: ContactMessagesTable;
+  refresh_tokens: RefreshTokensTable;
+  social_identities: SocialIdentitiesTable;
 }

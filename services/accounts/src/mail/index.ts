@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
-import type { MailSettings } from './config';
+import type { MailSettings } from '../config';
 import { ContactDelivery } from './contact-delivery';
 import { createMailer, type Mailer, type OutgoingMail } from './mailer';
 
-export { mailSettingsFromEnv, MailConfigSchema, type MailSettings } from './config';
+export type { MailSettings } from '../config';
 export type { Mailer, OutgoingMail } from './mailer';
 
 /** The service's mail: contact-form delivery with retries, and best-effort notices. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailSettings } from './config';
+import type { MailSettings } from '../config';
 
 export interface OutgoingMail {
   to: string;

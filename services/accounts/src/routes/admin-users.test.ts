@@ -1,11 +1,6 @@
 import { newEvent } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
-import {
-  companyPayload,
-  createAccountsHarness,
-  posterPayload,
-  type AccountsHarness,
-} from '../account-data.testing';
+import { companyPayload, createAccountsHarness, posterPayload, type AccountsHarness } from '../testing';
 
 describe('GET /api/user/getall (admin) and the job totals kept from jobs events', () => {
   let h: AccountsHarness;

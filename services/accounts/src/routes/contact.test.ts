@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@marketplace/service-kit/testing';
 import { SMTPServer } from 'smtp-server';
-import { createAccountsHarness, posterPayload, type AccountsHarness } from '../account-data.testing';
+import { createAccountsHarness, posterPayload, type AccountsHarness } from '../testing';
 
 const valid = {
   email: 'tunde@example.com',

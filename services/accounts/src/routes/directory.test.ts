@@ -1,9 +1,4 @@
-import {
-  companyPayload,
-  createAccountsHarness,
-  posterPayload,
-  type AccountsHarness,
-} from '../account-data.testing';
+import { companyPayload, createAccountsHarness, posterPayload, type AccountsHarness } from '../testing';
 
 const PUBLIC_FIELDS = [
   '_id',

@@ -5,12 +5,7 @@ import {
   SIGN_UP_CASES,
   type FieldRuleCase,
 } from '@marketplace/contracts';
-import {
-  companyPayload,
-  createAccountsHarness,
-  posterPayload,
-  type AccountsHarness,
-} from '../account-data.testing';
+import { companyPayload, createAccountsHarness, posterPayload, type AccountsHarness } from '../testing';
 
 // The table of bad inputs that the forms are tested with (libs/contracts/src/fields.cases.ts), sent to
 // the real routes with every other field valid: the API must answer with the form's message.

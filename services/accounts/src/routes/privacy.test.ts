@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import { eventually } from '@marketplace/service-kit/testing';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import {
-  companyPayload,
-  createAccountsHarness,
-  posterPayload,
-  type AccountsHarness,
-} from '../account-data.testing';
+import { companyPayload, createAccountsHarness, posterPayload, type AccountsHarness } from '../testing';
 
 describe('privacy: GET /api/user/me/export and DELETE /api/user/me', () => {
   let h: AccountsHarness;

@@ -24,8 +24,6 @@ import { UsersRepository } from '../repositories/users-repository';
 
 export interface PrivacyRoutesOptions {
   db: Kysely<AccountsDatabase>;
-  /** The service's schema, for the guarded look-ups of the session tables. */
-  schema: string;
   photos: PhotoStore;
   eventsWritten: () => void;
 }
@@ -54,7 +52,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
       if (!user) throw unauthorized('Please sign in to continue.');
       const [contact, sessionData] = [
         await messages.listFrom(user.id, user.email),
-        await sessionDataOf(options.db, options.schema, user.id),
+        await sessionDataOf(options.db, user.id),
       ];
       const exportedAt = new Date();
       reply
@@ -120,7 +118,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
         const erased = await users.anonymise(trx, user.id, unusableHash);
         if (!erased) throw unauthorized('Please sign in to continue.');
         await messages.deleteFrom(trx, user.id, user.email);
-        await revokeSessionDataOf(trx, options.schema, user.id);
+        await revokeSessionDataOf(trx, user.id);
         const payload: AccountsUserDeletedV1 = { userId: user.id };
         await addToOutbox<AccountsDatabase>(
           trx,

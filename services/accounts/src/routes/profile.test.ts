@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually } from '@marketplace/service-kit/testing';
 import sharp from 'sharp';
-import { companyPayload, createAccountsHarness, type AccountsHarness } from '../account-data.testing';
+import { companyPayload, createAccountsHarness, type AccountsHarness } from '../testing';
 
 const form = (fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) => {
   const data = new FormData();

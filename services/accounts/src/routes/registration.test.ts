@@ -1,10 +1,5 @@
 import { eventually } from '@marketplace/service-kit/testing';
-import {
-  companyPayload,
-  createAccountsHarness,
-  posterPayload,
-  type AccountsHarness,
-} from '../account-data.testing';
+import { companyPayload, createAccountsHarness, posterPayload, type AccountsHarness } from '../testing';
 
 describe('POST /api/user (sign-up and company registration)', () => {
   let h: AccountsHarness;

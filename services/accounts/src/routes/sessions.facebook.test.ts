@@ -10,7 +10,7 @@ import {
   sessionJar,
   setCookies,
   type CookieJar,
-} from '../sessions/testing';
+} from '../testing';
 
 // Facebook is the only outside service, and msw stands in for it.
 const APP_ID = 'app-123';

@@ -9,7 +9,7 @@ import {
   sessionJar,
   setCookies,
   type CookieJar,
-} from '../sessions/testing';
+} from '../testing';
 
 const INVALID = 'Invalid User Name / Password!';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';

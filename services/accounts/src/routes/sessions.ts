@@ -32,9 +32,8 @@ import { Type } from 'typebox';
 import type { AccountsDatabase } from '../db-types';
 import { UsersRepository, normaliseEmail, type UserRow } from '../repositories/users-repository';
 import { accountForFacebook, ensureFirstAdmin, isUsablePasswordHash } from '../sessions/accounts';
-import { resolveAccountsSettings, type AccountsSettings } from '../sessions/config';
+import { resolveAccountsSettings, type AccountsSettings } from '../config';
 import { clearSessionCookies, isSecureRequest, setSessionCookies } from '../sessions/cookies';
-import { withSessionTables } from '../sessions/db-types';
 import {
   FACEBOOK_STATE_COOKIE,
   FACEBOOK_STATE_COOKIE_PATH,
@@ -43,7 +42,7 @@ import {
   FacebookState,
 } from '../sessions/facebook';
 import { createRateLimiters } from '../sessions/rate-limits';
-import { SessionStore } from '../sessions/session-store';
+import { SessionStore } from '../repositories/session-store';
 import { toAccount } from './users';
 
 export interface SessionRoutesOptions {
@@ -73,7 +72,7 @@ async function emptyBodyAsObject(request: FastifyRequest) {
  */
 const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
   const settings = resolveAccountsSettings(options.settings);
-  const db = withSessionTables(options.db);
+  const db = options.db;
   const users = new UsersRepository(options.db);
   const store = new SessionStore(db, {
     ttlMs: settings.refreshTtlMs,

@@ -6,7 +6,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
 import { UsersRepository, type NewUser, type UserRow } from '../repositories/users-repository';
-import type { SessionsDatabase } from './db-types';
 import type { FacebookProfile } from './facebook';
 
 /**
@@ -22,15 +21,15 @@ export function isUsablePasswordHash(passwordHash: string): boolean {
 }
 
 async function insertAnnounced(
-  trx: Transaction<SessionsDatabase>,
+  trx: Transaction<AccountsDatabase>,
   user: NewUser,
   correlationId: string,
 ): Promise<UserRow | undefined> {
-  const users = new UsersRepository(trx as unknown as Kysely<AccountsDatabase>);
-  const row = await users.insert(trx as unknown as Transaction<AccountsDatabase>, user);
+  const users = new UsersRepository(trx);
+  const row = await users.insert(trx, user);
   if (!row) return undefined;
   const payload: AccountsUserRegisteredV1 = { userId: row.id, name: row.name, type: row.type };
-  await addToOutbox<SessionsDatabase>(
+  await addToOutbox<AccountsDatabase>(
     trx,
     newEvent(EVENT_TYPES.accountsUserRegistered, payload, { correlationId }),
   );
@@ -45,11 +44,11 @@ export type FirstAdminOutcome = 'created' | 'kept' | 'not-admin';
  * email is never promoted (whoever registered it knows its password); the operator is told instead.
  */
 export async function ensureFirstAdmin(
-  db: Kysely<SessionsDatabase>,
+  db: Kysely<AccountsDatabase>,
   admin: { email: string; password: string },
   log: FastifyBaseLogger,
 ): Promise<FirstAdminOutcome> {
-  const users = new UsersRepository(db as unknown as Kysely<AccountsDatabase>);
+  const users = new UsersRepository(db);
   const existing = await users.findByEmail(admin.email);
   if (existing) {
     if (existing.type === 'admin') return 'kept';
@@ -76,7 +75,7 @@ export async function ensureFirstAdmin(
  * Returns undefined when there is neither a link nor an email to create an account with.
  */
 export async function accountForFacebook(
-  db: Kysely<SessionsDatabase>,
+  db: Kysely<AccountsDatabase>,
   profile: FacebookProfile,
   correlationId: string,
 ): Promise<UserRow | undefined> {
@@ -91,7 +90,7 @@ export async function accountForFacebook(
     if (linked) return linked as UserRow;
     if (!profile.email) return undefined;
 
-    const users = new UsersRepository(trx as unknown as Kysely<AccountsDatabase>);
+    const users = new UsersRepository(trx);
     const user =
       (await users.findByEmail(profile.email)) ??
       (await insertAnnounced(

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FacebookSettings } from './config';
+import type { FacebookSettings } from '../config';
 
 export const FACEBOOK_STATE_COOKIE = 'mp_fb_state';
 export const FACEBOOK_STATE_COOKIE_PATH = '/api/user/facebook';

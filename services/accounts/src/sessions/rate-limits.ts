@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { SESSION_MESSAGES } from '@marketplace/contracts';
 import { AppError } from '@marketplace/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimitRule, RateLimits } from './config';
+import type { RateLimitRule, RateLimits } from '../config';
 
 export type RateLimitHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { RefreshTokenRow, SessionsDatabase } from './db-types';
+import type { AccountsDatabase, RefreshTokenRow } from '../db-types';
 
 export interface IssuedRefreshToken {
   /** The opaque token; only its hash is stored. */
@@ -36,7 +36,7 @@ export function hashRefreshToken(token: string): string {
  */
 export class SessionStore {
   constructor(
-    private readonly db: Kysely<SessionsDatabase>,
+    private readonly db: Kysely<AccountsDatabase>,
     private readonly options: SessionStoreOptions,
   ) {}
 
@@ -116,7 +116,7 @@ export class SessionStore {
     await this.revokeFamilyWith(this.db, familyId, this.options.now());
   }
 
-  private async revokeFamilyWith(db: Kysely<SessionsDatabase>, familyId: string, now: Date): Promise<void> {
+  private async revokeFamilyWith(db: Kysely<AccountsDatabase>, familyId: string, now: Date): Promise<void> {
     await db
       .updateTable('refresh_tokens')
       .set({ revoked_at: now })
@@ -126,7 +126,7 @@ export class SessionStore {
   }
 
   private async insert(
-    db: Kysely<SessionsDatabase>,
+    db: Kysely<AccountsDatabase>,
     input: {
       userId: string;
       familyId: string;

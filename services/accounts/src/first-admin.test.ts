@@ -1,15 +1,14 @@
-import { ConfigError, createLocalBus } from '@marketplace/service-kit';
+import { ConfigError, createLocalBus, loadConfig } from '@marketplace/service-kit';
 import type { TestService } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import accountsService from '../app';
-import { ensureFirstAdmin } from './accounts';
+import accountsService from './app';
+import { ensureFirstAdmin } from './sessions/accounts';
 import {
   accountsSettingsFromConfig,
   AccountsConfigSchema,
   loadAccountsSettings,
   resolveAccountsSettings,
 } from './config';
-import { withSessionTables } from './db-types';
 import { accountsDb, createAccount, createAccountsTestService, nextIp } from './testing';
 
 const ADMIN = { email: 'Root@Example.com', password: 'a-long-admin-passphrase' };
@@ -59,7 +58,7 @@ describe('first admin from configuration', () => {
 
   it('keeps the existing admin on every later start (idempotent), password untouched', async () => {
     const before = await admins();
-    const db = withSessionTables(accountsDb(service));
+    const db = accountsDb(service);
     expect(await ensureFirstAdmin(db, ADMIN, silentLog)).toBe('kept');
     expect(await ensureFirstAdmin(db, { ...ADMIN, password: 'another-long-password' }, silentLog)).toBe(
       'kept',
@@ -69,7 +68,7 @@ describe('first admin from configuration', () => {
 
   it('never promotes an account someone else registered with that email', async () => {
     await createAccount(service, { email: 'boss@example.com', password: 'secret-boss-1' });
-    const db = withSessionTables(accountsDb(service));
+    const db = accountsDb(service);
     const outcome = await ensureFirstAdmin(
       db,
       { email: 'BOSS@example.com', password: ADMIN.password },
@@ -155,16 +154,5 @@ describe('accounts configuration', () => {
 });
 
 function loadAccountsSettingsConfig() {
-  return {
-    FACEBOOK_GRAPH_VERSION: 'v21.0',
-    COOKIE_SECURE: 'auto' as const,
-    REFRESH_TTL_DAYS: 30,
-    REFRESH_IDLE_DAYS: 7,
-    RATE_LIMIT_WINDOW_MINUTES: 15,
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: 10,
-    RATE_LIMIT_LOGIN_PER_IP: 30,
-    RATE_LIMIT_REGISTER_PER_IP: 10,
-    RATE_LIMIT_REFRESH_PER_IP: 120,
-    RATE_LIMIT_FACEBOOK_PER_IP: 30,
-  };
+  return loadConfig(AccountsConfigSchema, {});
 }

@@ -1,15 +1,32 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventEnvelope } from '@marketplace/contracts';
+import { hash } from '@node-rs/argon2';
+import { SESSION_COOKIES, type EventEnvelope } from '@marketplace/contracts';
 import { schemaDb, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, LightMyRequestResponse as Response } from 'fastify';
 import accountsService from './app';
-import type { AccountsDatabase } from './db-types';
-import type { MailSettings } from './mail';
+import type { AccountsSettings } from './config';
+import type { AccountsDatabase, UsersTable } from './db-types';
+import { UsersRepository, type UserRow } from './repositories/users-repository';
 
-/** Test helpers for the account-data suites (registration, profile, contact, directory, admin, privacy). */
+// The accounts service's test harness (not used by the service itself): the service on a test
+// database with the kit's test bus, plus helpers for accounts, cookies and client addresses.
+
+/** The accounts service with settings, ready for `app.inject`. */
+export function createAccountsTestService(
+  settings: AccountsSettings,
+  extra?: (app: FastifyInstance) => Promise<void>,
+  dataDir?: string,
+): Promise<TestService> {
+  return createTestService([
+    async (app: FastifyInstance, deps: ServiceDeps) => {
+      await accountsService(app, { ...deps, ...(dataDir ? { dataDir } : {}), accounts: settings });
+      if (extra) await extra(app);
+    },
+  ]);
+}
 
 export interface AccountsHarness {
   service: TestService;
@@ -30,20 +47,19 @@ export interface AccountsHarness {
 
 let observerSeq = 0;
 
-export async function createAccountsHarness(
-  options: { mail?: Partial<MailSettings> } = {},
-): Promise<AccountsHarness> {
+/** The service with a data folder of its own and an observer of every accounts.* event. */
+export async function createAccountsHarness(settings: AccountsSettings = {}): Promise<AccountsHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'accounts-test-'));
-  const service = await createTestService([
-    async (app: FastifyInstance, deps: ServiceDeps) =>
-      accountsService(app, {
-        ...deps,
-        dataDir,
-        mail: { retryIntervalMs: 60_000, ...options.mail },
-        // Many sign-ups from one test "IP".
-        accounts: { rateLimits: { registrationPerIp: { max: 10_000, windowMs: 60_000 } } },
-      }),
-  ]);
+  const service = await createAccountsTestService(
+    {
+      ...settings,
+      mail: { retryIntervalMs: 60_000, ...settings.mail },
+      // Many sign-ups from one test "IP".
+      rateLimits: { registrationPerIp: { max: 10_000, windowMs: 60_000 }, ...settings.rateLimits },
+    },
+    undefined,
+    dataDir,
+  );
   const events: EventEnvelope[] = [];
   await service.bus.subscribe({
     durable: `accounts-data-observer-${++observerSeq}`,
@@ -115,4 +131,51 @@ export function posterPayload(overrides: Record<string, unknown> = {}): Record<s
     cacnumber: 'RC0000000',
     ...overrides,
   };
+}
+
+export function accountsDb(service: TestService) {
+  return schemaDb<AccountsDatabase>(service.db, 'accounts');
+}
+
+/** An account straight in the table (registration is another suite's business). */
+export async function createAccount(
+  service: TestService,
+  input: { email: string; password: string; name?: string; type?: UsersTable['type'] },
+): Promise<UserRow> {
+  const db = accountsDb(service);
+  const row = await db.transaction().execute(async (trx) =>
+    new UsersRepository(db).insert(trx, {
+      email: input.email,
+      name: input.name ?? 'Test Person',
+      passwordHash: await hash(input.password),
+      type: input.type ?? 'user',
+    }),
+  );
+  if (!row) throw new Error(`could not create ${input.email}`);
+  return row;
+}
+
+export type CookieJar = Record<string, string>;
+
+/** The cookies a response sets, as name -> cookie (with attributes). */
+export function setCookies(response: Response) {
+  return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie]));
+}
+
+/** Session cookie values from a response, ready to send back with `cookies:`. */
+export function sessionJar(response: Response): CookieJar {
+  const jar: CookieJar = {};
+  for (const cookie of response.cookies) {
+    if (Object.values(SESSION_COOKIES).includes(cookie.name as never) && cookie.value) {
+      jar[cookie.name] = cookie.value;
+    }
+  }
+  return jar;
+}
+
+let ipCounter = 0;
+/** A fresh client address per test, so per-IP limits of one test do not leak into another. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
