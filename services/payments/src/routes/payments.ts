@@ -2,23 +2,19 @@ import { MyPaymentsResponseSchema } from '@marketplace/contracts';
 import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
+import { PaymentsRepository } from '../repositories/payments-repository';
 
 export const paymentRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<PaymentsDatabase> }> = async (
   app,
   { db },
 ) => {
+  const payments = new PaymentsRepository(db);
   // The signed-in company's unlock payments, newest first.
   app.get(
     '/api/payments/mine',
     { preHandler: app.authenticate, schema: { response: { 200: MyPaymentsResponseSchema } } },
     async (request) => {
-      const rows = await db
-        .selectFrom('unlock_payments')
-        .selectAll()
-        .where('company_id', '=', request.user.sub)
-        .orderBy('created_at', 'desc')
-        .limit(100)
-        .execute();
+      const rows = await payments.listForCompany(request.user.sub);
       return {
         payments: rows.map((row) => ({
           _id: row.id,
