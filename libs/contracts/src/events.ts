@@ -86,12 +86,31 @@ export const EVENT_TYPES = {
   jobsApplicationCreated: 'jobs.application.created',
 } as const;
 
-/** Lookup used by consumers to validate a payload before acting on it. */
-export const EVENT_PAYLOAD_SCHEMAS: Record<string, Record<number, TSchema>> = {
+/**
+ * Every event type and version with its payload schema: the one source for publishers (the kit's
+ * `publishEvent` checks payloads against it at compile time and, outside production, at run time) and
+ * for consumers (the kit's dispatcher validates before a handler runs). Add a type or version here first.
+ */
+export const EVENT_PAYLOAD_SCHEMAS = {
   [EVENT_TYPES.accountsUserRegistered]: { 1: AccountsUserRegisteredV1 },
   [EVENT_TYPES.accountsUserUpdated]: { 1: AccountsUserUpdatedV1 },
   [EVENT_TYPES.accountsUserDeleted]: { 1: AccountsUserDeletedV1 },
   [EVENT_TYPES.jobsJobPosted]: { 1: JobsJobPostedV1 },
   [EVENT_TYPES.jobsJobDeleted]: { 1: JobsJobDeletedV1 },
   [EVENT_TYPES.jobsApplicationCreated]: { 1: JobsApplicationCreatedV1 },
-};
+} as const satisfies Record<string, Record<number, TSchema>>;
+
+/** A declared event type, e.g. 'accounts.user.registered'. */
+export type EventType = keyof typeof EVENT_PAYLOAD_SCHEMAS;
+/** The declared versions of an event type. */
+export type EventVersion<T extends EventType> = keyof (typeof EVENT_PAYLOAD_SCHEMAS)[T] & number;
+/** The payload of an event type at a version (default 1), from its schema. */
+export type EventPayload<T extends EventType, V extends EventVersion<T> = EventVersion<T> & 1> = Static<
+  (typeof EVENT_PAYLOAD_SCHEMAS)[T][V] extends TSchema ? (typeof EVENT_PAYLOAD_SCHEMAS)[T][V] : never
+>;
+
+/** The payload schema of a type and version, or undefined when the contracts do not declare it. */
+export function eventPayloadSchema(type: string, version: number): TSchema | undefined {
+  const versions = (EVENT_PAYLOAD_SCHEMAS as Record<string, Record<number, TSchema>>)[type];
+  return versions?.[version];
+}

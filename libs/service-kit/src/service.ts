@@ -1,9 +1,9 @@
-import type { EventEnvelope } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { authPlugin, type AuthOptions } from './auth/auth';
 import type { EventBus, Consumer } from './bus/types';
 import { OutboxRelay } from './bus/outbox';
+import { dispatchEvents, type EventHandlers } from './bus/events';
 import { idempotentHandler } from './bus/inbox';
 import { schemaDb, type Database } from './db/database';
 import { migrateSchema, type SchemaMigrations } from './db/migrate';
@@ -21,17 +21,14 @@ export interface ServiceDeps {
 export interface ServiceSetup<DB> {
   /** Kysely bound to the service's own schema. */
   db: Kysely<DB>;
-  /** Wake the relay after a commit that wrote to the outbox, so the event leaves at once. */
-  eventsWritten(): void;
   /**
-   * Consume another service's events with a durable consumer. `handle` runs in a transaction with
-   * the inbox row, so a redelivered event is applied once.
+   * Consume other services' events with a durable consumer: `handlers` maps each event type to a
+   * typed handler (see EventHandlers). Each runs in a transaction with the inbox row, so a redelivered
+   * event is applied once; unknown types and versions are acked and ignored, malformed payloads logged
+   * and ignored. Events are published with `publishEvent` inside a transaction; the relay is woken
+   * by the kit when that transaction commits.
    */
-  consume(options: {
-    durable: string;
-    filterSubject: string;
-    handle: (event: EventEnvelope, trx: Transaction<DB>) => Promise<void>;
-  }): void;
+  consume(options: { durable: string; filterSubject: string; handlers: EventHandlers<DB> }): void;
 }
 
 /**
@@ -54,11 +51,15 @@ export async function setupService<DB>(
   const subscriptions: Array<Parameters<ServiceSetup<DB>['consume']>[0]> = [];
   const consumers: Consumer[] = [];
 
+  // The relay publishes right after a commit that wrote to this schema's outbox (and polls as a fallback).
+  const stopListening = deps.db.onOutboxCommitted(options.schema, () => relay.kick());
+
   app.addHook('onReady', async () => {
     relay.start();
     for (const subscription of subscriptions) {
+      const dispatch = dispatchEvents<DB>(subscription.handlers, app.log);
       const handler = idempotentHandler(db, subscription.durable, (event, trx) =>
-        subscription.handle(event, trx as Transaction<DB>),
+        dispatch(event, trx as Transaction<DB>),
       );
       consumers.push(
         await deps.bus.subscribe({
@@ -70,13 +71,13 @@ export async function setupService<DB>(
     }
   });
   app.addHook('onClose', async () => {
+    stopListening();
     await Promise.all(consumers.map((consumer) => consumer.stop()));
     await relay.stop();
   });
 
   return {
     db,
-    eventsWritten: () => relay.kick(),
     consume: (subscription) => subscriptions.push(subscription),
   };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { resolveMailSettings, type AccountsSettings } from './config';
-import { applyJobsEvent, JOB_TOTALS_CONSUMER } from './consumers/job-totals';
+import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
 import { accountsMigrations } from './migrations';
@@ -46,7 +46,7 @@ export default async function accountsService(app: FastifyInstance, options: Acc
     migrations: accountsMigrations,
     deps: options,
   });
-  const { db, eventsWritten } = service;
+  const { db } = service;
 
   // The edge and the standalone main always hand DATA_DIR over; a host that does not (a test mounting
   // the plugin bare) gets a folder under the OS temp directory rather than files in its working copy.
@@ -56,14 +56,14 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   app.addHook('onClose', async () => mail.stop());
   const photos = new PhotoStore(join(dataDir, 'uploads', 'profile'));
 
-  service.consume({ durable: JOB_TOTALS_CONSUMER, filterSubject: 'jobs.>', handle: applyJobsEvent });
+  service.consume({ durable: JOB_TOTALS_CONSUMER, filterSubject: 'jobs.>', handlers: jobTotalsHandlers });
 
   const { publicKey, privateKey } = options.auth;
-  await app.register(sessionRoutes, { db, publicKey, privateKey, eventsWritten, settings });
-  await app.register(userRoutes, { db, publicKey, eventsWritten, mail });
-  await app.register(profileRoutes, { db, photos, eventsWritten });
+  await app.register(sessionRoutes, { db, publicKey, privateKey, settings });
+  await app.register(userRoutes, { db, publicKey, mail });
+  await app.register(profileRoutes, { db, photos });
   await app.register(contactRoutes, { db, mail });
   await app.register(directoryRoutes, { db });
   await app.register(adminUserRoutes, { db });
-  await app.register(privacyRoutes, { db, photos, eventsWritten });
+  await app.register(privacyRoutes, { db, photos });
 }

@@ -19,7 +19,7 @@ export interface UsersTable {
   /** Canonical catalogue names. */
   categories: ColumnType<string[], string[] | undefined, string[]>;
   subcategories: ColumnType<string[], string[] | undefined, string[]>;
-  /** Kept from jobs events (applyJobsEvent). */
+  /** Kept from jobs events (consumers/job-totals.ts). */
   total_posted_jobs: ColumnType<number, number | undefined, number>;
   total_applied_jobs: ColumnType<number, number | undefined, number>;
   /** Set when the account was erased; the row stays anonymised. */

@@ -1,4 +1,4 @@
-import { applyMemberEvent, setupService, type ServiceDeps } from '@marketplace/service-kit';
+import { memberEventHandlers, setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ChatDatabase } from './db-types';
 import { chatMigrations } from './migrations';
@@ -16,7 +16,11 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
     migrations: chatMigrations,
     deps: options,
   });
-  service.consume({ durable: 'chat-members', filterSubject: 'accounts.user.*', handle: applyMemberEvent });
+  service.consume({
+    durable: 'chat-members',
+    filterSubject: 'accounts.user.*',
+    handlers: memberEventHandlers,
+  });
   await app.register(inboxRoutes, { db: service.db });
   await app.register(realtimeRoutes, { ...(options.instanceId ? { instanceId: options.instanceId } : {}) });
 }

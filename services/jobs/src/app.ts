@@ -1,4 +1,4 @@
-import { applyMemberEvent, setupService, type ServiceDeps } from '@marketplace/service-kit';
+import { memberEventHandlers, setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { JobsDatabase } from './db-types';
 import { jobsMigrations } from './migrations';
@@ -11,6 +11,10 @@ export default async function jobsService(app: FastifyInstance, options: Service
     migrations: jobsMigrations,
     deps: options,
   });
-  service.consume({ durable: 'jobs-members', filterSubject: 'accounts.user.*', handle: applyMemberEvent });
+  service.consume({
+    durable: 'jobs-members',
+    filterSubject: 'accounts.user.*',
+    handlers: memberEventHandlers,
+  });
   await app.register(jobRoutes, { db: service.db });
 }

@@ -14,7 +14,15 @@ export {
   natsNames,
   type NatsBusOptions,
 } from './nats-bus';
-export { addToOutbox, newEvent, OutboxRelay, type NewEventOptions, type OutboxRelayOptions } from './outbox';
+export { newEvent, OutboxRelay, type NewEventOptions, type OutboxRelayOptions } from './outbox';
+export {
+  dispatchEvents,
+  EventPayloadError,
+  publishEvent,
+  type EventHandler,
+  type EventHandlers,
+  type PublishOptions,
+} from './events';
 export { idempotentHandler } from './inbox';
 export { subjectMatches } from './subject';
 

@@ -30,6 +30,11 @@ export interface Database {
   readonly raw: UntypedDb;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` after each commit that added rows to `<schema>.outbox` (or at once for an insert
+   * outside a transaction). The kit's relay uses it to publish right after commit; returns an unsubscribe.
+   */
+  onOutboxCommitted(schema: string, listener: () => void): () => void;
 }
 
 export interface OpenDatabaseOptions {
@@ -61,8 +66,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reports the error.
   pool.on('error', () => undefined);
-  const raw = new Kysely({ dialect: new PostgresDialect({ pool }) }) as UntypedDb;
-  const db = makeDatabase('postgres', raw);
+  const signal = new OutboxCommitSignal();
+  const raw = new Kysely({ dialect: signal.wrap(new PostgresDialect({ pool })) }) as UntypedDb;
+  const db = makeDatabase('postgres', raw, signal);
   try {
     await db.ping();
   } catch (err) {
@@ -78,15 +84,19 @@ async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | undef
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const raw = new Kysely({ dialect: new SerializedDialect(new PGliteDialect({ pglite })) }) as UntypedDb;
-  return makeDatabase('pglite', raw);
+  const signal = new OutboxCommitSignal();
+  const raw = new Kysely({
+    dialect: signal.wrap(new SerializedDialect(new PGliteDialect({ pglite }))),
+  }) as UntypedDb;
+  return makeDatabase('pglite', raw, signal);
 }
 
-function makeDatabase(kind: DatabaseKind, raw: UntypedDb): Database {
+function makeDatabase(kind: DatabaseKind, raw: UntypedDb, signal: OutboxCommitSignal): Database {
   let closed = false;
   return {
     kind,
     raw,
+    onOutboxCommitted: (schema, listener) => signal.listen(schema, listener),
     async ping() {
       await sql`select 1`.execute(raw);
     },
@@ -169,5 +179,101 @@ class SerializedDriver implements Driver {
   }
   destroy() {
     return this.inner.destroy();
+  }
+}
+
+// An insert into a schema's outbox, as Kysely compiles it (`insert into "accounts"."outbox" ...`).
+const OUTBOX_INSERT = /^\s*insert\s+into\s+(?:"([^"]+)"\.)?"outbox"/i;
+
+/**
+ * Knows when an outbox write became visible: it watches the queries of each connection, remembers the
+ * schemas whose outbox a transaction wrote to, and tells the listeners of those schemas after COMMIT
+ * (never after a rollback). This is how the kit wakes a service's relay without the service's code
+ * having to say that it wrote events.
+ */
+class OutboxCommitSignal {
+  readonly #listeners = new Map<string, Set<() => void>>();
+  /** Open transactions' connections -> schemas whose outbox they wrote to. */
+  readonly #pending = new WeakMap<DatabaseConnection, Set<string>>();
+
+  listen(schema: string, listener: () => void): () => void {
+    let set = this.#listeners.get(schema);
+    if (!set) this.#listeners.set(schema, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  #notify(schemas: Iterable<string>) {
+    for (const schema of schemas) {
+      for (const listener of this.#listeners.get(schema) ?? []) listener();
+    }
+  }
+
+  wrap(inner: Dialect): Dialect {
+    const pending = this.#pending;
+    const notify = (schemas: Iterable<string>) => this.#notify(schemas);
+    return {
+      createAdapter: () => inner.createAdapter(),
+      createQueryCompiler: () => inner.createQueryCompiler(),
+      createIntrospector: (db) => inner.createIntrospector(db),
+      createDriver(): Driver {
+        const driver = inner.createDriver();
+        const watched = new WeakMap<DatabaseConnection, DatabaseConnection>();
+        const innerOf = (connection: DatabaseConnection) => watched.get(connection) ?? connection;
+        const wrapConnection = (connection: DatabaseConnection): DatabaseConnection => {
+          const outer: DatabaseConnection = {
+            async executeQuery<R>(...args: Parameters<DatabaseConnection['executeQuery']>) {
+              const [query] = args;
+              const result = await connection.executeQuery<R>(...args);
+              const match = OUTBOX_INSERT.exec(query.sql);
+              if (match) {
+                const schema = match[1] ?? 'public';
+                const open = pending.get(outer);
+                if (open) open.add(schema);
+                else notify([schema]);
+              }
+              return result;
+            },
+            streamQuery: <R>(...args: Parameters<DatabaseConnection['streamQuery']>) =>
+              connection.streamQuery<R>(...args),
+          };
+          watched.set(outer, connection);
+          return outer;
+        };
+        const wrapped: Driver = {
+          init: () => driver.init(),
+          acquireConnection: async () => wrapConnection(await driver.acquireConnection()),
+          async beginTransaction(connection, settings) {
+            await driver.beginTransaction(innerOf(connection), settings);
+            pending.set(connection, new Set());
+          },
+          async commitTransaction(connection) {
+            const schemas = pending.get(connection);
+            pending.delete(connection);
+            await driver.commitTransaction(innerOf(connection));
+            if (schemas) notify(schemas);
+          },
+          async rollbackTransaction(connection) {
+            pending.delete(connection);
+            await driver.rollbackTransaction(innerOf(connection));
+          },
+          releaseConnection: (connection) => driver.releaseConnection(innerOf(connection)),
+          destroy: () => driver.destroy(),
+        };
+        if (driver.savepoint) {
+          wrapped.savepoint = (connection, name, compile) =>
+            driver.savepoint!(innerOf(connection), name, compile);
+        }
+        if (driver.rollbackToSavepoint) {
+          wrapped.rollbackToSavepoint = (connection, name, compile) =>
+            driver.rollbackToSavepoint!(innerOf(connection), name, compile);
+        }
+        if (driver.releaseSavepoint) {
+          wrapped.releaseSavepoint = (connection, name, compile) =>
+            driver.releaseSavepoint!(innerOf(connection), name, compile);
+        }
+        return wrapped;
+      },
+    };
   }
 }

@@ -1,8 +1,10 @@
+import type { Transaction } from 'kysely';
+import { dispatchEvents } from '../bus/events';
 import { newEvent } from '../bus/outbox';
 import type { Database, UntypedDb } from '../db/database';
 import { migrateSchema } from '../db/migrate';
 import { createTestDatabase } from '../testing/test-database';
-import { applyMemberEvent, createMembersTable, findMember } from './members';
+import { createMembersTable, findMember, memberEventHandlers } from './members';
 
 describe('members read model', () => {
   let db: Database;
@@ -17,8 +19,16 @@ describe('members read model', () => {
   }, 60_000);
 
   const id = '5f0c6a52-8a0e-4c39-9a4e-2f8f3f0f8c11';
-  const apply = (type: string, payload: unknown) =>
-    applyMemberEvent(newEvent(type, payload, { correlationId: 'test' }), members);
+  const warnings: object[] = [];
+  const logger = {
+    debug: () => {},
+    info: () => {},
+    warn: (o: object) => void warnings.push(o),
+    error: () => {},
+  };
+  const dispatch = dispatchEvents(memberEventHandlers, logger);
+  const apply = (type: string, payload: unknown, version = 1) =>
+    dispatch(newEvent(type, payload, { correlationId: 'test', version }), members as Transaction<unknown>);
 
   it('keeps name, type and photo from registered and updated events', async () => {
     await apply('accounts.user.registered', { userId: id, name: 'Ace Plumbing', type: 'company' });
@@ -40,7 +50,14 @@ describe('members read model', () => {
     });
   });
 
-  it('ignores a malformed deleted event', async () => {
+  it('logs and ignores a malformed event; ignores unknown types and versions', async () => {
     await expect(apply('accounts.user.deleted', { user: id })).resolves.toBeUndefined();
+    expect(warnings).toEqual([expect.objectContaining({ type: 'accounts.user.deleted', version: 1 })]);
+    await expect(apply('accounts.user.renamed', { userId: id })).resolves.toBeUndefined();
+    await expect(
+      apply('accounts.user.registered', { userId: id, name: 'X', type: 'user' }, 2),
+    ).resolves.toBeUndefined();
+    expect(await findMember(members, id)).toMatchObject({ name: 'Deleted user' });
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -1,14 +1,7 @@
-import {
-  AccountsUserDeletedV1,
-  AccountsUserRegisteredV1,
-  AccountsUserUpdatedV1,
-  EVENT_TYPES,
-  type EventEnvelope,
-} from '@marketplace/contracts';
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { UntypedDb } from '../db/database';
-import { Value } from 'typebox/value';
+import type { EventHandlers } from '../bus/events';
 
 /**
  * A service's own copy of what it needs to know about accounts (name, type, photo), kept from
@@ -24,6 +17,8 @@ export interface MembersTable {
 export type MemberRow = Selectable<MembersTable>;
 // Each service's database type differs; what these functions touch is only its members table.
 type AnyServiceDb = UntypedDb;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyServiceTables = any;
 
 export const createMembersTable: Migration = {
   async up(db: UntypedDb) {
@@ -38,24 +33,20 @@ export const createMembersTable: Migration = {
   },
 };
 
-/** The consumer of accounts.user.* for a members read model; run it through `consume` (inbox). */
-export async function applyMemberEvent(event: EventEnvelope, trx: AnyServiceDb): Promise<void> {
-  const now = new Date();
-  if (
-    event.type === EVENT_TYPES.accountsUserRegistered &&
-    Value.Check(AccountsUserRegisteredV1, event.payload)
-  ) {
-    const { userId, name, type } = event.payload;
+/**
+ * The handlers of accounts.user.* for a members read model; pass them to `service.consume` (inbox,
+ * typed dispatch: other types, versions and malformed payloads are acked and ignored).
+ */
+export const memberEventHandlers: EventHandlers<AnyServiceTables> = {
+  'accounts.user.registered': async ({ userId, name, type }, trx) => {
+    const now = new Date();
     await trx
       .insertInto('members')
       .values({ id: userId, name, type, photo_url: null, updated_at: now })
       .onConflict((oc) => oc.column('id').doUpdateSet({ name, type, updated_at: now }))
       .execute();
-  } else if (
-    event.type === EVENT_TYPES.accountsUserUpdated &&
-    Value.Check(AccountsUserUpdatedV1, event.payload)
-  ) {
-    const { userId, name, type, photoUrl } = event.payload;
+  },
+  'accounts.user.updated': async ({ userId, name, type, photoUrl }, trx) => {
     // An update for a member not seen yet changes nothing: its registered event brings the row.
     await trx
       .updateTable('members')
@@ -63,22 +54,20 @@ export async function applyMemberEvent(event: EventEnvelope, trx: AnyServiceDb):
         ...(name !== undefined ? { name } : {}),
         ...(type !== undefined ? { type } : {}),
         ...(photoUrl !== undefined ? { photo_url: photoUrl } : {}),
-        updated_at: now,
+        updated_at: new Date(),
       })
       .where('id', '=', userId)
       .execute();
-  } else if (
-    event.type === EVENT_TYPES.accountsUserDeleted &&
-    Value.Check(AccountsUserDeletedV1, event.payload)
-  ) {
+  },
+  'accounts.user.deleted': async ({ userId }, trx) => {
     // The account's personal data was erased (NDPA): keep the id so old references still resolve.
     await trx
       .updateTable('members')
-      .set({ name: DELETED_MEMBER_NAME, photo_url: null, updated_at: now })
-      .where('id', '=', event.payload.userId)
+      .set({ name: DELETED_MEMBER_NAME, photo_url: null, updated_at: new Date() })
+      .where('id', '=', userId)
       .execute();
-  }
-}
+  },
+};
 
 /** What a deleted account is called everywhere. */
 export const DELETED_MEMBER_NAME = 'Deleted user';

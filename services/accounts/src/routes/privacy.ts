@@ -6,12 +6,10 @@ import {
   EVENT_TYPES,
   MessageResponseSchema,
   type AccountExport,
-  type AccountsUserDeletedV1,
 } from '@marketplace/contracts';
 import {
-  addToOutbox,
   AppError,
-  newEvent,
+  publishEvent,
   unauthorized,
   type FastifyPluginAsyncTypebox,
 } from '@marketplace/service-kit';
@@ -25,7 +23,6 @@ import { UsersRepository } from '../repositories/users-repository';
 export interface PrivacyRoutesOptions {
   db: Kysely<AccountsDatabase>;
   photos: PhotoStore;
-  eventsWritten: () => void;
 }
 
 export const PRIVACY_MESSAGES = Object.freeze({
@@ -119,13 +116,13 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
         if (!erased) throw unauthorized('Please sign in to continue.');
         await messages.deleteFrom(trx, user.id, user.email);
         await revokeSessionDataOf(trx, user.id);
-        const payload: AccountsUserDeletedV1 = { userId: user.id };
-        await addToOutbox<AccountsDatabase>(
+        await publishEvent(
           trx,
-          newEvent(EVENT_TYPES.accountsUserDeleted, payload, { correlationId: request.id }),
+          EVENT_TYPES.accountsUserDeleted,
+          { userId: user.id },
+          { correlationId: request.id },
         );
       });
-      options.eventsWritten();
       await options.photos
         .remove(PhotoStore.nameFromUrl(user.photo_url))
         .catch((err) => request.log.warn({ err }, 'deleted account: photo file could not be removed'));

@@ -10,14 +10,12 @@ import {
   PostalCodeRule,
   ProfileNameRule,
   ProfileUpdateResponseSchema,
-  type AccountsUserUpdatedV1,
   type ProfileUpdateFields,
 } from '@marketplace/contracts';
 import {
-  addToOutbox,
   AppError,
   badRequest,
-  newEvent,
+  publishEvent,
   unauthorized,
   type FastifyPluginAsyncTypebox,
 } from '@marketplace/service-kit';
@@ -33,7 +31,6 @@ import { toAccount } from './users';
 export interface ProfileRoutesOptions {
   db: Kysely<AccountsDatabase>;
   photos: PhotoStore;
-  eventsWritten: () => void;
 }
 
 export const PROFILE_MESSAGES = Object.freeze({
@@ -90,15 +87,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesOptions> = as
         updated = await options.db.transaction().execute(async (trx) => {
           const row = await users.update(trx, current.id, changes);
           if (!row) return undefined;
-          const payload: AccountsUserUpdatedV1 = {
-            userId: row.id,
-            name: row.name,
-            photoUrl: row.photo_url,
-            type: row.type,
-          };
-          await addToOutbox<AccountsDatabase>(
+          await publishEvent(
             trx,
-            newEvent(EVENT_TYPES.accountsUserUpdated, payload, { correlationId: request.id }),
+            EVENT_TYPES.accountsUserUpdated,
+            { userId: row.id, name: row.name, photoUrl: row.photo_url, type: row.type },
+            { correlationId: request.id },
           );
           return row;
         });
@@ -110,7 +103,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesOptions> = as
         await photos.remove(newPhoto);
         throw unauthorized('Please sign in to continue.');
       }
-      options.eventsWritten();
       if (newPhoto) {
         await photos
           .remove(PhotoStore.nameFromUrl(current.photo_url))

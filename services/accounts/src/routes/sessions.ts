@@ -50,8 +50,6 @@ export interface SessionRoutesOptions {
   /** The access-token keys; the private one also keys the signed Facebook state cookie. */
   publicKey: string;
   privateKey: string;
-  /** Wakes the outbox relay (accounts created by Facebook login or as first admin are announced). */
-  eventsWritten?: () => void;
   settings?: AccountsSettings;
 }
 
@@ -85,9 +83,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   });
   app.decorate('accountsRateLimits', limits);
 
-  if (settings.admin && (await ensureFirstAdmin(db, settings.admin, app.log)) === 'created') {
-    options.eventsWritten?.();
-  }
+  if (settings.admin) await ensureFirstAdmin(db, settings.admin, app.log);
 
   const facebook = settings.facebook ? new FacebookClient(settings.facebook) : undefined;
   // The state cookie's signing key, derived from the private key so no extra secret is needed.
@@ -321,7 +317,6 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
         const uri = redirectUri(request);
         const profile = await facebook.profile(await facebook.exchangeCode(code, uri));
         const user = await accountForFacebook(db, profile, request.id);
-        options.eventsWritten?.();
         if (!user) return fail('no email to create an account with');
         await startSession(request, reply, user);
         return reply.redirect(`${FACEBOOK_CALLBACK_PAGE}?status=${FACEBOOK_CALLBACK_STATUS.ok}`, 302);

@@ -1,18 +1,13 @@
 import { hash } from '@node-rs/argon2';
-import {
-  EVENT_TYPES,
-  RegisterBodySchema,
-  RegisterResponseSchema,
-  type Account,
-  type AccountsUserRegisteredV1,
-} from '@marketplace/contracts';
-import { addToOutbox, newEvent, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
+import { RegisterBodySchema, RegisterResponseSchema, type Account } from '@marketplace/contracts';
+import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
 import type { MailService } from '../mail';
 import { registrationAttemptMail } from '../mail/templates';
 import { UsersRepository, type UserRow } from '../repositories/users-repository';
+import { insertRegisteredUser } from '../user-events';
 import {
   REGISTRATION_MESSAGES,
   validateRegistration,
@@ -23,7 +18,6 @@ import { registrationRateLimit } from '../sessions/rate-limits';
 export interface UserRoutesOptions {
   db: Kysely<AccountsDatabase>;
   publicKey: string;
-  eventsWritten: () => void;
   mail: MailService;
 }
 
@@ -82,29 +76,26 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
       const input = validateRegistration(request.body);
       // Hashed whether or not the email is free, so both answers take the same time.
       const passwordHash = await hash(input.password);
-      const created = await options.db.transaction().execute(async (trx) => {
-        const row = await users.insert(trx, {
-          email: input.email,
-          name: input.name,
-          passwordHash,
-          type: input.type,
-          phoneNumber: input.phoneNumber,
-          cacnumber: input.cacnumber,
-          cacClass: input.cacClass,
-          address: input.address,
-          state: input.state,
-          pincode: input.pincode,
-          categories: input.categories,
-          subcategories: input.subcategories,
-        });
-        if (!row) return undefined;
-        const payload: AccountsUserRegisteredV1 = { userId: row.id, name: row.name, type: row.type };
-        await addToOutbox<AccountsDatabase>(
+      const created = await options.db.transaction().execute((trx) =>
+        insertRegisteredUser(
           trx,
-          newEvent(EVENT_TYPES.accountsUserRegistered, payload, { correlationId: request.id }),
-        );
-        return row;
-      });
+          {
+            email: input.email,
+            name: input.name,
+            passwordHash,
+            type: input.type,
+            phoneNumber: input.phoneNumber,
+            cacnumber: input.cacnumber,
+            cacClass: input.cacClass,
+            address: input.address,
+            state: input.state,
+            pincode: input.pincode,
+            categories: input.categories,
+            subcategories: input.subcategories,
+          },
+          request.id,
+        ),
+      );
       const resultMessage = { en: REGISTRATION_MESSAGES.registered };
       if (!created) {
         // Decision: a taken email is NOT reported. Answering 409 "already exists" would let anyone test
@@ -118,7 +109,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
         });
         return { statusCode: 200, resultMessage, user: unsavedAccount(input) };
       }
-      options.eventsWritten();
       return { statusCode: 200, resultMessage, user: toAccount(created) };
     },
   );

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { EVENT_TYPES, type AccountsUserRegisteredV1 } from '@marketplace/contracts';
-import { addToOutbox, newEvent } from '@marketplace/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
-import { UsersRepository, type NewUser, type UserRow } from '../repositories/users-repository';
+import { UsersRepository, type UserRow } from '../repositories/users-repository';
+import { insertRegisteredUser } from '../user-events';
 import type { FacebookProfile } from './facebook';
 
 /**
@@ -18,22 +17,6 @@ export function unusablePasswordHash(): string {
 
 export function isUsablePasswordHash(passwordHash: string): boolean {
   return passwordHash.startsWith('$argon2');
-}
-
-async function insertAnnounced(
-  trx: Transaction<AccountsDatabase>,
-  user: NewUser,
-  correlationId: string,
-): Promise<UserRow | undefined> {
-  const users = new UsersRepository(trx);
-  const row = await users.insert(trx, user);
-  if (!row) return undefined;
-  const payload: AccountsUserRegisteredV1 = { userId: row.id, name: row.name, type: row.type };
-  await addToOutbox<AccountsDatabase>(
-    trx,
-    newEvent(EVENT_TYPES.accountsUserRegistered, payload, { correlationId }),
-  );
-  return row;
 }
 
 export type FirstAdminOutcome = 'created' | 'kept' | 'not-admin';
@@ -62,7 +45,11 @@ export async function ensureFirstAdmin(
   const created = await db
     .transaction()
     .execute((trx) =>
-      insertAnnounced(trx, { email: admin.email, name: 'Admin', passwordHash, type: 'admin' }, 'first-admin'),
+      insertRegisteredUser(
+        trx,
+        { email: admin.email, name: 'Admin', passwordHash, type: 'admin' },
+        'first-admin',
+      ),
     );
   if (!created) return ensureFirstAdmin(db, admin, log); // created concurrently by another instance
   log.info({ userId: created.id }, 'first admin account created from ADMIN_EMAIL');
@@ -93,7 +80,7 @@ export async function accountForFacebook(
     const users = new UsersRepository(trx);
     const user =
       (await users.findByEmail(profile.email)) ??
-      (await insertAnnounced(
+      (await insertRegisteredUser(
         trx,
         { email: profile.email, name: profile.name, passwordHash: unusablePasswordHash(), type: 'user' },
         correlationId,

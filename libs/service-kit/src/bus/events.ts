@@ -1,0 +1,104 @@
+import {
+  eventPayloadSchema,
+  type EventEnvelope,
+  type EventPayload,
+  type EventType,
+  type EventVersion,
+} from '@marketplace/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import { Value } from 'typebox/value';
+import type { BusLogger } from './logger';
+import { addToOutbox, newEvent } from './outbox';
+
+// Typed events: the contracts' EVENT_PAYLOAD_SCHEMAS is the one list of event types, versions and
+// payloads. Publishers write through `publishEvent`, consumers declare a map of typed handlers.
+
+/** Payloads are checked at run time too, except in production (where the compiler has done it). */
+const CHECK_PAYLOADS = process.env.NODE_ENV !== 'production';
+
+export class EventPayloadError extends Error {
+  constructor(type: string, version: number, detail: string) {
+    super(`payload of ${type} v${version} does not match its contract: ${detail}`);
+    this.name = 'EventPayloadError';
+  }
+}
+
+export interface PublishOptions<V> {
+  /** The id of the request (or event) that caused this one. */
+  correlationId: string;
+  /** Default 1. */
+  version?: V;
+}
+
+/**
+ * Records a domain event in the service's outbox, in the transaction that makes the state change, so
+ * the event exists exactly when the change does. The payload must match the contract's schema for the
+ * type (a wrong payload does not compile; outside production it also throws). The kit's relay publishes
+ * it as soon as the transaction commits: there is nothing else to call.
+ */
+export async function publishEvent<T extends EventType, V extends EventVersion<T> = EventVersion<T> & 1>(
+  // Any service's transaction: the outbox is a kit table in every service schema.
+  trx: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  type: T,
+  payload: EventPayload<T, V>,
+  options: PublishOptions<V>,
+): Promise<EventEnvelope<EventPayload<T, V>>> {
+  const version = (options.version ?? 1) as number;
+  if (CHECK_PAYLOADS) {
+    const schema = eventPayloadSchema(type, version);
+    if (!schema) throw new EventPayloadError(type, version, 'no such type and version in the contracts');
+    if (!Value.Check(schema, payload)) {
+      const first = Value.Errors(schema, payload)[0];
+      throw new EventPayloadError(type, version, `${first?.instancePath || '/'} ${first?.message ?? ''}`);
+    }
+  }
+  const event = newEvent(type, payload, { correlationId: options.correlationId, version });
+  await addToOutbox(trx, event);
+  return event;
+}
+
+/** One consumer's handler of one event type and version, given the validated payload. */
+export type EventHandler<DB, T extends EventType, V extends EventVersion<T>> = (
+  payload: EventPayload<T, V>,
+  trx: Transaction<DB>,
+  event: EventEnvelope<EventPayload<T, V>>,
+) => Promise<void>;
+
+/**
+ * What a consumer handles: event type -> handler of version 1, or -> { version: handler } when it
+ * handles other versions. Types and versions not listed are acknowledged and ignored.
+ */
+export type EventHandlers<DB> = {
+  [T in EventType]?:
+    EventHandler<DB, T, EventVersion<T> & 1> | { [V in EventVersion<T>]?: EventHandler<DB, T, V> };
+};
+
+/**
+ * The one dispatcher of consumed events: finds the handler for the event's type and version, checks the
+ * payload against the contract and runs the handler. Unknown types or versions are ignored; a payload
+ * that breaks its contract is logged and ignored (acked), so it is never retried forever.
+ */
+export function dispatchEvents<DB>(
+  handlers: EventHandlers<DB>,
+  logger: BusLogger,
+): (event: EventEnvelope, trx: Transaction<DB>) => Promise<void> {
+  type AnyHandler = (payload: unknown, trx: Transaction<DB>, event: EventEnvelope) => Promise<void>;
+  return async (event, trx) => {
+    const entry = (handlers as Record<string, AnyHandler | Record<number, AnyHandler> | undefined>)[
+      event.type
+    ];
+    if (!entry) return;
+    const handler =
+      typeof entry === 'function' ? (event.version === 1 ? entry : undefined) : entry[event.version];
+    if (!handler) return;
+    const schema = eventPayloadSchema(event.type, event.version);
+    if (!schema || !Value.Check(schema, event.payload)) {
+      logger.warn(
+        { eventId: event.id, type: event.type, version: event.version },
+        'event payload does not match its contract; ignored',
+      );
+      return;
+    }
+    await handler(event.payload, trx, event);
+  };
+}
