@@ -119,6 +119,8 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
         ...common,
         ...service.env,
         PORT: String(service.port),
+        // Only the edge (same machine) may tell a service the client's address.
+        TRUST_PROXY: '127.0.0.1',
       });
       await waitReady(url, child, service.name);
     }
@@ -131,6 +133,8 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
       CHAT_URLS: `http://127.0.0.1:${p + 3},http://127.0.0.1:${p + 4}`,
       PAYMENTS_URL: `http://127.0.0.1:${p + 5}`,
     };
+    // The public edge trusts no X-Forwarded-For from outside.
+    delete (edgeEnv as NodeJS.ProcessEnv).TRUST_PROXY;
     delete (edgeEnv as NodeJS.ProcessEnv).DATABASE_URL;
     delete (edgeEnv as NodeJS.ProcessEnv).NATS_URL;
     const edge = spawnNode('edge', 'services/edge/src/main.ts', edgeEnv);

@@ -4,6 +4,7 @@ export * from './db/migrate';
 export * from './http/server-options';
 export * from './http/errors';
 export * from './http/health';
+export * from './http/rate-limit';
 export * from './auth/auth';
 export * from './auth/keys';
 export * from './bus/index';

@@ -8,6 +8,7 @@ import { idempotentHandler } from './bus/inbox';
 import { schemaDb, type Database } from './db/database';
 import { migrateSchema, type SchemaMigrations } from './db/migrate';
 import { errorHandlerPlugin } from './http/errors';
+import { RateLimitStore, registerRateLimits, type RateLimitRules } from './http/rate-limit';
 
 /** What a process host (a service's main.ts, or the edge in the embedded topology) hands a service. */
 export interface ServiceDeps {
@@ -38,7 +39,14 @@ export interface ServiceSetup<DB> {
  */
 export async function setupService<DB>(
   app: FastifyInstance,
-  options: { name: string; schema: string; migrations: SchemaMigrations; deps: ServiceDeps },
+  options: {
+    name: string;
+    schema: string;
+    migrations: SchemaMigrations;
+    deps: ServiceDeps;
+    /** The service's named rate limits (from its config); routes declare them in `config.rateLimits`. */
+    rateLimits?: RateLimitRules;
+  },
 ): Promise<ServiceSetup<DB>> {
   const { deps } = options;
   await migrateSchema(deps.db, options.schema, options.migrations);
@@ -46,6 +54,7 @@ export async function setupService<DB>(
 
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, deps.auth);
+  registerRateLimits(app, new RateLimitStore(db as Kysely<unknown>), options.rateLimits ?? {});
 
   const relay = new OutboxRelay({ db, bus: deps.bus, logger: app.log });
   const subscriptions: Array<Parameters<ServiceSetup<DB>['consume']>[0]> = [];

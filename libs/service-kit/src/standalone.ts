@@ -8,6 +8,7 @@ import { BaseConfigSchema, loadConfig, PortSchema } from './config/config';
 import { openDatabase } from './db/database';
 import { setEnvelopeNotFoundHandler } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { trustProxyFrom } from './http/rate-limit';
 import { serverOptions } from './http/server-options';
 import type { RunningProcess } from './lifecycle';
 import type { ServiceDeps } from './service';
@@ -56,7 +57,14 @@ export async function startStandaloneService(
     throw err;
   }
 
-  const app = Fastify(serverOptions({ name: options.name, logLevel: config.LOG_LEVEL, trustProxy: true }));
+  const app = Fastify(
+    serverOptions({
+      name: options.name,
+      logLevel: config.LOG_LEVEL,
+      // Behind the edge: TRUST_PROXY=127.0.0.1 (the distributed launcher sets it); default nobody.
+      trustProxy: trustProxyFrom(config.TRUST_PROXY),
+    }),
+  );
   setEnvelopeNotFoundHandler(app);
   registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });
   await app.register(options.plugin, {

@@ -2,11 +2,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
-import { resolveMailSettings, type AccountsSettings } from './config';
+import { resolveAccountsSettings, resolveMailSettings, type AccountsSettings } from './config';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
 import { accountsMigrations } from './migrations';
+import { accountsRateLimitRules } from './rate-limits';
 import { PhotoStore } from './repositories/photo-store';
 import { adminUserRoutes } from './routes/admin-users';
 import { contactRoutes } from './routes/contact';
@@ -28,7 +29,6 @@ export {
   type RateLimitRule,
   type RateLimits,
 } from './config';
-export { registrationRateLimit } from './sessions/rate-limits';
 
 /** `accounts`: admin, Facebook, cookies, session lifetimes, rate limits and mail (see config.ts). */
 export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings };
@@ -45,6 +45,7 @@ export default async function accountsService(app: FastifyInstance, options: Acc
     schema: 'accounts',
     migrations: accountsMigrations,
     deps: options,
+    rateLimits: accountsRateLimitRules(resolveAccountsSettings(settings).rateLimits),
   });
   const { db } = service;
 

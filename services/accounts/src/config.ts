@@ -1,13 +1,9 @@
 import { join } from 'node:path';
 import { EMAIL_PATTERN } from '@marketplace/contracts';
-import { ConfigError, loadConfig } from '@marketplace/service-kit';
+import { ConfigError, loadConfig, type RateLimitRule } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
 
-/** One limit: at most `max` requests per key within `windowMs`. */
-export interface RateLimitRule {
-  max: number;
-  windowMs: number;
-}
+export type { RateLimitRule };
 
 export interface RateLimits {
   /** Login attempts per account (keyed by the normalised email). */
@@ -20,6 +16,10 @@ export interface RateLimits {
   refreshPerIp: RateLimitRule;
   /** Facebook starts and callbacks per client IP. */
   facebookPerIp: RateLimitRule;
+  /** Contact-form messages per client IP. */
+  contactPerIp: RateLimitRule;
+  /** Contact-form messages per sender's email. */
+  contactPerEmail: RateLimitRule;
 }
 
 export interface FacebookSettings {
@@ -93,6 +93,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registrationPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },
   refreshPerIp: { max: 120, windowMs: FIFTEEN_MINUTES },
   facebookPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  contactPerIp: { max: 5, windowMs: FIFTEEN_MINUTES },
+  contactPerEmail: { max: 5, windowMs: FIFTEEN_MINUTES },
 };
 
 const positiveInt = (defaultValue: number) => Type.Integer({ minimum: 1, default: defaultValue });
@@ -123,6 +125,8 @@ export const AccountsConfigSchema = Type.Object({
   RATE_LIMIT_REGISTER_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.registrationPerIp.max),
   RATE_LIMIT_REFRESH_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.refreshPerIp.max),
   RATE_LIMIT_FACEBOOK_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.facebookPerIp.max),
+  RATE_LIMIT_CONTACT_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.contactPerIp.max),
+  RATE_LIMIT_CONTACT_PER_EMAIL: positiveInt(DEFAULT_RATE_LIMITS.contactPerEmail.max),
   /**
    * Mail. With SMTP_URL (plus SUPPORT_EMAIL and MAIL_FROM) mail goes out by SMTP; without it every mail
    * is written as an .eml file to `<DATA_DIR>/mail-outbox/`, where an operator can read it.
@@ -181,6 +185,8 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
       registrationPerIp: rule(config.RATE_LIMIT_REGISTER_PER_IP),
       refreshPerIp: rule(config.RATE_LIMIT_REFRESH_PER_IP),
       facebookPerIp: rule(config.RATE_LIMIT_FACEBOOK_PER_IP),
+      contactPerIp: rule(config.RATE_LIMIT_CONTACT_PER_IP),
+      contactPerEmail: rule(config.RATE_LIMIT_CONTACT_PER_EMAIL),
     },
   };
 }

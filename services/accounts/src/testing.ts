@@ -34,7 +34,7 @@ export interface AccountsHarness {
   db: ReturnType<typeof schemaDb<AccountsDatabase>>;
   /** Every accounts.* event published since start. */
   events: EventEnvelope[];
-  register(body: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  register(body: Record<string, unknown>, remoteAddress?: string): Promise<LightMyRequestResponse>;
   /** Registers and returns the account id and a bearer header for it. */
   signUp(
     body: Record<string, unknown>,
@@ -54,8 +54,6 @@ export async function createAccountsHarness(settings: AccountsSettings = {}): Pr
     {
       ...settings,
       mail: { retryIntervalMs: 60_000, ...settings.mail },
-      // Many sign-ups from one test "IP".
-      rateLimits: { registrationPerIp: { max: 10_000, windowMs: 60_000 }, ...settings.rateLimits },
     },
     undefined,
     dataDir,
@@ -66,8 +64,10 @@ export async function createAccountsHarness(settings: AccountsSettings = {}): Pr
     filterSubject: 'accounts.>',
     handle: async (event) => void events.push(event),
   });
-  const register = (body: Record<string, unknown>) =>
-    service.app.inject({ method: 'POST', url: '/api/user', payload: body });
+  // Each sign-up from its own local address, as different people would: the real per-address limit
+  // applies (a suite that tests it passes the address).
+  const register = (body: Record<string, unknown>, remoteAddress = nextLocalAddress()) =>
+    service.app.inject({ method: 'POST', url: '/api/user', payload: body, remoteAddress });
   const bearer = async (sub: string, type: 'user' | 'company' | 'admin') => ({
     authorization: `Bearer ${await service.tokenFor({ sub, type })}`,
   });
@@ -178,4 +178,11 @@ let ipCounter = 0;
 export function nextIp(): string {
   ipCounter += 1;
   return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+let localCounter = 0;
+/** A fresh 127.x.y.z address (every one is local on Linux, so real sockets can use them too). */
+export function nextLocalAddress(): string {
+  localCounter += 1;
+  return `127.${Math.floor(localCounter / 62500) % 250}.${Math.floor(localCounter / 250) % 250}.${(localCounter % 250) + 1}`;
 }

@@ -9,6 +9,7 @@ import {
   openDatabase,
   registerHealthRoutes,
   serverOptions,
+  trustProxyFrom,
   type RunningProcess,
   type ServiceDeps,
 } from '@marketplace/service-kit';
@@ -25,7 +26,14 @@ export interface Edge extends RunningProcess {
 
 /** Builds and starts the one origin of the site in either topology. */
 export async function startEdge(config: EdgeConfig): Promise<Edge> {
-  const app = Fastify(serverOptions({ name: 'edge', logLevel: config.LOG_LEVEL, trustProxy: true }));
+  const app = Fastify(
+    serverOptions({
+      name: 'edge',
+      logLevel: config.LOG_LEVEL,
+      // The public edge believes no X-Forwarded-For unless TRUST_PROXY names a proxy in front of it.
+      trustProxy: trustProxyFrom(config.TRUST_PROXY),
+    }),
+  );
   const closers: Array<() => Promise<void>> = [];
   const remoteUrls: Partial<Record<RemoteName, string>> = {
     ...(config.REMOTE_CATALOGUE_URL ? { catalogue: config.REMOTE_CATALOGUE_URL } : {}),

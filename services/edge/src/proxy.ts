@@ -32,7 +32,13 @@ export async function registerProxy(app: FastifyInstance, upstreams: Upstreams):
       rewritePrefix: '/api',
       replyOptions: {
         getUpstream: (request) => pick(ownerOfPath(request.url) as ServiceName),
-        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id }),
+        // The client's address as the edge sees it replaces whatever the client sent: the services
+        // trust the edge (TRUST_PROXY=127.0.0.1) and nobody else.
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-request-id': request.id,
+          'x-forwarded-for': request.ip,
+        }),
         onError: (reply, { error }) => {
           reply.log.warn({ err: error }, 'upstream failed');
           reply

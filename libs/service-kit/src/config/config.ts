@@ -47,6 +47,11 @@ export const BaseConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),
   DATA_DIR: Type.String({ default: '.data' }),
+  /**
+   * Proxies whose X-Forwarded-For gives the client address (rate limits, logs): a number of hops or a
+   * comma list of addresses / CIDR ranges. Unset: none, the socket address is the client.
+   */
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^[0-9A-Fa-f.:/, ]*$' })),
 });
 
 export const PortSchema = (defaultPort: number) =>

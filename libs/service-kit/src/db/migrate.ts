@@ -8,6 +8,7 @@ export type SchemaMigrations = Record<string, Migration>;
  * Tables every service schema carries for reliable messaging:
  * - outbox: events written in the same transaction as the state change, published by the relay.
  * - inbox: ids of events a consumer has handled, so a redelivered event is applied once.
+ * - rate_limit_counters: the shared counters of named rate limits (http/rate-limit.ts).
  */
 const kitMigrations: SchemaMigrations = {
   '0000_kit_outbox_inbox': {
@@ -40,6 +41,22 @@ const kitMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  /** Request counters of the kit's rate limits, shared by every instance of the service. */
+  '0000_kit_rate_limits': {
+    async up(db: UntypedDb) {
+      await db.schema
+        .createTable('rate_limit_counters')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.notNull())
+        // A SHA-256 of the key (client address, normalised email...): no personal data kept here.
+        .addColumn('key_hash', 'text', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rate_limit_counters_pk', ['name', 'key_hash', 'window_start'])
+        .execute();
+    },
+  },
 };
 
 /**
@@ -59,6 +76,8 @@ export async function migrateSchema(
     db: db.raw.withSchema(schema),
     provider,
     migrationTableSchema: schema,
+    // The kit's own migrations ('0000_kit_*') may be added after a service's were applied.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

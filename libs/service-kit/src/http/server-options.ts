@@ -10,7 +10,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export function serverOptions(options: {
   name: string;
   logLevel: string;
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-For to believe (see trustProxyFrom / TRUST_PROXY); default nobody's. */
+  trustProxy?: boolean | number | string | string[];
 }): FastifyServerOptions {
   return {
     logger: {
@@ -23,7 +24,14 @@ export function serverOptions(options: {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: options.trustProxy ?? false,
+    // A number of hops: trust that many proxies nearest to this server.
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(options.trustProxy)
+        : (options.trustProxy ?? false),
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
   };

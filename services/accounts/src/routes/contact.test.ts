@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@marketplace/service-kit/testing';
 import { SMTPServer } from 'smtp-server';
-import { createAccountsHarness, posterPayload, type AccountsHarness } from '../testing';
+import { createAccountsHarness, nextLocalAddress, posterPayload, type AccountsHarness } from '../testing';
 
 const valid = {
   email: 'tunde@example.com',
@@ -61,13 +61,16 @@ describe('POST /api/user/send-mail', () => {
       await h.close();
     }, 60_000);
 
+    // Each message from its own address (the per-address limit has its own test below).
     const send = (payload: unknown, headers: Record<string, string> = {}) =>
       h.service.app.inject({
         method: 'POST',
         url: '/api/user/send-mail',
         payload: payload as object,
         headers,
+        remoteAddress: nextLocalAddress(),
       });
+    let sender = 0;
 
     it('stores the message, trimmed, and delivers it to the outbox folder', async () => {
       const response = await send({
@@ -149,7 +152,10 @@ describe('POST /api/user/send-mail', () => {
       ['an unknown subject', { ...valid, subject: 'spam' }, 'Please choose one of the subjects offered.'],
     ])('refuses %s', async (_label, payload, message) => {
       const before = await h.db.selectFrom('contact_messages').select('id').execute();
-      const response = await send(payload);
+      // A sender of their own, so the per-email limit is not what answers.
+      const own =
+        payload.email === valid.email ? { ...payload, email: `sender${++sender}@example.com` } : payload;
+      const response = await send(own);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ errorMessage: message, resultMessage: { en: message } });
       expect(await h.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(before.length);
@@ -164,6 +170,49 @@ describe('POST /api/user/send-mail', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().resultMessage.en).toBe('The request body is not valid JSON.');
+    });
+  });
+
+  describe('rate limits', () => {
+    let h: AccountsHarness;
+    beforeAll(async () => {
+      h = await createAccountsHarness({
+        rateLimits: {
+          contactPerIp: { max: 2, windowMs: 60_000 },
+          contactPerEmail: { max: 3, windowMs: 60_000 },
+        },
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await h.close();
+    }, 60_000);
+
+    const send = (email: string, remoteAddress: string) =>
+      h.service.app.inject({
+        method: 'POST',
+        url: '/api/user/send-mail',
+        payload: { ...valid, email },
+        remoteAddress,
+      });
+
+    it('limits messages per address, with the honest ones under it accepted', async () => {
+      const address = nextLocalAddress();
+      expect((await send('a1@example.com', address)).statusCode).toBe(200);
+      expect((await send('a2@example.com', address)).statusCode).toBe(200);
+      const limited = await send('a3@example.com', address);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().resultMessage.en).toBe(
+        'Too many attempts. Please wait a few minutes and try again.',
+      );
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await send('a3@example.com', nextLocalAddress())).statusCode).toBe(200);
+    });
+
+    it('limits messages per sender email, whatever the address and spelling', async () => {
+      for (const email of ['b@example.com', 'B@Example.com', ' b@example.com']) {
+        expect((await send(email, nextLocalAddress())).statusCode).toBe(200);
+      }
+      expect((await send('b@EXAMPLE.com', nextLocalAddress())).statusCode).toBe(429);
     });
   });
 

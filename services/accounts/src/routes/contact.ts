@@ -13,6 +13,7 @@ import type { AccountsDatabase } from '../db-types';
 import type { MailService } from '../mail';
 import { ContactMessagesRepository } from '../repositories/contact-messages-repository';
 import { checkField } from '../validation/registration';
+import { emailKey } from '../rate-limits';
 
 export interface ContactRoutesOptions {
   db: Kysely<AccountsDatabase>;
@@ -50,7 +51,13 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
 
   app.post(
     '/api/user/send-mail',
-    { schema: { body: ContactBodySchema, response: { 200: MessageResponseSchema } } },
+    {
+      // Per address and per sender's email (RATE_LIMIT_CONTACT_PER_IP, RATE_LIMIT_CONTACT_PER_EMAIL).
+      config: {
+        rateLimits: ['contact-ip', { name: 'contact-email', key: (request) => emailKey(request.body) }],
+      },
+      schema: { body: ContactBodySchema, response: { 200: MessageResponseSchema } },
+    },
     async (request, reply) => {
       const body = request.body;
       const input = {

@@ -1,11 +1,12 @@
-import { authPlugin } from '@marketplace/service-kit';
+import { authPlugin, createLocalBus, type EventBus } from '@marketplace/service-kit';
 import type { TestService } from '@marketplace/service-kit/testing';
-import Fastify from 'fastify';
-import { registrationRateLimit } from '../sessions/rate-limits';
+import Fastify, { type FastifyInstance } from 'fastify';
+import accountsService from '../app';
 import {
   createAccount,
   createAccountsTestService,
   nextIp,
+  posterPayload,
   sessionJar,
   setCookies,
   type CookieJar,
@@ -22,24 +23,16 @@ describe('sessions', () => {
   let clockOffsetMs = 0;
 
   beforeAll(async () => {
-    service = await createAccountsTestService(
-      {
-        refreshTtlSeconds: HOUR,
-        refreshIdleSeconds: HOUR / 2,
-        now: () => new Date(Date.now() + clockOffsetMs),
-        rateLimits: {
-          loginPerAccount: { max: 3, windowMs: 60_000 },
-          loginPerIp: { max: 5, windowMs: 60_000 },
-          registrationPerIp: { max: 2, windowMs: 60_000 },
-        },
+    service = await createAccountsTestService({
+      refreshTtlSeconds: HOUR,
+      refreshIdleSeconds: HOUR / 2,
+      now: () => new Date(Date.now() + clockOffsetMs),
+      rateLimits: {
+        loginPerAccount: { max: 3, windowMs: 60_000 },
+        loginPerIp: { max: 5, windowMs: 60_000 },
+        registrationPerIp: { max: 2, windowMs: 60_000 },
       },
-      // A stand-in for POST /api/user, registered after the sessions plugin like the real route.
-      async (app) => {
-        await app.register(async (child) => {
-          child.post('/api/test/register', { onRequest: registrationRateLimit }, async () => ({ ok: true }));
-        });
-      },
-    );
+    });
     await createAccount(service, { email: 'Ada@Example.com', password: 'secret-ada-1', name: 'Ada Obi' });
   });
   afterAll(async () => {
@@ -201,16 +194,44 @@ describe('sessions', () => {
       expect((await login(person.email, person.password)).statusCode).toBe(200);
     });
 
-    it('offers a per-IP registration limit for POST /api/user', async () => {
+    it('limits sign-ups per IP address on POST /api/user', async () => {
       const ip = nextIp();
       const post = (remoteAddress: string) =>
-        service.app.inject({ method: 'POST', url: '/api/test/register', remoteAddress });
+        service.app.inject({
+          method: 'POST',
+          url: '/api/user',
+          payload: posterPayload({ email: `signup-${++people}@example.com` }),
+          remoteAddress,
+        });
       expect((await post(ip)).statusCode).toBe(200);
       expect((await post(ip)).statusCode).toBe(200);
       const limited = await post(ip);
       expect(limited.statusCode).toBe(429);
       expect(limited.json().resultMessage.en).toBe(TOO_MANY);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect((await post(nextIp())).statusCode).toBe(200);
+    });
+
+    it('gives a spoofed X-Forwarded-For no fresh bucket (no proxy is trusted by default)', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < 5; i += 1) {
+        const response = await service.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { email: `spoof${i}@example.com`, password: 'whatever-1' },
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          remoteAddress: ip,
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      const limited = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: 'spoof9@example.com', password: 'whatever-1' },
+        headers: { 'x-forwarded-for': '198.51.100.77' },
+        remoteAddress: ip,
+      });
+      expect(limited.statusCode).toBe(429);
     });
   });
 
@@ -436,5 +457,46 @@ describe('sessions', () => {
       expect((await logout()).statusCode).toBe(200);
       expect((await logout()).statusCode).toBe(401);
     });
+  });
+});
+
+describe('rate limits shared by two instances of the service', () => {
+  let first: TestService;
+  let second: FastifyInstance;
+  let secondBus: EventBus;
+  beforeAll(async () => {
+    const settings = { rateLimits: { loginPerIp: { max: 3, windowMs: 60_000 } } };
+    first = await createAccountsTestService(settings);
+    // A second instance on the same database, as two processes behind the edge would be.
+    second = Fastify({ logger: false });
+    secondBus = await createLocalBus({ db: first.db });
+    await second.register(accountsService, {
+      db: first.db,
+      bus: secondBus,
+      auth: { publicKey: first.keys.publicKey, privateKey: first.keys.privateKey },
+      accounts: settings,
+    });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await secondBus.close();
+    await first.close();
+  });
+
+  it('counts login attempts from one address on either instance against one budget', async () => {
+    const ip = nextIp();
+    const login = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: 'nobody@example.com', password: 'whatever-1' },
+        remoteAddress: ip,
+      });
+    expect((await login(first.app)).statusCode).toBe(401);
+    expect((await login(second)).statusCode).toBe(401);
+    expect((await login(first.app)).statusCode).toBe(401);
+    expect((await login(second)).statusCode).toBe(429);
+    expect((await login(first.app)).statusCode).toBe(429);
   });
 });

@@ -30,7 +30,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { AccountsDatabase } from '../db-types';
-import { UsersRepository, normaliseEmail, type UserRow } from '../repositories/users-repository';
+import { UsersRepository, type UserRow } from '../repositories/users-repository';
 import { accountForFacebook, ensureFirstAdmin, isUsablePasswordHash } from '../sessions/accounts';
 import { resolveAccountsSettings, type AccountsSettings } from '../config';
 import { clearSessionCookies, isSecureRequest, setSessionCookies } from '../sessions/cookies';
@@ -41,7 +41,7 @@ import {
   FacebookClient,
   FacebookState,
 } from '../sessions/facebook';
-import { createRateLimiters } from '../sessions/rate-limits';
+import { emailKey } from '../rate-limits';
 import { SessionStore } from '../repositories/session-store';
 import { toAccount } from './users';
 
@@ -65,8 +65,7 @@ async function emptyBodyAsObject(request: FastifyRequest) {
 
 /**
  * Sessions of the accounts service: login, refresh, logout, the signed-in account, Facebook login,
- * the JWKS and the first admin. Wrapped with fastify-plugin so its limiters are decorated on the
- * service's context, where `registrationRateLimit` finds them for POST /api/user.
+ * the JWKS and the first admin. Its rate limits are named in each route's config (see config.ts).
  */
 const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
   const settings = resolveAccountsSettings(options.settings);
@@ -77,11 +76,8 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
     idleMs: settings.refreshIdleMs,
     now: settings.now,
   });
-  const limits = await createRateLimiters(app, settings.rateLimits, (request) => {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    return typeof email === 'string' ? normaliseEmail(email) : undefined;
-  });
-  app.decorate('accountsRateLimits', limits);
+  // Login attempts are also counted per account, whatever the spelling of its email.
+  const perAccount = { name: 'login-account', key: (request: FastifyRequest) => emailKey(request.body) };
 
   if (settings.admin) await ensureFirstAdmin(db, settings.admin, app.log);
 
@@ -130,9 +126,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   app.post(
     '/api/user/login',
     {
-      // The address is counted before the body is even read; the account once the body is valid.
-      onRequest: limits.loginPerIp,
-      preHandler: limits.loginPerAccount,
+      config: { rateLimits: ['login-ip', perAccount] },
       schema: { body: LoginBodySchema, response: { 200: SessionResponseSchema } },
     },
     async (request, reply) => {
@@ -154,7 +148,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   app.post(
     '/api/user/refresh',
     {
-      onRequest: limits.refreshPerIp,
+      config: { rateLimits: ['refresh-ip'] },
       preValidation: emptyBodyAsObject,
       schema: { body: RefreshBodySchema, response: { 200: SessionResponseSchema } },
     },
@@ -277,7 +271,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
     secure: isSecureRequest(request, settings.cookieSecure),
   });
 
-  app.get('/api/user/facebook', { onRequest: limits.facebookPerIp }, async (request, reply) => {
+  app.get('/api/user/facebook', { config: { rateLimits: ['facebook-ip'] } }, async (request, reply) => {
     if (!facebook) throw notFound(SESSION_MESSAGES.facebookNotAvailable);
     const { state, cookie } = facebookState.create();
     reply.setCookie(FACEBOOK_STATE_COOKIE, cookie, {
@@ -291,7 +285,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   app.get(
     '/api/user/facebook/callback',
     {
-      onRequest: limits.facebookPerIp,
+      config: { rateLimits: ['facebook-ip'] },
       schema: {
         querystring: Type.Object({
           code: Type.Optional(Type.String({ maxLength: 2000 })),

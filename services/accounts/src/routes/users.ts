@@ -13,7 +13,6 @@ import {
   validateRegistration,
   type ValidRegistration,
 } from '../validation/registration';
-import { registrationRateLimit } from '../sessions/rate-limits';
 
 export interface UserRoutesOptions {
   db: Kysely<AccountsDatabase>;
@@ -68,8 +67,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
   app.post(
     '/api/user',
     {
-      // Per-IP limit on sign-ups (the limiter lives with the other session limits).
-      onRequest: registrationRateLimit,
+      // Per-address limit on sign-ups (RATE_LIMIT_REGISTER_PER_IP).
+      config: { rateLimits: ['register-ip'] },
       schema: { body: RegisterBodySchema, response: { 200: RegisterResponseSchema } },
     },
     async (request) => {
