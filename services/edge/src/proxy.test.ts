@@ -14,6 +14,7 @@ async function fakeService(name: string): Promise<{ app: FastifyInstance; url: s
     service: name,
     path: request.url,
     requestId: request.headers['x-request-id'],
+    forwardedFor: request.headers['x-forwarded-for'],
   }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
@@ -73,6 +74,11 @@ describe('edge, distributed topology', () => {
   it('forwards the request id so logs can be followed across processes', async () => {
     const { body } = await get('/api/jobs/viewalljobs', { 'x-request-id': 'trace-12345678' });
     expect(body.requestId).toBe('trace-12345678');
+  });
+
+  it("tells the service the client's address, never the one a client claims", async () => {
+    const { body } = await get('/api/jobs/viewalljobs', { 'x-forwarded-for': '203.0.113.9' });
+    expect(body.forwardedFor).toBe('127.0.0.1');
   });
 
   it('404s an API path no service owns', async () => {
