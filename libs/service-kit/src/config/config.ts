@@ -49,9 +49,10 @@ export const BaseConfigSchema = Type.Object({
   DATA_DIR: Type.String({ default: '.data' }),
   /**
    * Proxies whose X-Forwarded-For gives the client address (rate limits, logs): a number of hops or a
-   * comma list of addresses / CIDR ranges. Unset: none, the socket address is the client.
+   * comma list of addresses / CIDR ranges (or proxy-addr's names: loopback, linklocal, uniquelocal).
+   * Unset: none, the socket address is the client.
    */
-  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^[0-9A-Fa-f.:/, ]*$' })),
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^[0-9A-Za-z.:/, ]*$' })),
 });
 
 export const PortSchema = (defaultPort: number) =>
