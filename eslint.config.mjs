@@ -1,8 +1,57 @@
-// Lint rules for the whole workspace. The Nx module-boundary rule keeps the architecture honest:
-// a remote never imports another remote, a service never imports another service, libs import no app.
+// Lint rules for the whole workspace. They keep the shape the code is meant to have:
+// - Nx module boundaries: a remote never imports another remote, a service never imports another
+//   service, libs import no app.
+// - No import circles anywhere (import-x/no-cycle).
+// - In the shell and every remote, imports flow one way, app -> features -> shared, and no feature
+//   imports another feature (import-x/no-restricted-paths, zones built from the folders on disk).
+// - The rules of hooks.
+import { existsSync, readdirSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+
+const WEB_APPS = ['shell', 'mfe-catalogue', 'mfe-jobs', 'mfe-chat', 'mfe-admin'];
+
+const subfolders = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+
+/** bulletproof-react's one-way imports, per web app: src/app -> src/features/* -> the rest of src. */
+function oneWayZones() {
+  const zones = [];
+  for (const app of WEB_APPS) {
+    const src = `./${app}/src`;
+    const features = `${src}/features`;
+    for (const feature of subfolders(features)) {
+      zones.push({
+        target: `${features}/${feature}`,
+        from: features,
+        except: [`./${feature}`],
+        message:
+          'A feature must not import another feature: compose them in src/app, or move what they share out of features.',
+      });
+    }
+    zones.push({
+      target: features,
+      from: `${src}/app`,
+      message: 'Imports flow app -> features -> shared: a feature must not import from src/app.',
+    });
+    for (const shared of subfolders(src).filter((name) => name !== 'app' && name !== 'features')) {
+      zones.push({
+        target: `${src}/${shared}`,
+        from: [features, `${src}/app`],
+        message: 'Imports flow app -> features -> shared: shared code must not import features or src/app.',
+      });
+    }
+  }
+  return zones;
+}
 
 export default [
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', '.nx/**'] },
@@ -34,6 +83,22 @@ export default [
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // Parse TypeScript dependencies too, or cycles through .ts files go unseen.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: oneWayZones() }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {
