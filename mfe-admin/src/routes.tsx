@@ -1,37 +1,7 @@
 // Exposed as `admin/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  getSession,
-  PlaceholderPage,
-  subscribeSession,
-  type RemotePages,
-  type RemoteRoutesModule,
-} from '@marketplace/ui';
+import { PlaceholderPage, type RemotePages, type RemoteRoutesModule } from '@marketplace/ui';
 import { AllUsersPage } from './pages/AllUsersPage';
 import './admin.css';
-
-/**
- * The admin remote's query cache. @tanstack/react-query is bundled into this remote (not shared with the
- * shell): nothing else reads this cache, and the shell's first load stays free of it.
- */
-export const adminQueryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
-
-// Another account must never see this one's lists: forget them when the session ends.
-subscribeSession(() => {
-  if (getSession().status === 'signed-out') adminQueryClient.clear();
-});
-
-function AllUsersRoute() {
-  return (
-    <QueryClientProvider client={adminQueryClient}>
-      <AllUsersPage />
-    </QueryClientProvider>
-  );
-}
 
 function AllJobsPage() {
   return (
@@ -46,7 +16,8 @@ function AllJobsPage() {
 }
 
 export const pages: RemotePages<'admin'> = {
-  allUsers: AllUsersRoute,
+  // The query client is the shell's (one shared @marketplace/ui/query client, cleared on sign-out).
+  allUsers: AllUsersPage,
   allJobs: AllJobsPage,
 };
 

@@ -16,6 +16,9 @@ const SINGLETONS: ReadonlyArray<readonly [string, string]> = [
   ['react-router', 'react-router'],
   ['react-router-dom', 'react-router-dom'],
   ['@marketplace/ui', '@marketplace/ui'],
+  // One query cache: the client lives in @marketplace/ui/query; both load only when a lazy page needs them.
+  ['@marketplace/ui/query', '@marketplace/ui'],
+  ['@tanstack/react-query', '@tanstack/react-query'],
 ];
 
 function installedVersion(pkg: string): string {

@@ -12,3 +12,5 @@ export * from './payments';
 export * from './sessions';
 export * from './fields';
 export * from './fields.cases';
+export * from './api-paths';
+export * from './types';

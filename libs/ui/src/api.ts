@@ -1,11 +1,12 @@
 // The one HTTP client of the front end (shell and remotes): same-origin cookies, the CSRF header on
 // state-changing requests, one refresh-and-retry on 401, and the network-failure toast.
-import { endSession } from './session';
+import { API_PATHS, CSRF_HEADER, SESSION_COOKIES, type ErrorEnvelope } from '@marketplace/contracts';
+import { endSession } from './session-store';
 import { notify } from './toast';
 
-/** Readable cookie the server sets next to the httpOnly session cookies. */
-export const CSRF_COOKIE = 'mp_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
+/** Readable cookie the server sets next to the httpOnly session cookies (contracts' SESSION_COOKIES.csrf). */
+export const CSRF_COOKIE = SESSION_COOKIES.csrf;
+export { CSRF_HEADER };
 /** Spec section 8: a request with no network response. */
 export const NETWORK_ERROR_MESSAGE = 'Please Check Your Network Connection';
 export const NETWORK_ERROR_TOAST_MS = 2500;
@@ -70,7 +71,7 @@ export function refreshSession(): Promise<boolean> {
       return false;
     }
     try {
-      const response = await fetch('/api/user/refresh', {
+      const response = await fetch(API_PATHS.refresh, {
         method: 'POST',
         credentials: 'same-origin',
         headers: csrfHeaders('POST'),
@@ -122,21 +123,83 @@ export async function apiFetch(path: string, options: ApiOptions = {}): Promise<
   return send(path, options);
 }
 
-/** The human-readable message of an API error body: resultMessage.en, message or errorMessage. */
-export async function readApiMessage(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.clone().json()) as {
-      resultMessage?: { en?: unknown };
-      message?: unknown;
-      errorMessage?: unknown;
-    };
-    for (const candidate of [body?.resultMessage?.en, body?.message, body?.errorMessage]) {
-      if (typeof candidate === 'string' && candidate.trim()) return candidate;
-    }
-  } catch {
-    // not JSON
+/** One field the server rejected: `path` names the field ('/email' or 'email'), `message` says why. */
+export interface ApiFieldError {
+  path: string;
+  message: string;
+}
+
+/** A response that was not 2xx, with what the error envelope said (contracts' ErrorEnvelope). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The envelope's `message` (or resultMessage.en / errorMessage); undefined when the body said nothing. */
+    readonly serverMessage: string | undefined,
+    /** Per-field errors from `details`, field names without the leading '/'. */
+    readonly details: ApiFieldError[],
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
   }
-  return undefined;
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+/** What an API body says: the human-readable message and the per-field errors. */
+export interface ApiBodyText {
+  message: string | undefined;
+  details: ApiFieldError[];
+}
+
+/**
+ * The one reader of API bodies (also for bodies that did not come through fetch, e.g. an upload):
+ * the message is resultMessage.en, message or errorMessage; details are the envelope's per-field errors.
+ */
+export function apiBodyText(body: unknown): ApiBodyText {
+  const envelope = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorEnvelope>;
+  const message =
+    textOf(envelope.resultMessage?.en) ?? textOf(envelope.message) ?? textOf(envelope.errorMessage);
+  const details = Array.isArray(envelope.details)
+    ? envelope.details
+        .filter((d) => typeof d?.path === 'string' && typeof d?.message === 'string')
+        .map((d) => ({ path: d.path.replace(/^\//, '').replace(/\//g, '.'), message: d.message }))
+    : [];
+  return { message, details };
+}
+
+/** The parsed JSON body of a response (undefined when it is not JSON) and what it says. */
+export async function readApiBody(response: Response): Promise<ApiBodyText & { body: unknown }> {
+  let body: unknown;
+  try {
+    body = await response.clone().json();
+  } catch {
+    body = undefined; // not JSON
+  }
+  return { body, ...apiBodyText(body) };
+}
+
+/**
+ * The typed fetch helper: apiFetch, then the JSON body as `T` on 2xx, or an ApiError (status, message,
+ * per-field details) otherwise. NetworkError still means no response came. `T` is the contracts type of
+ * the route's response (`Static<typeof …ResponseSchema>`).
+ */
+export async function apiJson<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  const { body, message, details } = await readApiBody(response);
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      message ?? `Request failed with status ${response.status}`,
+      message,
+      details,
+      body,
+    );
+  }
+  return body as T;
 }
 
 /** Forgets an in-flight refresh. Tests only. */

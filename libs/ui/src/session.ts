@@ -1,171 +1,45 @@
-// The browser-side session, one copy for the shell and every remote (@marketplace/ui is a shared
-// singleton). The server keeps the session in httpOnly cookies the page cannot read, so "signed in"
-// means "GET /api/user/me answered with an account". The account (never a token) is cached under the
-// spec's local key `user`, so the chrome can show the right links before /me answers and other tabs
-// follow sign-in and sign-out.
-import { useSyncExternalStore } from 'react';
+// Talking to the server about the session: who is signed in (GET /api/user/me) and signing out. The
+// state itself lives in session-store.ts, which api.ts also uses (no import circle).
+import { API_PATHS, type LogoutBody } from '@marketplace/contracts';
 import { apiFetch } from './api';
+import {
+  endSession,
+  getSession,
+  isSessionUser,
+  publishSession,
+  resetSessionStoreForTests,
+  setSessionUser,
+  type Session,
+} from './session-store';
 
-export type AccountType = 'user' | 'company' | 'admin';
+export * from './session-store';
 
-/** The account as the API returns it (spec section 3, "Account"). */
-export interface SessionUser {
-  _id: string;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  type: AccountType;
-  cacnumber: string | null;
-  address: string | null;
-  pincode: string | null;
-  description: string | null;
-  photoUrl: string | null;
-  totalPostedJobs: number;
-  totalAppliedJobs: number;
-}
-
-export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
-
-export interface Session {
-  /** 'unknown' until /api/user/me has answered once. */
-  status: SessionStatus;
-  /** The account: confirmed when signed in, the cached copy while unknown, null when signed out. */
-  user: SessionUser | null;
-}
-
-/** Local storage key of the cached account (spec: "Stored session (local key user)"). */
-export const USER_STORAGE_KEY = 'user';
-/** Keys that survive sign-out: device preferences, not account data. */
-const DEVICE_KEYS = new Set(['theme']);
-
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy mode, sandboxed iframe)
-  }
-}
-
-function isSessionUser(value: unknown): value is SessionUser {
-  const v = value as Partial<SessionUser> | null;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v._id === 'string' &&
-    typeof v.name === 'string' &&
-    (v.type === 'user' || v.type === 'company' || v.type === 'admin')
-  );
-}
-
-function readCachedUser(): SessionUser | null {
-  try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(USER_STORAGE_KEY) ?? 'null');
-    return isSessionUser(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeCachedUser(user: SessionUser | null): void {
-  const s = storage();
-  if (!s) return;
-  try {
-    if (user) s.setItem(USER_STORAGE_KEY, JSON.stringify(user));
-    else s.removeItem(USER_STORAGE_KEY);
-  } catch {
-    // quota exceeded: the in-memory session still works
-  }
-}
-
-let session: Session = { status: 'unknown', user: readCachedUser() };
-const listeners = new Set<() => void>();
 let inFlight: Promise<Session> | null = null;
-
-function publish(next: Session): void {
-  session = next;
-  for (const listener of [...listeners]) listener();
-}
-
-export function getSession(): Session {
-  return session;
-}
-
-/** Calls `listener` after every change of the session (this tab or, through `user`, another one). */
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && typeof window !== 'undefined')
-      window.removeEventListener('storage', onStorage);
-  };
-}
-
-function onStorage(event: StorageEvent): void {
-  if (event.key !== null && event.key !== USER_STORAGE_KEY) return;
-  const user = readCachedUser();
-  if (user) publish({ status: 'signed-in', user });
-  else if (session.status !== 'signed-out') publish({ status: 'signed-out', user: null });
-}
-
-/** The session, re-rendering on change. */
-export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
-}
-
-/** Marks the session as signed in with `user` (after login, social login or /me). */
-export function setSessionUser(user: SessionUser): void {
-  writeCachedUser(user);
-  publish({ status: 'signed-in', user });
-}
-
-/** Merges fields the server sent back (profile update) into the signed-in account. */
-export function updateSessionUser(changes: Partial<SessionUser>): void {
-  if (!session.user) return;
-  setSessionUser({ ...session.user, ...changes });
-}
-
-/**
- * Ends the session on this device: forgets the account and every other local key except device
- * preferences (spec section 4: on logout "all local storage is cleared").
- */
-export function endSession(): void {
-  const s = storage();
-  if (s) {
-    try {
-      for (const key of Object.keys(s)) if (!DEVICE_KEYS.has(key)) s.removeItem(key);
-    } catch {
-      // ignore
-    }
-  }
-  if (session.status !== 'signed-out' || session.user) publish({ status: 'signed-out', user: null });
-}
 
 /**
  * Asks the server who is signed in (GET /api/user/me), once; later calls return the known answer unless
  * `force` is set. A network failure keeps the cached account (the server still checks every call).
  */
 export function loadSession(options: { force?: boolean } = {}): Promise<Session> {
-  if (!options.force && session.status !== 'unknown') return Promise.resolve(session);
+  if (!options.force && getSession().status !== 'unknown') return Promise.resolve(getSession());
   if (inFlight) return inFlight;
   const request = (async (): Promise<Session> => {
     try {
-      const response = await apiFetch('/api/user/me');
+      const response = await apiFetch(API_PATHS.me);
       if (response.ok) {
         const body = (await response.json()) as { user?: unknown };
         if (isSessionUser(body.user)) {
           setSessionUser(body.user);
-          return session;
+          return getSession();
         }
       }
       endSession();
     } catch {
       // Offline: trust the cached account for display; the server decides on every call.
-      publish(
-        session.user ? { status: 'signed-in', user: session.user } : { status: 'signed-out', user: null },
-      );
+      const cached = getSession().user;
+      publishSession(cached ? { status: 'signed-in', user: cached } : { status: 'signed-out', user: null });
     }
-    return session;
+    return getSession();
   })();
   inFlight = request;
   request.finally(() => {
@@ -180,10 +54,8 @@ export function loadSession(options: { force?: boolean } = {}): Promise<Session>
  */
 export async function logout(): Promise<boolean> {
   try {
-    const response = await apiFetch('/api/user/logout', {
-      method: 'POST',
-      json: { user_id: session.user?._id ?? null },
-    });
+    const json: LogoutBody = { user_id: getSession().user?._id ?? null };
+    const response = await apiFetch(API_PATHS.logout, { method: 'POST', json });
     if (response.status === 200 || response.status === 401) {
       endSession();
       return true;
@@ -198,5 +70,5 @@ export async function logout(): Promise<boolean> {
 /** Forgets everything known about the session, as on a fresh page load. Tests only. */
 export function resetSessionForTests(): void {
   inFlight = null;
-  session = { status: 'unknown', user: readCachedUser() };
+  resetSessionStoreForTests();
 }

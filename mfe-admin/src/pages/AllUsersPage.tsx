@@ -1,44 +1,32 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { apiFetch, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
-import { MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
+import { ApiError, apiJson, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import {
+  API_PATHS,
+  MESSAGES,
+  UI_TIMINGS,
+  type AdminUser,
+  type AdminUserListQuery,
+  type AdminUserListResponse,
+} from '@marketplace/contracts';
 
 /** Server-side paging: the list stays quick with 100,000 accounts. */
 export const USERS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 350;
-export const ALL_USERS_URL = '/api/user/getall';
+export const ALL_USERS_URL = API_PATHS.allUsers;
 
-export interface AdminUserRow {
-  _id: string;
-  email: string;
-  phoneNumber: string | null;
-  totalPostedJobs: number;
-  totalAppliedJobs: number;
-  type: string;
-  name: string;
-  createdAt?: string;
-}
-
-export interface UsersPage {
-  users: AdminUserRow[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export class HttpError extends Error {
-  constructor(readonly status: number) {
-    super(`Request failed with status ${status}`);
-    this.name = 'HttpError';
-  }
-}
+/** One row of the list and one page of it: the contracts shapes of GET /api/user/getall. */
+export type AdminUserRow = AdminUser;
+export type UsersPage = Pick<AdminUserListResponse, 'users' | 'total' | 'page' | 'limit'>;
 
 export async function fetchUsers(search: string, page: number, signal?: AbortSignal): Promise<UsersPage> {
-  const params = new URLSearchParams({ search, page: String(page), limit: String(USERS_PAGE_SIZE) });
-  const response = await apiFetch(`${ALL_USERS_URL}?${params}`, { signal, networkToast: false });
-  if (!response.ok) throw new HttpError(response.status);
-  const body = (await response.json()) as Partial<UsersPage>;
+  const query: AdminUserListQuery = { search, page, limit: USERS_PAGE_SIZE };
+  const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  const body = await apiJson<Partial<AdminUserListResponse>>(`${ALL_USERS_URL}?${params}`, {
+    signal,
+    networkToast: false,
+  });
   return {
     users: Array.isArray(body.users) ? body.users : [],
     total: typeof body.total === 'number' ? body.total : 0,
@@ -66,9 +54,9 @@ const numberFormat = new Intl.NumberFormat('en-NG');
 
 function errorText(error: unknown): string {
   if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof HttpError && error.status === 403)
+  if (error instanceof ApiError && error.status === 403)
     return 'Only administrators can see the list of users.';
-  if (error instanceof HttpError) return `Could not load users (status ${error.status}).`;
+  if (error instanceof ApiError) return `Could not load users (status ${error.status}).`;
   return 'Could not load users.';
 }
 

@@ -1,9 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { apiFetch, BRAND, notify, NetworkError } from '@marketplace/ui';
-import { CONTACT_SUBJECTS, MESSAGES, UI_TIMINGS, failedToSendMessage } from '@marketplace/contracts';
+import { apiFetch, BRAND, notify, NetworkError, readApiBody } from '@marketplace/ui';
+import {
+  API_PATHS,
+  CONTACT_SUBJECTS,
+  MESSAGES,
+  UI_TIMINGS,
+  failedToSendMessage,
+  type ContactBody,
+} from '@marketplace/contracts';
 import './contact.css';
 
-export const SEND_MAIL_URL = '/api/user/send-mail';
+export const SEND_MAIL_URL = API_PATHS.sendMail;
 
 interface ContactForm {
   name: string;
@@ -22,16 +29,6 @@ const EMPTY: ContactForm = {
   subject: CONTACT_SUBJECTS[0].value,
   message: '',
 };
-
-async function serverMessageOf(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.json()) as { message?: unknown; resultMessage?: { en?: unknown } };
-    const text = body?.message ?? body?.resultMessage?.en;
-    return typeof text === 'string' && text.trim() ? text : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Spec "Contact": the form, sections 4, 5 and 8 for its states, rules and messages. */
 export function ContactUsPage() {
@@ -73,7 +70,7 @@ export function ContactUsPage() {
       } else {
         notify(
           'error',
-          failedToSendMessage(response.status, await serverMessageOf(response)),
+          failedToSendMessage(response.status, (await readApiBody(response)).message),
           UI_TIMINGS.contactFailureToastMs,
         );
       }

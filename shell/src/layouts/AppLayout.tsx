@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { BRAND, ButtonLink, Logo, logout, useSession, type AccountType } from '@marketplace/ui';
+import { QueryProvider } from '@marketplace/ui/query';
 import { searchCatalogue } from '@marketplace/contracts';
 import type { RouteHandle } from '../routes/route-table';
 import { useDarkMode } from './theme';
@@ -263,7 +264,7 @@ export function AppLayout() {
           </div>
         </header>
         <main id="main" className="app-layout__content">
-          {allowed ? <Outlet /> : <NotAllowed />}
+          <QueryProvider>{allowed ? <Outlet /> : <NotAllowed />}</QueryProvider>
         </main>
       </div>
     </div>

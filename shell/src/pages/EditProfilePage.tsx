@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { notify, updateSessionUser, useSession, type SessionUser } from '@marketplace/ui';
+import { apiBodyText, notify, updateSessionUser, useSession, type SessionUser } from '@marketplace/ui';
 import { LIMITS, MESSAGES, UI_TIMINGS, updateFailed } from '@marketplace/contracts';
 import { SubmitButton, TextAreaField, TextField } from './forms/Field';
-import { isAccount, serverMessage } from './forms/account-api';
+import { accountOf } from './forms/account-api';
 import { isImageFile, lettersAndSpaces } from './forms/validation';
 import { uploadProfile } from './profile/upload';
 import { YourData } from './profile/YourData';
@@ -103,14 +103,14 @@ function ProfileEditor({ user }: { user: SessionUser }) {
     try {
       const { status, body } = await uploadProfile(form, setProgress);
       if (status === 200 || status === 201) {
-        const updated = isAccount(body.user) ? body.user : { ...user, ...changed };
+        const updated = accountOf(body) ?? { ...user, ...changed };
         updateSessionUser(updated);
         reset(formValues({ ...user, ...updated }));
         setPhoto(null);
         if (fileInput.current) fileInput.current.value = '';
-        notify('success', serverMessage(body) ?? MESSAGES.companyProfileUpdatedSuccessfully);
+        notify('success', apiBodyText(body).message ?? MESSAGES.companyProfileUpdatedSuccessfully);
       } else if (status === 400) {
-        notify('error', serverMessage(body) ?? updateFailed(status));
+        notify('error', apiBodyText(body).message ?? updateFailed(status));
       } else {
         notify('error', updateFailed(status));
       }

@@ -2,16 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiFetch, notify, setSessionUser } from '@marketplace/ui';
-import { MESSAGES } from '@marketplace/contracts';
+import { API_PATHS, MESSAGES, type LoginBody } from '@marketplace/contracts';
 import { AuthLayout } from './forms/AuthLayout';
 import { PasswordField, SubmitButton, TextField } from './forms/Field';
-import {
-  FACEBOOK_LOGIN_URL,
-  isAccount,
-  readBody,
-  serverMessage,
-  useFacebookLogin,
-} from './forms/account-api';
+import { FACEBOOK_LOGIN_URL, readBody, useFacebookLogin } from './forms/account-api';
 import { isLoginEmail, loginEmailError } from './forms/validation';
 
 interface LoginForm {
@@ -34,20 +28,21 @@ export default function LoginPage() {
   const onSubmit = async (values: LoginForm) => {
     setBusy(true);
     try {
-      const response = await apiFetch('/api/user/login', {
+      const json: LoginBody = { email: values.email, password: values.password };
+      const response = await apiFetch(API_PATHS.login, {
         method: 'POST',
-        json: { email: values.email, password: values.password },
+        json,
         refresh: false,
         networkToast: 'warning',
       });
       const body = await readBody(response);
-      if (response.ok && isAccount(body.user)) {
+      if (response.ok && body.user) {
         // The tokens in the body are ignored: the session lives in httpOnly cookies.
         setSessionUser(body.user);
         navigate('/dashboard');
         return;
       }
-      notify('error', serverMessage(body) ?? MESSAGES.invalidUserNameOrPassword);
+      notify('error', body.message ?? MESSAGES.invalidUserNameOrPassword);
     } catch {
       // No network response: the API client has shown the warning toast.
     }

@@ -5,7 +5,7 @@ import { Button, notify } from '@marketplace/ui';
 import { MESSAGES, NIGERIAN_STATES, REGISTRATION_CONSTANTS, UI_TIMINGS } from '@marketplace/contracts';
 import { AuthLayout } from './forms/AuthLayout';
 import { PasswordField, SelectField, SubmitButton, TextField } from './forms/Field';
-import { postRegistration, serverMessage } from './forms/account-api';
+import { postRegistration } from './forms/account-api';
 import { nameError, registrationEmailError } from './forms/validation';
 import { CategoryModal, type CategoryChoice } from './register/CategoryModal';
 
@@ -64,12 +64,12 @@ export default function RegisterPage() {
         },
       );
       if (response.ok && (body.statusCode ?? 200) === 200) {
-        notify('success', serverMessage(body) ?? 'Company registered', UI_TIMINGS.signUpSuccessToastMs);
+        notify('success', body.message ?? 'Company registered', UI_TIMINGS.signUpSuccessToastMs);
         setDone(true);
         redirect.current = setTimeout(() => navigate('/login'), UI_TIMINGS.redirectAfterSuccessMs);
         return;
       }
-      notify('error', serverMessage(body) ?? `Registration failed (${response.status})`);
+      notify('error', body.message ?? `Registration failed (${response.status})`);
     } catch {
       // No network response: the API client has shown the toast.
     }

@@ -5,7 +5,7 @@ import { notify } from '@marketplace/ui';
 import { LIMITS, MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
 import { AuthLayout } from './forms/AuthLayout';
 import { PasswordField, SubmitButton, TextField } from './forms/Field';
-import { postRegistration, serverMessage } from './forms/account-api';
+import { postRegistration } from './forms/account-api';
 import { nameError, registrationEmailError, signUpPasswordError } from './forms/validation';
 
 /** Spec section 3: the poster sign-up sends a fixed registration number as cacnumber. */
@@ -55,12 +55,12 @@ export default function SignupPage() {
         { cacnumber: POSTER_CAC_NUMBER },
       );
       if (response.ok) {
-        notify('success', serverMessage(body) ?? 'Account created', UI_TIMINGS.signUpSuccessToastMs);
+        notify('success', body.message ?? 'Account created', UI_TIMINGS.signUpSuccessToastMs);
         setDone(true);
         redirect.current = setTimeout(() => navigate('/login'), UI_TIMINGS.redirectAfterSuccessMs);
         return;
       }
-      notify('error', signUpErrorMessage(response.status, serverMessage(body)));
+      notify('error', signUpErrorMessage(response.status, body.message));
     } catch {
       // No network response: the API client has shown the toast.
     }

@@ -104,7 +104,20 @@ function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, () => 
   const { page } = spec;
   if ('shell' in page) {
     const load = shellPages[page.shell];
-    route.lazy = async () => ({ Component: (await load()).default });
+    route.lazy = async () => {
+      // The shared query client comes with the page, never with the first view of the home page.
+      const [{ default: Page }, { QueryProvider }] = await Promise.all([
+        load(),
+        import('@marketplace/ui/query'),
+      ]);
+      return {
+        Component: () => (
+          <QueryProvider>
+            <Page />
+          </QueryProvider>
+        ),
+      };
+    };
   } else {
     // Keyed so that moving between two pages of one remote starts each with fresh state.
     route.element = <RemoteRoute key={`${page.remote}:${page.page}`} remote={page.remote} page={page.page} />;

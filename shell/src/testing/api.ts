@@ -4,6 +4,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { act, screen, waitFor } from '@testing-library/react';
 import { dismissToasts, resetApiForTests, resetSessionForTests, type SessionUser } from '@marketplace/ui';
+import { queryClient } from '@marketplace/ui/query';
 
 export const ORIGIN = 'http://localhost';
 export const api = (path: string) => `${ORIGIN}${path}`;
@@ -92,6 +93,7 @@ export async function resetBrowserState(): Promise<void> {
   setCsrfCookie(null);
   document.body.className = '';
   resetApiForTests();
+  queryClient.clear();
   resetSessionForTests();
   await act(async () => dismissToasts());
 }

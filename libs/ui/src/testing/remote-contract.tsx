@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { REMOTE_PAGES, type RemoteName, type RemoteRoutesModule } from '../federation';
+import { QueryProvider } from '../query';
 
 export function describeRemoteRoutes<Name extends RemoteName>(
   name: Name,
@@ -19,11 +20,14 @@ export function describeRemoteRoutes<Name extends RemoteName>(
     it.each([...REMOTE_PAGES[name]])(`page %s renders one <h1> inside data-remote="${name}"`, (page) => {
       const Page = pages[page as keyof typeof pages] as ComponentType;
       render(
-        <MemoryRouter initialEntries={['/x/Sample']}>
-          <Routes>
-            <Route path="/x/:type" element={<Page />} />
-          </Routes>
-        </MemoryRouter>,
+        // As in the shell: pages run inside the shared query client's provider.
+        <QueryProvider>
+          <MemoryRouter initialEntries={['/x/Sample']}>
+            <Routes>
+              <Route path="/x/:type" element={<Page />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryProvider>,
       );
       const headings = screen.getAllByRole('heading', { level: 1 });
       expect(headings).toHaveLength(1);

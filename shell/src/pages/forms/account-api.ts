@@ -1,59 +1,58 @@
-// Small helpers the account pages share for talking to the accounts API.
-import { useEffect, useState } from 'react';
-import { REGISTRATION_CONSTANTS, registrationDeviceId } from '@marketplace/contracts';
-import { apiFetch, type SessionUser } from '@marketplace/ui';
+// Small helpers the account pages share for talking to the accounts API. Shapes come from contracts;
+// bodies are read with libs/ui's one reader (readApiBody / apiBodyText).
+import { useQuery } from '@tanstack/react-query';
+import {
+  API_PATHS,
+  REGISTRATION_CONSTANTS,
+  registrationDeviceId,
+  type Account,
+  type AuthOptionsResponse,
+  type RegisterBody,
+} from '@marketplace/contracts';
+import { apiJson, apiFetch, isSessionUser, readApiBody, type ApiFieldError } from '@marketplace/ui';
 
+/** A response body as the account pages use it: the raw JSON, its message, field errors and account. */
 export interface ApiBody {
   statusCode?: number;
-  resultMessage?: { en?: string };
-  message?: string;
-  errorMessage?: string;
-  user?: SessionUser;
+  message: string | undefined;
+  details: ApiFieldError[];
+  user?: Account;
 }
 
-/** The JSON body of a response, or {} when there is none. */
+/** The account in a response body, if there is one. */
+export function accountOf(body: unknown): Account | undefined {
+  const user = (body as { user?: unknown } | undefined)?.user;
+  return isSessionUser(user) ? user : undefined;
+}
+
+/** What a response says (one reader: libs/ui readApiBody). */
 export async function readBody(response: Response): Promise<ApiBody> {
-  try {
-    const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null ? (body as ApiBody) : {};
-  } catch {
-    return {};
-  }
+  const { body, message, details } = await readApiBody(response);
+  const statusCode = (body as { statusCode?: unknown } | undefined)?.statusCode;
+  return {
+    statusCode: typeof statusCode === 'number' ? statusCode : undefined,
+    message,
+    details,
+    user: accountOf(body),
+  };
 }
 
-/** The server's English text: resultMessage.en, then message, then errorMessage. */
-export function serverMessage(body: ApiBody): string | undefined {
-  for (const text of [body.resultMessage?.en, body.message, body.errorMessage]) {
-    if (typeof text === 'string' && text.trim()) return text;
-  }
-  return undefined;
-}
-
-export function isAccount(value: unknown): value is SessionUser {
-  const v = value as Partial<SessionUser> | null | undefined;
-  return typeof v?._id === 'string' && typeof v.name === 'string' && typeof v.type === 'string';
-}
+export const AUTH_OPTIONS_QUERY_KEY = ['auth-options'] as const;
 
 /** Whether the server offers social login (GET /api/user/auth-options); false until it says so. */
 export function useFacebookLogin(): boolean {
-  const [enabled, setEnabled] = useState(false);
-  useEffect(() => {
-    let current = true;
-    apiFetch('/api/user/auth-options', { networkToast: false, refresh: false })
-      .then((response) => (response.ok ? readBody(response) : {}))
-      .then((body) => {
-        if (current) setEnabled((body as { facebook?: unknown }).facebook === true);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
-  return enabled;
+  const { data } = useQuery({
+    queryKey: AUTH_OPTIONS_QUERY_KEY,
+    queryFn: () =>
+      apiJson<AuthOptionsResponse>(API_PATHS.authOptions, { networkToast: false, refresh: false }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data?.facebook === true;
 }
 
 /** Social login starts with a full page navigation; the server finishes OAuth and returns to /facebook/callback. */
-export const FACEBOOK_LOGIN_URL = '/api/user/facebook';
+export const FACEBOOK_LOGIN_URL = API_PATHS.facebook;
 
 /**
  * POST /api/user with the fields every client sends (spec "Registration payload"); `extra` carries
@@ -61,21 +60,18 @@ export const FACEBOOK_LOGIN_URL = '/api/user/facebook';
  */
 export async function postRegistration(
   account: { name: string; email: string; password: string },
-  extra: Record<string, unknown>,
+  extra: Omit<RegisterBody, 'email' | 'name' | 'password'>,
 ): Promise<{ response: Response; body: ApiBody }> {
-  const response = await apiFetch('/api/user', {
-    method: 'POST',
-    refresh: false,
-    json: {
-      email: account.email.trim(),
-      name: account.name,
-      password: account.password,
-      language: REGISTRATION_CONSTANTS.language,
-      platform: REGISTRATION_CONSTANTS.platform,
-      timezone: REGISTRATION_CONSTANTS.timezone,
-      deviceId: registrationDeviceId(account.name),
-      ...extra,
-    },
-  });
+  const json: RegisterBody = {
+    email: account.email.trim(),
+    name: account.name,
+    password: account.password,
+    language: REGISTRATION_CONSTANTS.language,
+    platform: REGISTRATION_CONSTANTS.platform,
+    timezone: REGISTRATION_CONSTANTS.timezone,
+    deviceId: registrationDeviceId(account.name),
+    ...extra,
+  };
+  const response = await apiFetch(API_PATHS.register, { method: 'POST', refresh: false, json });
   return { response, body: await readBody(response) };
 }

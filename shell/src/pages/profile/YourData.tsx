@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiFetch, Button, endSession, notify } from '@marketplace/ui';
+import { API_PATHS } from '@marketplace/contracts';
+import { apiFetch, Button, endSession, notify, readApiBody } from '@marketplace/ui';
 import { Modal } from '../forms/Modal';
 import { PasswordField, Spinner } from '../forms/Field';
-import { readBody, serverMessage } from '../forms/account-api';
 
-export const EXPORT_URL = '/api/user/me/export';
-export const DELETE_ACCOUNT_URL = '/api/user/me';
+export const EXPORT_URL = API_PATHS.exportMe;
+export const DELETE_ACCOUNT_URL = API_PATHS.me;
 
 function fileNameFrom(response: Response): string {
   const disposition = response.headers.get('content-disposition') ?? '';
@@ -27,10 +27,7 @@ export function YourData() {
     try {
       const response = await apiFetch(EXPORT_URL);
       if (!response.ok) {
-        notify(
-          'error',
-          (await readBody(response).then(serverMessage)) ?? `Download failed (${response.status})`,
-        );
+        notify('error', (await readApiBody(response)).message ?? `Download failed (${response.status})`);
         return;
       }
       const url = URL.createObjectURL(await response.blob());
@@ -65,10 +62,7 @@ export function YourData() {
         endSession();
         return;
       }
-      notify(
-        'error',
-        (await readBody(response).then(serverMessage)) ?? `Deletion failed (${response.status})`,
-      );
+      notify('error', (await readApiBody(response)).message ?? `Deletion failed (${response.status})`);
     } catch {
       // No network response: the API client has shown the toast.
     }

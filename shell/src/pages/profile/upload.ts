@@ -1,14 +1,15 @@
 // PUT /api/user/editcompany with XMLHttpRequest: fetch() cannot report upload progress.
 // Same rules as apiFetch: CSRF header, and on 401 one session refresh and one retry.
+import { API_PATHS } from '@marketplace/contracts';
 import { csrfHeaders, refreshSession } from '@marketplace/ui';
-import type { ApiBody } from '../forms/account-api';
 
 export interface UploadResult {
   status: number;
-  body: ApiBody;
+  /** The parsed JSON body (read it with apiBodyText / accountOf); undefined when not JSON. */
+  body: unknown;
 }
 
-export const EDIT_PROFILE_URL = '/api/user/editcompany';
+export const EDIT_PROFILE_URL = API_PATHS.editProfile;
 
 function sendOnce(form: FormData, onProgress: (percent: number) => void): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
@@ -22,10 +23,9 @@ function sendOnce(form: FormData, onProgress: (percent: number) => void): Promis
         onProgress(Math.round((event.loaded / event.total) * 100));
     });
     xhr.addEventListener('load', () => {
-      let body: ApiBody = {};
+      let body: unknown;
       try {
-        const parsed: unknown = JSON.parse(xhr.responseText);
-        if (typeof parsed === 'object' && parsed !== null) body = parsed as ApiBody;
+        body = JSON.parse(xhr.responseText);
       } catch {
         // not JSON
       }
