@@ -61,7 +61,7 @@ export default async function accountsService(app: FastifyInstance, options: Acc
 
   const { publicKey, privateKey } = options.auth;
   await app.register(sessionRoutes, { db, publicKey, privateKey, settings });
-  await app.register(userRoutes, { db, publicKey, mail });
+  await app.register(userRoutes, { db, publicKey });
   await app.register(profileRoutes, { db, photos });
   await app.register(contactRoutes, { db, mail });
   await app.register(directoryRoutes, { db });

@@ -40,21 +40,3 @@ export function contactMail(input: ContactMailInput, supportEmail: string): Outg
     ].join('\n'),
   };
 }
-
-/** Sent to an existing account's address when someone tries to register with it. */
-export function registrationAttemptMail(to: string): OutgoingMail {
-  return {
-    to,
-    subject: 'Someone tried to register with your email',
-    text: [
-      'Hello,',
-      '',
-      'Someone just tried to create a new marketplace account with this email address. You already have',
-      'an account, so nothing was created or changed.',
-      '',
-      'If this was you, please sign in with your existing password instead.',
-      'If it was not you, you can ignore this mail: your account is safe.',
-      '',
-    ].join('\n'),
-  };
-}

@@ -1,23 +1,15 @@
 import { hash } from '@node-rs/argon2';
-import { RegisterBodySchema, RegisterResponseSchema, type Account } from '@marketplace/contracts';
-import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
-import { randomUUID } from 'node:crypto';
+import { MESSAGES, RegisterBodySchema, RegisterResponseSchema, type Account } from '@marketplace/contracts';
+import { conflict, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
-import type { MailService } from '../mail';
-import { registrationAttemptMail } from '../mail/templates';
-import { UsersRepository, type UserRow } from '../repositories/users-repository';
+import type { UserRow } from '../repositories/users-repository';
 import { insertRegisteredUser } from '../user-events';
-import {
-  REGISTRATION_MESSAGES,
-  validateRegistration,
-  type ValidRegistration,
-} from '../validation/registration';
+import { REGISTRATION_MESSAGES, validateRegistration } from '../validation/registration';
 
 export interface UserRoutesOptions {
   db: Kysely<AccountsDatabase>;
   publicKey: string;
-  mail: MailService;
 }
 
 export function toAccount(row: UserRow): Account {
@@ -40,30 +32,7 @@ export function toAccount(row: UserRow): Account {
   };
 }
 
-/** What a successful registration would have answered, for an email that is taken (nothing stored). */
-function unsavedAccount(input: ValidRegistration): Account {
-  return {
-    _id: randomUUID(),
-    name: input.name,
-    email: input.email,
-    phoneNumber: input.phoneNumber,
-    type: input.type,
-    cacnumber: input.cacnumber,
-    address: input.address,
-    pincode: input.pincode,
-    description: null,
-    photoUrl: null,
-    totalPostedJobs: 0,
-    totalAppliedJobs: 0,
-    state: input.state,
-    category: input.categories,
-    subcategory: input.subcategories,
-  };
-}
-
 export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, options) => {
-  const users = new UsersRepository(options.db);
-
   app.post(
     '/api/user',
     {
@@ -73,7 +42,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
     },
     async (request) => {
       const input = validateRegistration(request.body);
-      // Hashed whether or not the email is free, so both answers take the same time.
       const passwordHash = await hash(input.password);
       const created = await options.db.transaction().execute((trx) =>
         insertRegisteredUser(
@@ -95,19 +63,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
           request.id,
         ),
       );
-      const resultMessage = { en: REGISTRATION_MESSAGES.registered };
       if (!created) {
-        // Decision: a taken email is NOT reported. Answering 409 "already exists" would let anyone test
-        // which addresses have accounts (account enumeration). The answer is the same status and shape
-        // as a success (with an id that exists nowhere), nothing is stored or announced, and the owner
-        // of the address gets a notice mail, sent after the answer so its timing reveals nothing. A
-        // person who already has an account learns it from that mail, and signing in still works.
-        options.mail.notifyInBackground(async () => {
-          const existing = await users.findByEmail(input.email);
-          return existing ? registrationAttemptMail(existing.email) : undefined;
-        });
-        return { statusCode: 200, resultMessage, user: unsavedAccount(input) };
+        // A taken email (any casing) says so, as the spec's error catalogue does: hiding it protected
+        // nothing (signing in with the new password reveals it at once) and left the owner puzzled.
+        // Nothing is stored or announced; the per-IP sign-up limit still bounds probing.
+        throw conflict(MESSAGES.userWithEmailAlreadyExist, 'EMAIL_TAKEN');
       }
+      const resultMessage = { en: REGISTRATION_MESSAGES.registered };
       return { statusCode: 200, resultMessage, user: toAccount(created) };
     },
   );
