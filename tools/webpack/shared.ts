@@ -18,6 +18,8 @@ const SINGLETONS: ReadonlyArray<readonly [string, string]> = [
   ['@marketplace/ui', '@marketplace/ui'],
   // One query cache: the client lives in @marketplace/ui/query; both load only when a lazy page needs them.
   ['@marketplace/ui/query', '@marketplace/ui'],
+  // Form building blocks and their CSS, once for the shell and every remote.
+  ['@marketplace/ui/form', '@marketplace/ui'],
   ['@tanstack/react-query', '@tanstack/react-query'],
 ];
 

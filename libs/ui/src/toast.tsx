@@ -46,8 +46,11 @@ export function notify(kind: ToastKind, message: string, durationMs: number = TO
         ),
         className: `ui-toast ui-toast--${kind}`,
         style: { background, color: '#fff' },
+        // Every toast is announced: errors and warnings at once, the rest (success, info) politely.
         ariaProps:
-          kind === 'error' || kind === 'warning' ? { role: 'alert', 'aria-live': 'assertive' } : undefined,
+          kind === 'error' || kind === 'warning'
+            ? { role: 'alert', 'aria-live': 'assertive' }
+            : { role: 'status', 'aria-live': 'polite' },
       });
     },
     (error: unknown) => {

@@ -136,24 +136,44 @@ describe('Edit profile page', () => {
     ['Pincode', '10001', 'Postal code should be 6 digits'],
     ['Pincode', '1000011', 'Postal code should be 6 digits'],
     ['Name', 'A', 'Please enter a valid name'],
-  ])('changed %s "%s" -> "%s" (2 s), not sent', async (label, value, message) => {
+  ])('changed %s "%s" -> "%s" on the field, focused, not sent', async (label, value, message) => {
     const user = userEvent.setup();
     editAnswers();
     await openProfile();
     await user.clear(field(label));
     await user.type(field(label), value);
     await user.click(submit());
-    expect(await findToast(message)).toMatchObject({ kind: 'error', duration: 2000 });
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
     expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(label)).toHaveFocus();
     expect(sent).toHaveLength(0);
   });
 
-  it('the name accepts letters and spaces only', async () => {
+  it('the name says why it rejects characters instead of dropping them', async () => {
     const user = userEvent.setup();
     await openProfile();
     await user.clear(field('Name'));
     await user.type(field('Name'), 'Ada 2 Builders!');
-    expect(field('Name')).toHaveValue('Ada  Builders');
+    expect(field('Name')).toHaveValue('Ada 2 Builders!');
+    await waitFor(() =>
+      expect(field('Name')).toHaveAccessibleDescription('Name should only contain alphabets and spaces.'),
+    );
+    expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('all field errors at once, focus on the first', async () => {
+    const user = userEvent.setup();
+    editAnswers();
+    await openProfile();
+    await user.clear(field('Name'));
+    await user.type(field('Name'), 'A');
+    await user.clear(field('Pincode'));
+    await user.type(field('Pincode'), '12');
+    await user.click(submit());
+    await waitFor(() => expect(field('Name')).toHaveAccessibleDescription('Please enter a valid name'));
+    expect(field('Pincode')).toHaveAccessibleDescription('Postal code should be 6 digits');
+    expect(field('Name')).toHaveFocus();
+    expect(sent).toHaveLength(0);
   });
 
   it('sends only the changed fields (multipart, with the CSRF header) and shows the server message', async () => {
@@ -238,7 +258,10 @@ describe('Edit profile page', () => {
     await openProfile();
     await user.type(field('Address'), ', Lagos');
     await user.click(submit());
-    expect((await findToast(message)).kind).toBe('error');
+    expect(await screen.findByText(message, { selector: '.form-error-summary' })).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(JSON.parse(localStorage.getItem('user')!).address).toBe('4 Broad Street');
   });
 
@@ -248,7 +271,11 @@ describe('Edit profile page', () => {
     await openProfile();
     await user.type(field('Address'), ', Lagos');
     await user.click(submit());
-    expect((await findToast('Something went wrong while updating profile')).kind).toBe('error');
+    expect(
+      await screen.findByText('Something went wrong while updating profile', {
+        selector: '.form-error-summary',
+      }),
+    ).toHaveAttribute('role', 'alert');
   });
 
   it('an expired access cookie is refreshed once and the upload retried', async () => {

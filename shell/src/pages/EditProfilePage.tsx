@@ -1,13 +1,29 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiBodyText, notify, updateSessionUser, useSession, type SessionUser } from '@marketplace/ui';
-import { LIMITS, MESSAGES, UI_TIMINGS, updateFailed } from '@marketplace/contracts';
-import { SubmitButton, TextAreaField, TextField } from './forms/Field';
+import {
+  AddressRule,
+  DescriptionRule,
+  MESSAGES,
+  NigerianPhoneRule,
+  PostalCodeRule,
+  ProfileNameRule,
+  UI_TIMINGS,
+  updateFailed,
+} from '@marketplace/contracts';
+import {
+  FormError,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  applyServerErrors,
+  fieldRulesResolver,
+  type FieldChecks,
+} from '@marketplace/ui/form';
 import { accountOf } from './forms/account-api';
-import { isImageFile, lettersAndSpaces } from './forms/validation';
+import { isImageFile } from './forms/validation';
 import { uploadProfile } from './profile/upload';
 import { YourData } from './profile/YourData';
-import './forms/forms.css';
 
 /** The editable fields, in form order; only the changed ones are sent. */
 export const PROFILE_FIELDS = ['name', 'phoneNumber', 'address', 'pincode', 'description'] as const;
@@ -34,17 +50,17 @@ export function changedFields(values: ProfileForm, original: ProfileForm): Parti
   return changed;
 }
 
-/** Spec section 5, profile rules on changed fields: the first failing rule's message and field. */
-export function profileRuleError(changed: Partial<ProfileForm>): [ProfileField, string] | null {
-  if (changed.name !== undefined) {
-    if (changed.name.length < LIMITS.profileNameMinLength) return ['name', MESSAGES.pleaseEnterAValidName];
-    if (!/^[A-Za-z ]+$/.test(changed.name)) return ['name', MESSAGES.nameOnlyAlphabetsAndSpaces];
-  }
-  if (changed.phoneNumber !== undefined && changed.phoneNumber.length < LIMITS.phoneMinLength)
-    return ['phoneNumber', MESSAGES.pleaseEnterAValidPhoneNumber];
-  if (changed.pincode !== undefined && changed.pincode.length !== LIMITS.postalCodeLength)
-    return ['pincode', MESSAGES.postalCodeShouldBe6Digits];
-  return null;
+/** Spec section 5: the contracts rules, on changed fields only (the API checks the same ones). */
+export function profileChecks(original: ProfileForm): FieldChecks<ProfileForm> {
+  const unchanged = (field: ProfileField) => (values: ProfileForm) =>
+    values[field].trim() === original[field].trim();
+  return {
+    name: { rule: ProfileNameRule, skip: unchanged('name') },
+    phoneNumber: { rule: NigerianPhoneRule, skip: unchanged('phoneNumber') },
+    address: { rule: AddressRule, skip: unchanged('address') },
+    pincode: { rule: PostalCodeRule, skip: unchanged('pincode') },
+    description: { rule: DescriptionRule, skip: unchanged('description') },
+  };
 }
 
 const validationToast = (message: string) => notify('error', message, UI_TIMINGS.profileValidationToastMs);
@@ -57,7 +73,13 @@ export default function EditProfilePage() {
 
 function ProfileEditor({ user }: { user: SessionUser }) {
   const original = formValues(user);
-  const { register, handleSubmit, reset, setError, clearErrors, setValue, formState } = useForm<ProfileForm>({
+  const checks = profileChecks(original);
+  const [formError, setFormError] = useState<string | undefined>();
+  const { register, handleSubmit, reset, setError, clearErrors, trigger, formState } = useForm<ProfileForm>({
+    mode: 'onTouched',
+    // Names are checked while typing: a character the rule does not accept is explained, not dropped.
+    reValidateMode: 'onChange',
+    resolver: fieldRulesResolver(checks),
     defaultValues: original,
   });
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
@@ -87,13 +109,7 @@ function ProfileEditor({ user }: { user: SessionUser }) {
       validationToast(touched ? MESSAGES.nothingToUpdate : MESSAGES.makeAtLeastOneChange);
       return;
     }
-    const problem = profileRuleError(changed);
-    if (problem) {
-      const [field, message] = problem;
-      setError(field, { message }, { shouldFocus: true });
-      validationToast(message);
-      return;
-    }
+    setFormError(undefined);
 
     const form = new FormData();
     for (const [field, value] of Object.entries(changed)) form.append(field, value);
@@ -110,12 +126,12 @@ function ProfileEditor({ user }: { user: SessionUser }) {
         if (fileInput.current) fileInput.current.value = '';
         notify('success', apiBodyText(body).message ?? MESSAGES.companyProfileUpdatedSuccessfully);
       } else if (status === 400) {
-        notify('error', apiBodyText(body).message ?? updateFailed(status));
+        setFormError(applyServerErrors(apiBodyText(body), setError, checks, updateFailed(status)));
       } else {
-        notify('error', updateFailed(status));
+        setFormError(updateFailed(status));
       }
     } catch {
-      notify('error', MESSAGES.somethingWentWrongWhileUpdatingProfile);
+      setFormError(MESSAGES.somethingWentWrongWhileUpdatingProfile);
     } finally {
       setProgress(null);
     }
@@ -134,6 +150,7 @@ function ProfileEditor({ user }: { user: SessionUser }) {
       </header>
 
       <form className="profile-page__grid" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormError message={formError} />
         <div className="profile-card profile-photo">
           <div className="profile-photo__preview">
             {shownPhoto ? (
@@ -186,12 +203,8 @@ function ProfileEditor({ user }: { user: SessionUser }) {
               label="Name"
               autoComplete="name"
               error={formState.errors.name?.message}
-              {...register('name', {
-                onChange: (event: ChangeEvent<HTMLInputElement>) => {
-                  const clean = lettersAndSpaces(event.target.value);
-                  if (clean !== event.target.value) setValue('name', clean, { shouldDirty: true });
-                },
-              })}
+              hint="Letters and spaces only."
+              {...register('name', { onChange: () => void trigger('name') })}
             />
             <TextField
               label="Email"
@@ -219,6 +232,7 @@ function ProfileEditor({ user }: { user: SessionUser }) {
               label="Address"
               autoComplete="street-address"
               fieldClassName="form-grid__full"
+              error={formState.errors.address?.message}
               {...register('address')}
             />
             <TextField
@@ -232,6 +246,7 @@ function ProfileEditor({ user }: { user: SessionUser }) {
               label="Description"
               rows={5}
               fieldClassName="form-grid__full"
+              error={formState.errors.description?.message}
               {...register('description')}
             />
           </div>

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loadSession } from '@marketplace/ui';
 import { MESSAGES } from '@marketplace/contracts';
-import './forms/forms.css';
+import '@marketplace/ui/form';
+import { landingPath } from '../session/session';
 
 /**
  * Return from social login. The server finished the OAuth flow and set the session cookies
@@ -27,7 +28,8 @@ export default function FacebookCallbackPage() {
     }
     loadSession({ force: true }).then(
       (session) => {
-        if (session.status === 'signed-in') navigate('/dashboard', { replace: true });
+        if (session.status === 'signed-in' && session.user)
+          navigate(landingPath(session.user.type), { replace: true });
         else fail(MESSAGES.facebookLoginFailedOrCancelled);
       },
       () => fail(MESSAGES.facebookLoginError),

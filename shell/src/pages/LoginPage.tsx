@@ -1,31 +1,52 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiFetch, notify, setSessionUser } from '@marketplace/ui';
-import { API_PATHS, MESSAGES, type LoginBody } from '@marketplace/contracts';
-import { AuthLayout } from './forms/AuthLayout';
-import { PasswordField, SubmitButton, TextField } from './forms/Field';
+import { apiFetch, setSessionUser } from '@marketplace/ui';
+import {
+  API_PATHS,
+  LoginEmailRule,
+  LoginPasswordRule,
+  MESSAGES,
+  type LoginBody,
+} from '@marketplace/contracts';
+import {
+  AuthLayout,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  applyServerErrors,
+  fieldRulesResolver,
+  type FieldChecks,
+} from '@marketplace/ui/form';
 import { FACEBOOK_LOGIN_URL, readBody, useFacebookLogin } from './forms/account-api';
-import { isLoginEmail, loginEmailError } from './forms/validation';
+import { landingPath } from '../session/session';
 
 interface LoginForm {
   email: string;
   password: string;
 }
 
+export const LOGIN_CHECKS: FieldChecks<LoginForm> = {
+  email: { rule: LoginEmailRule, quietWhileEmpty: true },
+  password: { rule: LoginPasswordRule, trim: false },
+};
+const resolver = fieldRulesResolver(LOGIN_CHECKS);
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const facebook = useFacebookLogin();
   const [busy, setBusy] = useState(false);
-  const { register, handleSubmit, watch, formState } = useForm<LoginForm>({
+  const [formError, setFormError] = useState<string | undefined>();
+  // Sign In stays enabled (and in the Tab order): a submit with problems says what they are.
+  const { register, handleSubmit, setError, formState } = useForm<LoginForm>({
     mode: 'onChange',
+    resolver,
     defaultValues: { email: '', password: '' },
   });
-  const email = watch('email');
-  const password = watch('password');
-  const canSubmit = isLoginEmail(email) && password !== '';
 
   const onSubmit = async (values: LoginForm) => {
+    setFormError(undefined);
     setBusy(true);
     try {
       const json: LoginBody = { email: values.email, password: values.password };
@@ -39,10 +60,18 @@ export default function LoginPage() {
       if (response.ok && body.user) {
         // The tokens in the body are ignored: the session lives in httpOnly cookies.
         setSessionUser(body.user);
-        navigate('/dashboard');
+        navigate(landingPath(body.user.type));
         return;
       }
-      notify('error', body.message ?? MESSAGES.invalidUserNameOrPassword);
+      const message = body.message ?? MESSAGES.invalidUserNameOrPassword;
+      if (response.status === 401) {
+        // Wrong e-mail or password: both fields are marked (which one is wrong is not said), focus on the first.
+        setError('email', { type: 'server', message: '' }, { shouldFocus: true });
+        setError('password', { type: 'server', message: '' });
+        setFormError(message);
+      } else {
+        setFormError(applyServerErrors(body, setError, LOGIN_CHECKS, message));
+      }
     } catch {
       // No network response: the API client has shown the warning toast.
     }
@@ -61,22 +90,30 @@ export default function LoginPage() {
       ]}
     >
       <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormError message={formError} />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
           inputMode="email"
           error={formState.errors.email?.message}
-          {...register('email', { validate: (value) => loginEmailError(value) ?? true })}
+          invalid={!!formState.errors.email}
+          {...register('email')}
         />
-        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          invalid={!!formState.errors.password}
+          {...register('password')}
+        />
         <div className="form-row form-row--between">
           {/* Spec: a lost-password link with no target (password reset is not part of the product yet). */}
           <a className="form-link form-link--muted" aria-disabled="true">
             Lost your password?
           </a>
         </div>
-        <SubmitButton busy={busy} disabled={!canSubmit} busyLabel="Signing in…">
+        <SubmitButton busy={busy} busyLabel="Signing in…">
           {MESSAGES.signIn}
         </SubmitButton>
         {facebook && (

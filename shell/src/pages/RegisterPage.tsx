@@ -2,11 +2,31 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, notify } from '@marketplace/ui';
-import { MESSAGES, NIGERIAN_STATES, REGISTRATION_CONSTANTS, UI_TIMINGS } from '@marketplace/contracts';
-import { AuthLayout } from './forms/AuthLayout';
-import { PasswordField, SelectField, SubmitButton, TextField } from './forms/Field';
+import {
+  AuthLayout,
+  FormError,
+  PasswordField,
+  SelectField,
+  SubmitButton,
+  TextField,
+  applyServerErrors,
+  fieldRulesResolver,
+  type FieldChecks,
+} from '@marketplace/ui/form';
+import {
+  AddressRule,
+  CacNumberRule,
+  EmailRule,
+  MESSAGES,
+  NIGERIAN_STATES,
+  NewPasswordRule,
+  NigerianPhoneRule,
+  PersonNameRule,
+  PostalCodeRule,
+  REGISTRATION_CONSTANTS,
+  UI_TIMINGS,
+} from '@marketplace/contracts';
 import { postRegistration } from './forms/account-api';
-import { nameError, registrationEmailError } from './forms/validation';
 import { CategoryModal, type CategoryChoice } from './register/CategoryModal';
 
 interface RegisterForm {
@@ -20,6 +40,18 @@ interface RegisterForm {
   password: string;
 }
 
+/** The contracts rules of company registration (the API checks the same ones with the same messages). */
+export const REGISTER_CHECKS: FieldChecks<RegisterForm> = {
+  name: { rule: PersonNameRule },
+  email: { rule: EmailRule },
+  phoneNumber: { rule: NigerianPhoneRule, optional: true },
+  cacnumber: { rule: CacNumberRule, optional: true },
+  address: { rule: AddressRule, optional: true },
+  pincode: { rule: PostalCodeRule, optional: true },
+  password: { rule: NewPasswordRule, trim: false },
+};
+const resolver = fieldRulesResolver(REGISTER_CHECKS);
+
 const NO_CHOICE: CategoryChoice = { categories: [], subcategories: [] };
 
 export default function RegisterPage() {
@@ -29,8 +61,10 @@ export default function RegisterPage() {
   const [modalOpen, setModalOpen] = useState(false);
   const [choice, setChoice] = useState<CategoryChoice>(NO_CHOICE);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { register, handleSubmit, formState } = useForm<RegisterForm>({
+  const [formError, setFormError] = useState<string | undefined>();
+  const { register, handleSubmit, setError, formState } = useForm<RegisterForm>({
     mode: 'onTouched',
+    resolver,
     defaultValues: {
       name: '',
       email: '',
@@ -47,6 +81,7 @@ export default function RegisterPage() {
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const onSubmit = async (values: RegisterForm) => {
+    setFormError(undefined);
     setBusy(true);
     const name = values.name.trim();
     try {
@@ -69,7 +104,12 @@ export default function RegisterPage() {
         redirect.current = setTimeout(() => navigate('/login'), UI_TIMINGS.redirectAfterSuccessMs);
         return;
       }
-      notify('error', body.message ?? `Registration failed (${response.status})`);
+      const fallback = `Registration failed (${response.status})`;
+      setFormError(
+        response.status === 400
+          ? applyServerErrors(body, setError, REGISTER_CHECKS, fallback)
+          : (body.message ?? fallback),
+      );
     } catch {
       // No network response: the API client has shown the toast.
     }
@@ -94,12 +134,13 @@ export default function RegisterPage() {
       ]}
     >
       <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormError message={formError} />
         <div className="form-grid">
           <TextField
             label="Company Name"
             autoComplete="organization"
             error={formState.errors.name?.message}
-            {...register('name', { validate: (value) => nameError(value) ?? true })}
+            {...register('name')}
           />
           <TextField
             label="Email"
@@ -107,14 +148,26 @@ export default function RegisterPage() {
             autoComplete="email"
             inputMode="email"
             error={formState.errors.email?.message}
-            {...register('email', { validate: (value) => registrationEmailError(value) ?? true })}
+            {...register('email')}
           />
-          <TextField label="Contact Number" type="tel" autoComplete="tel" {...register('phoneNumber')} />
-          <TextField label="CAC Number" autoComplete="off" {...register('cacnumber')} />
+          <TextField
+            label="Contact Number"
+            type="tel"
+            autoComplete="tel"
+            error={formState.errors.phoneNumber?.message}
+            {...register('phoneNumber')}
+          />
+          <TextField
+            label="CAC Number"
+            autoComplete="off"
+            error={formState.errors.cacnumber?.message}
+            {...register('cacnumber')}
+          />
           <TextField
             label="Address"
             autoComplete="street-address"
             fieldClassName="form-grid__full"
+            error={formState.errors.address?.message}
             {...register('address')}
           />
           <SelectField label="State" {...register('state')}>
@@ -129,12 +182,14 @@ export default function RegisterPage() {
             label="Postal code"
             inputMode="numeric"
             autoComplete="postal-code"
+            error={formState.errors.pincode?.message}
             {...register('pincode')}
           />
           <PasswordField
             label="Password"
             autoComplete="new-password"
             fieldClassName="form-grid__full"
+            error={formState.errors.password?.message}
             {...register('password')}
           />
         </div>
@@ -177,7 +232,8 @@ export default function RegisterPage() {
             setModalOpen(false);
           }}
           onClose={() => {
-            setChoice(NO_CHOICE);
+            // Closing during the first choice means "no choice"; after 'Change' the saved choice stays.
+            if (!chosen) setChoice(NO_CHOICE);
             setModalOpen(false);
           }}
         />

@@ -2,11 +2,25 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '@marketplace/ui';
-import { LIMITS, MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
-import { AuthLayout } from './forms/AuthLayout';
-import { PasswordField, SubmitButton, TextField } from './forms/Field';
+import {
+  AuthLayout,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  applyServerErrors,
+  fieldRulesResolver,
+  type FieldChecks,
+} from '@marketplace/ui/form';
+import {
+  EmailRule,
+  MESSAGES,
+  NewPasswordRule,
+  SignUpNameRule,
+  UI_TIMINGS,
+  passwordConfirmationError,
+} from '@marketplace/contracts';
 import { postRegistration } from './forms/account-api';
-import { nameError, registrationEmailError, signUpPasswordError } from './forms/validation';
 
 /** Spec section 3: the poster sign-up sends a fixed registration number as cacnumber. */
 export const POSTER_CAC_NUMBER = 'RC0000000';
@@ -17,6 +31,18 @@ interface SignupForm {
   password: string;
   confirmPassword: string;
 }
+
+/** The contracts rules of the sign-up fields (the API checks the same ones with the same messages). */
+export const SIGN_UP_CHECKS: FieldChecks<SignupForm> = {
+  name: { rule: SignUpNameRule },
+  email: { rule: EmailRule },
+  password: { rule: NewPasswordRule, trim: false },
+  confirmPassword: {
+    trim: false,
+    check: (value, values) => passwordConfirmationError(values.password, String(value)),
+  },
+};
+const resolver = fieldRulesResolver(SIGN_UP_CHECKS);
 
 /** Spec section 8: sign-up errors. */
 export function signUpErrorMessage(status: number, message: string | undefined): string {
@@ -30,23 +56,17 @@ export default function SignupPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { register, handleSubmit, watch, formState } = useForm<SignupForm>({
-    mode: 'onTouched',
+  const [formError, setFormError] = useState<string | undefined>();
+  const { register, handleSubmit, setError, formState } = useForm<SignupForm>({
+    mode: 'onChange',
+    resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
-  const [name, email, password, confirmPassword] = watch(['name', 'email', 'password', 'confirmPassword']);
-  const passwordError = signUpPasswordError(password, confirmPassword);
-  const canSubmit =
-    name.trim().length > LIMITS.signUpNameLongerThan &&
-    email !== '' &&
-    password !== '' &&
-    confirmPassword !== '' &&
-    !passwordError;
 
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const onSubmit = async (values: SignupForm) => {
-    if (signUpPasswordError(values.password, values.confirmPassword)) return;
+    setFormError(undefined);
     setBusy(true);
     const name = values.name.trim();
     try {
@@ -60,7 +80,12 @@ export default function SignupPage() {
         redirect.current = setTimeout(() => navigate('/login'), UI_TIMINGS.redirectAfterSuccessMs);
         return;
       }
-      notify('error', signUpErrorMessage(response.status, body.message));
+      // Errors for a field land on it (all at once, focus on the first); the rest in the summary.
+      setFormError(
+        response.status === 400
+          ? applyServerErrors(body, setError, SIGN_UP_CHECKS, signUpErrorMessage(400, undefined))
+          : signUpErrorMessage(response.status, body.message),
+      );
     } catch {
       // No network response: the API client has shown the toast.
     }
@@ -79,11 +104,12 @@ export default function SignupPage() {
       ]}
     >
       <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormError message={formError} />
         <TextField
           label="Name"
           autoComplete="name"
           error={formState.errors.name?.message}
-          {...register('name', { validate: (value) => nameError(value) ?? true })}
+          {...register('name')}
         />
         <TextField
           label="Email"
@@ -91,25 +117,23 @@ export default function SignupPage() {
           autoComplete="email"
           inputMode="email"
           error={formState.errors.email?.message}
-          {...register('email', { validate: (value) => registrationEmailError(value) ?? true })}
+          {...register('email')}
         />
         <PasswordField
           label="Password"
           autoComplete="new-password"
-          error={passwordError === MESSAGES.passwordTooShort ? passwordError : undefined}
-          {...register('password')}
+          error={formState.errors.password?.message}
+          {...register('password', {
+            deps: formState.dirtyFields.confirmPassword ? ['confirmPassword'] : [],
+          })}
         />
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
-          error={passwordError === MESSAGES.passwordsDoNotMatch ? passwordError : undefined}
+          error={formState.errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <SubmitButton
-          busy={busy || done}
-          disabled={!canSubmit}
-          busyLabel={done ? 'Account created' : 'Signing up…'}
-        >
+        <SubmitButton busy={busy || done} busyLabel={done ? 'Account created' : 'Signing up…'}>
           {MESSAGES.signUpButton}
         </SubmitButton>
       </form>

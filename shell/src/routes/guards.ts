@@ -1,5 +1,6 @@
 import { redirect } from 'react-router-dom';
-import { isSignedIn } from '../session/session';
+import { loadSession } from '@marketplace/ui';
+import { isSignedIn, landingPath } from '../session/session';
 
 /** Route loader for /jobpost (spec: "requires sign-in, otherwise redirect to /"). */
 export async function requireSignIn(): Promise<Response | null> {
@@ -12,4 +13,10 @@ export async function requireSignIn(): Promise<Response | null> {
  */
 export async function requireAccount(): Promise<Response | null> {
   return (await isSignedIn()) ? null : redirect('/login');
+}
+
+/** Route loader for /login, /signup and /register: a signed-in member goes to their landing page. */
+export async function redirectSignedIn(): Promise<Response | null> {
+  const { status, user } = await loadSession();
+  return status === 'signed-in' && user ? redirect(landingPath(user.type)) : null;
 }

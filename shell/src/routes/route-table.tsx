@@ -9,7 +9,7 @@ import { PublicLayout } from '../layouts/PublicLayout';
 import { BareLayout } from '../layouts/BareLayout';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorScreen } from '../pages/RouteErrorScreen';
-import { requireAccount, requireSignIn } from './guards';
+import { redirectSignedIn, requireAccount, requireSignIn } from './guards';
 
 /**
  * public: header + footer (spec: home, jobapply, login, signup, contactus, register, privacy,
@@ -30,6 +30,8 @@ export interface RouteSpec {
   page: RemotePageRef | { shell: ShellPageName };
   /** Public page that needs a session; otherwise redirect to / (spec: /jobpost). */
   signedIn?: boolean;
+  /** Only for visitors: a signed-in member goes to their landing page (spec: /login). */
+  guestOnly?: boolean;
   /** Account types allowed to see the page; others get a "not allowed" screen. Default: all. */
   roles?: readonly AccountType[];
 }
@@ -46,7 +48,7 @@ const admin = (page: RemotePageName<'admin'>): RemotePageRef => ({ remote: 'admi
 
 export const ROUTE_TABLE: readonly RouteSpec[] = [
   { path: '/', layout: 'public', page: catalogue('home') },
-  { path: '/login', layout: 'public', page: { shell: 'login' } },
+  { path: '/login', layout: 'public', page: { shell: 'login' }, guestOnly: true },
   { path: '/signup', layout: 'public', page: { shell: 'signup' } },
   { path: '/register', layout: 'public', page: { shell: 'register' } },
   { path: '/facebook/callback', layout: 'bare', page: { shell: 'facebookCallback' } },
@@ -100,6 +102,7 @@ function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, () => 
   const route: RouteObject = { path: spec.path };
   if (spec.layout === 'app') route.loader = requireAccount;
   else if (spec.signedIn) route.loader = requireSignIn;
+  else if (spec.guestOnly) route.loader = redirectSignedIn;
   if (spec.roles) route.handle = { roles: spec.roles } satisfies RouteHandle;
   const { page } = spec;
   if ('shell' in page) {

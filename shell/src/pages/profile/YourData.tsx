@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { API_PATHS } from '@marketplace/contracts';
 import { apiFetch, Button, endSession, notify, readApiBody } from '@marketplace/ui';
-import { Modal } from '../forms/Modal';
-import { PasswordField, Spinner } from '../forms/Field';
+import { Modal, PasswordField, Spinner } from '@marketplace/ui/form';
 
 export const EXPORT_URL = API_PATHS.exportMe;
 export const DELETE_ACCOUNT_URL = API_PATHS.me;

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CATEGORY_NAMES, MESSAGES, UI_TIMINGS, subcategoriesOf } from '@marketplace/contracts';
 import { Button } from '@marketplace/ui';
-import { Modal } from '../forms/Modal';
-import { Spinner } from '../forms/Field';
+import { Modal, Spinner } from '@marketplace/ui/form';
 
 export interface CategoryChoice {
   categories: string[];

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import './forms.css';
 
 interface AuthLayoutProps {
   /** The page's only <h1>. */

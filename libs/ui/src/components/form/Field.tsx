@@ -7,20 +7,25 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { buttonClass } from '@marketplace/ui';
+import { buttonClass } from '../../Button';
 
 interface FieldFrameProps {
   id: string;
   label: string;
   error?: string | undefined;
+  invalid?: boolean | undefined;
   hint?: ReactNode;
   children: ReactNode;
   className?: string | undefined;
 }
 
-function FieldFrame({ id, label, error, hint, children, className }: FieldFrameProps) {
+/**
+ * Label, control, hint and error of one field. The error paragraph is always there (a live region, so a
+ * new message is announced) and tied to the control with aria-describedby; the control has aria-invalid.
+ */
+function FieldFrame({ id, label, error, invalid, hint, children, className }: FieldFrameProps) {
   return (
-    <div className={['form-field', error && 'has-error', className].filter(Boolean).join(' ')}>
+    <div className={['form-field', (error || invalid) && 'has-error', className].filter(Boolean).join(' ')}>
       <label className="form-field__label" htmlFor={id}>
         {label}
       </label>
@@ -42,23 +47,37 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return hint ? `${id}-hint` : undefined;
 }
 
+/** aria-invalid: a message, or `invalid` (marked without a message of its own, e.g. a failed sign-in). */
+function ariaInvalid(error?: string, invalid?: boolean): true | undefined {
+  return error || invalid ? true : undefined;
+}
+
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | undefined;
+  /** Marked invalid without a message of its own (the form-level summary explains). */
+  invalid?: boolean;
   hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
   fieldClassName?: string;
 }
 
-export function TextField({ label, error, hint, id, fieldClassName, ...input }: TextFieldProps) {
+export function TextField({ label, error, invalid, hint, id, fieldClassName, ...input }: TextFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint} className={fieldClassName}>
+    <FieldFrame
+      id={fieldId}
+      label={label}
+      error={error}
+      invalid={invalid}
+      hint={hint}
+      className={fieldClassName}
+    >
       <input
         id={fieldId}
         className="form-input"
-        aria-invalid={error ? true : undefined}
+        aria-invalid={ariaInvalid(error, invalid)}
         aria-describedby={describedBy(fieldId, error, hint)}
         {...input}
       />
@@ -67,18 +86,25 @@ export function TextField({ label, error, hint, id, fieldClassName, ...input }: 
 }
 
 /** Password input with a show/hide button. */
-export function PasswordField({ label, error, hint, id, fieldClassName, ...input }: TextFieldProps) {
+export function PasswordField({ label, error, invalid, hint, id, fieldClassName, ...input }: TextFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint} className={fieldClassName}>
+    <FieldFrame
+      id={fieldId}
+      label={label}
+      error={error}
+      invalid={invalid}
+      hint={hint}
+      className={fieldClassName}
+    >
       <div className="form-input-group">
         <input
           id={fieldId}
           className="form-input"
           type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={ariaInvalid(error, invalid)}
           aria-describedby={describedBy(fieldId, error, hint)}
           {...input}
         />
@@ -99,20 +125,38 @@ export function PasswordField({ label, error, hint, id, fieldClassName, ...input
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string | undefined;
+  invalid?: boolean;
+  hint?: ReactNode;
   ref?: Ref<HTMLSelectElement>;
   fieldClassName?: string;
 }
 
-export function SelectField({ label, error, id, children, fieldClassName, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  invalid,
+  hint,
+  id,
+  children,
+  fieldClassName,
+  ...select
+}: SelectFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error} className={fieldClassName}>
+    <FieldFrame
+      id={fieldId}
+      label={label}
+      error={error}
+      invalid={invalid}
+      hint={hint}
+      className={fieldClassName}
+    >
       <select
         id={fieldId}
         className="form-input form-select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error)}
+        aria-invalid={ariaInvalid(error, invalid)}
+        aria-describedby={describedBy(fieldId, error, hint)}
         {...select}
       >
         {children}
@@ -124,20 +168,37 @@ export function SelectField({ label, error, id, children, fieldClassName, ...sel
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
   error?: string | undefined;
+  invalid?: boolean;
+  hint?: ReactNode;
   ref?: Ref<HTMLTextAreaElement>;
   fieldClassName?: string;
 }
 
-export function TextAreaField({ label, error, id, fieldClassName, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  invalid,
+  hint,
+  id,
+  fieldClassName,
+  ...textarea
+}: TextAreaFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error} className={fieldClassName}>
+    <FieldFrame
+      id={fieldId}
+      label={label}
+      error={error}
+      invalid={invalid}
+      hint={hint}
+      className={fieldClassName}
+    >
       <textarea
         id={fieldId}
         className="form-input form-textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error)}
+        aria-invalid={ariaInvalid(error, invalid)}
+        aria-describedby={describedBy(fieldId, error, hint)}
         {...textarea}
       />
     </FieldFrame>

@@ -1,0 +1,69 @@
+// One react-hook-form resolver for every form: each field is checked with contracts' `fieldError`
+// (the same rule and message the API uses), every field at once, so a person sees all problems together.
+// @hookform/resolvers' typebox resolver reports TypeBox's own texts ("Expected string length >= 6"), not
+// the spec's messages attached to our rules, hence this small one.
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { fieldError, trimmed } from '@marketplace/contracts';
+import type { TSchema } from 'typebox';
+
+/** How one field is checked. */
+export interface FieldCheck<T> {
+  /** The contracts rule (e.g. EmailRule). */
+  rule?: TSchema;
+  /** Trim before checking (default true: services trim too). */
+  trim?: boolean;
+  /** An empty value passes (optional fields, profile fields that were not changed). */
+  optional?: boolean | ((values: T) => boolean);
+  /** Not checked at all for these values (e.g. a profile field that was not changed). */
+  skip?: (values: T) => boolean;
+  /** An empty value is only reported on submit, not while the person types (login e-mail). */
+  quietWhileEmpty?: boolean;
+  /** Extra check after the rule, for cross-field rules (password confirmation). */
+  check?: (value: unknown, values: T) => string | undefined;
+}
+
+export type FieldChecks<T extends FieldValues> = { [K in keyof T]?: FieldCheck<T> };
+
+/** The message a field gets for `values`, or undefined. */
+export function checkField<T extends FieldValues>(
+  check: FieldCheck<T>,
+  value: unknown,
+  values: T,
+): string | undefined {
+  if (check.skip?.(values)) return undefined;
+  const input = check.trim === false ? value : trimmed(value);
+  const optional = typeof check.optional === 'function' ? check.optional(values) : check.optional;
+  if (optional && (input === '' || input === undefined || input === null)) return undefined;
+  if (check.rule) {
+    const message = fieldError(check.rule, input);
+    if (message) return message;
+  }
+  return check.check?.(value, values);
+}
+
+/** A resolver that returns every field's error at once (values are passed on unchanged). */
+export function fieldRulesResolver<T extends FieldValues>(checks: FieldChecks<T>): Resolver<T> {
+  return async (values, _context, options) => {
+    // react-hook-form names the fields it validates while typing; on submit it names none.
+    const typing = Array.isArray(options?.names) && options.names.length > 0;
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [name, check] of Object.entries(checks) as [string, FieldCheck<T>][]) {
+      if (typing && check.quietWhileEmpty && trimmed(values[name]) === '') continue;
+      const message = checkField(check, values[name], values);
+      if (message) errors[name] = { type: 'rule', message };
+    }
+    return Object.keys(errors).length > 0
+      ? { values: {}, errors: errors as unknown as FieldErrors<T> }
+      : { values, errors: {} };
+  };
+}
+
+const MESSAGES_KEY = 'errorMessages';
+
+/** Every message a contracts rule can give (to recognise a server message as this field's). */
+export function ruleMessages(rule: TSchema | undefined): string[] {
+  const messages = (rule as Record<string, unknown> | undefined)?.[MESSAGES_KEY];
+  return messages && typeof messages === 'object'
+    ? Object.values(messages).filter((m): m is string => typeof m === 'string')
+    : [];
+}
