@@ -60,7 +60,8 @@ export const LogoutResponseSchema = Type.Object({
 /** GET /api/user/me: who is signed in (the web client cannot read its httpOnly cookies). */
 export const MeResponseSchema = Type.Object({
   statusCode: Type.Integer(),
-  user: AccountSchema,
+  /** null when nobody is signed in (a signed-out visit is a 200, not an error). */
+  user: Type.Union([AccountSchema, Type.Null()]),
 });
 
 /** GET /api/user/auth-options: which sign-in methods the server offers. */

@@ -288,7 +288,7 @@ describe('sessions', () => {
       expect(reuse.json().resultMessage.en).toBe(EXPIRED);
       // The legitimate-looking newer token dies with its family, and so does the session for /me.
       expect((await refreshWithBody(next)).statusCode).toBe(401);
-      expect((await me({ bearer: accessToken })).statusCode).toBe(401);
+      expect((await me({ bearer: accessToken })).json()).toEqual({ statusCode: 200, user: null });
       // Other sessions of the same account live on.
       const other = await signIn(person);
       expect((await refreshWithBody(other.refreshToken)).statusCode).toBe(200);
@@ -334,9 +334,27 @@ describe('sessions', () => {
         expect(response.statusCode).toBe(200);
         expect(response.json().user).toMatchObject({ _id: session.user._id, type: 'user' });
       }
-      const anonymous = await me({});
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json().resultMessage.en).toBe('Please sign in to continue.');
+    });
+
+    it('answers a signed-out visit with 200 and user null: no token, a bad token, an ended session', async () => {
+      const ended = await signIn();
+      await service.app.inject({
+        method: 'POST',
+        url: '/api/user/logout',
+        headers: { authorization: `Bearer ${ended.accessToken}` },
+        payload: {},
+      });
+      for (const response of [
+        await me({}),
+        await me({ bearer: 'not.a.token' }),
+        await me({ bearer: `${ended.accessToken.slice(0, -4)}AAAA` }),
+        await me({ bearer: ended.accessToken }),
+        await me({ cookies: { mp_access: ended.accessToken } }),
+        await me({ cookies: ended.jar }),
+      ]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ statusCode: 200, user: null });
+      }
     });
 
     it('says the session expired when the access token has', async () => {
@@ -353,13 +371,15 @@ describe('sessions', () => {
         { clockTimestamp: Date.now() - 2 * HOUR * 1000 },
       );
       await signer.close();
-      for (const response of [
-        await me({ bearer: expired }),
-        await me({ cookies: { ...session.jar, mp_access: expired } }),
-      ]) {
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toMatchObject({ code: 'SESSION_EXPIRED', resultMessage: { en: EXPIRED } });
+      // Expired with no live refresh cookie: signed out, a 200.
+      for (const response of [await me({ bearer: expired }), await me({ cookies: { mp_access: expired } })]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ statusCode: 200, user: null });
       }
+      // Expired next to a live refresh cookie: 401 SESSION_EXPIRED, so the browser refreshes and asks again.
+      const response = await me({ cookies: { ...session.jar, mp_access: expired } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'SESSION_EXPIRED', resultMessage: { en: EXPIRED } });
     });
 
     it('tells which sign-in methods exist, and hides Facebook when it is not configured', async () => {
@@ -395,7 +415,7 @@ describe('sessions', () => {
         expect(cleared[name]?.expires?.getTime()).toBeLessThan(Date.now());
       }
       expect((await refreshWithBody(session.refreshToken)).statusCode).toBe(401);
-      expect((await me({ bearer: session.accessToken })).statusCode).toBe(401);
+      expect((await me({ bearer: session.accessToken })).json()).toEqual({ statusCode: 200, user: null });
     });
 
     it('needs the CSRF header when the session comes from cookies', async () => {

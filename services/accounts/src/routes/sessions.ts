@@ -236,13 +236,22 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
 
   app.get(
     '/api/user/me',
-    { preHandler: app.authenticate, schema: { response: { 200: MeResponseSchema } } },
+    { schema: { response: { 200: MeResponseSchema, 401: ErrorEnvelopeSchema } } },
     async (request) => {
-      const { sub, sid } = request.user;
-      if (sid && !(await store.isFamilyLive(sid))) throw sessionExpired();
-      const user = await users.findById(sub);
-      if (!user) throw sessionExpired();
-      return { statusCode: 200, user: toAccount(user) };
+      // A signed-out visit is not an error: no valid session answers 200 with `user: null`, so the
+      // browser console stays clean. The one 401 left is for a browser whose access token is missing or
+      // expired while its refresh cookie is still live: it refreshes (api.ts does on 401) and asks again.
+      const access = verifiedAccess(request);
+      if (access) {
+        const { sub, sid } = access.claims;
+        const live = !sid || (await store.isFamilyLive(sid));
+        const user = live ? await users.findById(sub) : undefined;
+        if (user) return { statusCode: 200, user: toAccount(user) };
+        return { statusCode: 200, user: null };
+      }
+      const refreshCookie = request.cookies[SESSION_COOKIES.refresh];
+      if (refreshCookie && (await store.findLive(refreshCookie))) throw sessionExpired();
+      return { statusCode: 200, user: null };
     },
   );
 
