@@ -115,7 +115,7 @@ export type AdminUser = Static<typeof AdminUserSchema>;
 export const AdminUserListQuerySchema = Type.Object({
   /** Case-insensitive, matched anywhere in email, name or phone number (local or +234 form). */
   search: Type.Optional(Type.String({ maxLength: 100 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
 

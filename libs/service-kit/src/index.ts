@@ -3,6 +3,7 @@ export * from './db/database';
 export * from './db/migrate';
 export * from './http/server-options';
 export * from './http/errors';
+export * from './http/input-guard';
 export * from './http/health';
 export * from './http/rate-limit';
 export * from './auth/auth';

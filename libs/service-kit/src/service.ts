@@ -8,6 +8,7 @@ import { idempotentHandler } from './bus/inbox';
 import { schemaDb, type Database } from './db/database';
 import { migrateSchema, type SchemaMigrations } from './db/migrate';
 import { errorHandlerPlugin } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
 import { RateLimitStore, registerRateLimits, type RateLimitRules } from './http/rate-limit';
 
 /** What a process host (a service's main.ts, or the edge in the embedded topology) hands a service. */
@@ -54,6 +55,7 @@ export async function setupService<DB>(
 
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, deps.auth);
+  registerInputGuard(app);
   registerRateLimits(app, new RateLimitStore(db as Kysely<unknown>), options.rateLimits ?? {});
 
   const relay = new OutboxRelay({ db, bus: deps.bus, logger: app.log });

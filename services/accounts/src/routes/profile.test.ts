@@ -206,6 +206,53 @@ describe('PUT /api/user/editcompany and GET /api/user/photos/:name', () => {
   });
 
   it.each([
+    [
+      'a truncated body',
+      'multipart/form-data; boundary=XyZ',
+      '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAce Plum',
+    ],
+    [
+      'no boundary',
+      'multipart/form-data',
+      '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAce\r\n--XyZ--\r\n',
+    ],
+    [
+      'a NUL in a text field',
+      'multipart/form-data; boundary=XyZ',
+      '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAce\u0000Plumbing\r\n--XyZ--\r\n',
+    ],
+  ])(
+    'answers a multipart body with %s with a 400 envelope and changes nothing',
+    async (_label, type, body) => {
+      const before = await h.db
+        .selectFrom('users')
+        .select('name')
+        .where('id', '=', company.id)
+        .executeTakeFirst();
+      const response = await h.service.app.inject({
+        method: 'PUT',
+        url: '/api/user/editcompany',
+        headers: { ...company.headers, 'content-type': type },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, resultMessage: { en: expect.any(String) } });
+      const after = await h.db
+        .selectFrom('users')
+        .select('name')
+        .where('id', '=', company.id)
+        .executeTakeFirst();
+      expect(after).toEqual(before);
+    },
+  );
+
+  it('answers a NUL character in a JSON field with 400', async () => {
+    const response = await edit({ name: 'Ace\u0000Plumbing' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().resultMessage.en).toBe('The request contains an invalid character (NUL).');
+  });
+
+  it.each([
     ['/api/user/photos/0123456789abcdef0123456789abcdef.webp', 'unknown name'],
     ['/api/user/photos/..%2F..%2Fkeys%2Faccess-token.private.pem', 'encoded traversal'],
     ['/api/user/photos/..%2Fprofile%2Fx.webp', 'traversal with an allowed ending'],

@@ -15,6 +15,8 @@ import {
 import {
   AppError,
   badRequest,
+  containsNul,
+  nulCharacter,
   publishEvent,
   unauthorized,
   type FastifyPluginAsyncTypebox,
@@ -38,6 +40,7 @@ export const PROFILE_MESSAGES = Object.freeze({
   descriptionTooLong: FIELD_MESSAGES.descriptionTooLong,
   onePhotoOnly: 'Please upload one photo only.',
   tooManyFields: 'The form has too many fields.',
+  malformedForm: 'The form could not be read. Please try again.',
   fieldTooLong: (field: string) => `The field ${field} is too long.`,
 });
 
@@ -164,7 +167,9 @@ async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
         if (buffer.length > 0) photo = buffer;
       } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) {
         if (part.valueTruncated) throw badRequest(PROFILE_MESSAGES.fieldTooLong(part.fieldname));
-        fields[part.fieldname as TextField] = String(part.value);
+        const value = String(part.value);
+        if (containsNul(value)) throw nulCharacter();
+        fields[part.fieldname as TextField] = value;
       }
     }
   } catch (err) {
@@ -183,8 +188,17 @@ function multipartError(err: unknown): unknown {
     case 'FST_FIELDS_LIMIT':
       return badRequest(PROFILE_MESSAGES.tooManyFields);
     default:
-      return err;
+      // Our own refusals pass through; anything else the multipart reader throws (a truncated body,
+      // no boundary, a malformed part) is the client's doing: a 400, never a 500.
+      if (err instanceof AppError) return err;
+      if (isClientError(err)) return err;
+      return badRequest(PROFILE_MESSAGES.malformedForm, 'MALFORMED_MULTIPART');
   }
+}
+
+function isClientError(err: unknown): boolean {
+  const status = (err as { statusCode?: number }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /**
