@@ -76,16 +76,33 @@ describe('Login page', () => {
     expect(email).not.toHaveAttribute('aria-invalid');
   });
 
-  it('enables Sign In only with a valid email and a non-empty password', async () => {
+  it('Sign In stays enabled; a submit with problems says what they are and focuses the first', async () => {
     const user = userEvent.setup();
     const { button, email, password } = await openLogin();
-    expect(button).toBeDisabled();
-    await user.type(email, 'ada@example.ng');
-    expect(button).toBeDisabled();
-    await user.type(password, 'x');
     expect(button).toBeEnabled();
-    await user.type(email, '@'); // now invalid
-    expect(button).toBeDisabled();
+    await user.click(button);
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email is not valid'));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    await user.type(email, 'ada@example.ng');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(loginBody).toBeUndefined();
+  });
+
+  it('an admin lands on /allusers', async () => {
+    const user = userEvent.setup();
+    loginAnswers(200, {
+      statusCode: 200,
+      resultMessage: { en: 'Login Successful' },
+      accessToken: 'AT',
+      user: account({ type: 'admin', name: 'Admin' }),
+    });
+    const { router, button, email, password } = await openLogin();
+    await user.type(email, 'admin@example.ng');
+    await user.type(password, 'secret1');
+    await user.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/allusers'), { timeout: 5000 });
   });
 
   it('signs in: shows the wait indicator, stores the account (no token) and goes to /dashboard', async () => {
@@ -119,16 +136,18 @@ describe('Login page', () => {
     expect(screen.getAllByText('Ada Builders')).toHaveLength(2); // top bar and sidebar
   });
 
-  it('shows the server text (resultMessage.en) in an error toast and stays on /login', async () => {
+  it('a wrong password: the server text in the summary, both fields marked, stays on /login', async () => {
     const user = userEvent.setup();
     loginAnswers(401, { resultMessage: { en: 'Invalid User Name / Password!' } });
     const { router, button, email, password } = await openLogin();
     await user.type(email, 'ada@example.ng');
     await user.type(password, 'wrong');
     await user.click(button);
-    const toast = await findToast('Invalid User Name / Password!');
-    expect(toast.kind).toBe('error');
-    expect(toast.duration).toBe(3000);
+    expect(
+      await screen.findByText('Invalid User Name / Password!', { selector: '.form-error-summary' }),
+    ).toHaveAttribute('role', 'alert');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     // A failed login is not a session problem: no refresh attempt.
@@ -142,7 +161,11 @@ describe('Login page', () => {
     await user.type(email, 'ada@example.ng');
     await user.type(password, 'whatever');
     await user.click(button);
-    expect((await findToast('Too many attempts, try again in a minute')).kind).toBe('error');
+    expect(
+      await screen.findByText('Too many attempts, try again in a minute', {
+        selector: '.form-error-summary',
+      }),
+    ).toHaveAttribute('role', 'alert');
   });
 
   it('shows the network toast as a warning (2.5 s) when the server cannot be reached', async () => {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { NIGERIAN_STATES } from '@marketplace/contracts';
+import { COMPANY_REGISTRATION_CASES } from '@marketplace/contracts';
 import { createFakeLoader } from '../testing/fake-remotes';
 import { renderApp } from '../testing/render-app';
 import {
@@ -143,7 +144,7 @@ describe('Company registration page', () => {
     expect(within(dialog()).getByRole('checkbox', { name: 'Craftsman' })).toBeChecked();
   });
 
-  it('Save Changes keeps the choice; closing the modal clears every selection', async () => {
+  it('Save Changes keeps the choice; after Change, Escape or X keep it and focus returns to Change; closing the first choice clears it', async () => {
     const user = userEvent.setup();
     await openRegister();
     await user.click(checkbox());
@@ -156,11 +157,22 @@ describe('Company registration page', () => {
     expect(screen.getByText('Craftsman')).toBeInTheDocument();
     expect(screen.getByText('Plumber')).toBeInTheDocument();
 
-    // Reopen and close with the X: everything chosen is gone.
+    // Reopen with 'Change' and close with the X, then with Escape: the saved choice stays.
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(within(dialog()).getByRole('checkbox', { name: 'Craftsman' })).toBeChecked();
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(checkbox()).toBeChecked();
+    expect(screen.getByText('Plumber')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(checkbox()).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Change' })).toHaveFocus();
+
+    // Unticking clears the choice; closing during a first choice leaves nothing chosen.
+    await user.click(checkbox());
     expect(checkbox()).not.toBeChecked();
     await user.click(checkbox());
     expect(within(dialog()).getByRole('checkbox', { name: 'Craftsman' })).not.toBeChecked();
@@ -219,9 +231,67 @@ describe('Company registration page', () => {
     const { router } = await openRegister();
     await user.type(screen.getByLabelText('Company Name'), 'Ada Builders');
     await user.type(screen.getByLabelText('Email'), 'info@adabuilders.ng');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect((await findToast('User with email already exist')).kind).toBe('error');
+    expect(
+      await screen.findByText('User with email already exist', { selector: '.form-error-summary' }),
+    ).toHaveAttribute('role', 'alert');
     expect(router.state.location.pathname).toBe('/register');
     expect(registered).toMatchObject({ category: [], subcategory: [] });
+  });
+
+  it.each(COMPANY_REGISTRATION_CASES.map((c) => [c.field, c.input, c.message] as const))(
+    'field rule (contracts table): %s %j -> "%s" on the field, as the API says',
+    async (fieldName, input, message) => {
+      const user = userEvent.setup();
+      await openRegister();
+      const labels: Record<string, string> = {
+        name: 'Company Name',
+        email: 'Email',
+        phoneNumber: 'Contact Number',
+        cacnumber: 'CAC Number',
+        pincode: 'Postal code',
+        password: 'Password',
+      };
+      const valid: Record<string, string> = {
+        name: 'Ada Builders',
+        email: 'info@adabuilders.ng',
+        phoneNumber: '08031234567',
+        cacnumber: 'RC123456',
+        pincode: '100001',
+        password: 'secret1',
+      };
+      for (const [name, value] of Object.entries(valid))
+        await user.type(screen.getByLabelText(labels[name]!), name === fieldName ? input : value);
+      await user.click(screen.getByRole('button', { name: 'Post' }));
+      const field = screen.getByLabelText(labels[fieldName]!);
+      await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveFocus();
+      expect(registered).toBeUndefined();
+    },
+  );
+
+  it('a 400 naming several fields marks them all at once, focus on the first', async () => {
+    const user = userEvent.setup();
+    registrationAnswers(400, {
+      statusCode: 400,
+      message: 'Invalid registration',
+      details: [
+        { path: '/phoneNumber', message: 'Please enter a valid phone number' },
+        { path: '/pincode', message: 'Postal code should be 6 digits' },
+      ],
+    });
+    await openRegister();
+    await user.type(screen.getByLabelText('Company Name'), 'Ada Builders');
+    await user.type(screen.getByLabelText('Email'), 'info@adabuilders.ng');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    const phone = screen.getByLabelText('Contact Number');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Please enter a valid phone number'));
+    expect(screen.getByLabelText('Postal code')).toHaveAccessibleDescription(
+      'Postal code should be 6 digits',
+    );
+    expect(phone).toHaveFocus();
   });
 });

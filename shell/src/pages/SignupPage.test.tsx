@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { SIGN_UP_CASES } from '@marketplace/contracts';
 import { createFakeLoader } from '../testing/fake-remotes';
 import { renderApp } from '../testing/render-app';
 import {
@@ -112,23 +113,72 @@ describe('Poster sign-up page', () => {
     expect(screen.queryByText('Passwords do not match')).toBeNull();
   });
 
-  it('SignUp is disabled unless name > 2 characters, email and passwords filled and no password error', async () => {
+  it('SignUp stays enabled; a submit shows every field error at once and focuses the first', async () => {
     const user = userEvent.setup();
     const f = await openSignup();
-    expect(f.button).toBeDisabled();
-    await user.type(f.name, 'Ad');
-    await user.type(f.email, 'ada@example.ng');
-    await user.type(f.password, 'secret1');
-    await user.type(f.confirm, 'secret1');
-    expect(f.button).toBeDisabled(); // name has only 2 characters
-    await user.type(f.name, 'a');
     expect(f.button).toBeEnabled();
-    await user.type(f.confirm, '2');
-    expect(f.button).toBeDisabled(); // passwords differ
-    await user.clear(f.confirm);
-    await user.type(f.confirm, 'secret1');
-    await user.clear(f.email);
-    expect(f.button).toBeDisabled();
+    await user.type(f.email, 'ada@example');
+    await user.click(f.button);
+    await waitFor(() => expect(f.name).toHaveAccessibleDescription('Please Enter your full Name'));
+    expect(f.email).toHaveAccessibleDescription('Invalid email address');
+    expect(f.password).toHaveAttribute('aria-invalid', 'true');
+    expect(f.name).toHaveFocus();
+    expect(registered).toBeUndefined();
+  });
+
+  it.each(SIGN_UP_CASES.map((c) => [c.field, c.input, c.message] as const))(
+    'field rule (contracts table): %s %j -> "%s" on the field, as the API says',
+    async (fieldName, input, message) => {
+      const user = userEvent.setup();
+      const f = await openSignup();
+      await fillValid(user, f);
+      const input$ = { name: f.name, email: f.email, password: f.password }[fieldName]!;
+      await user.clear(input$);
+      await user.type(input$, input);
+      if (fieldName === 'password') {
+        await user.clear(f.confirm);
+        await user.type(f.confirm, input);
+      }
+      await user.click(f.button);
+      await waitFor(() => expect(input$).toHaveAccessibleDescription(message));
+      expect(input$).toHaveAttribute('aria-invalid', 'true');
+      expect(registered).toBeUndefined();
+    },
+  );
+
+  it('server 400 with details: each named field is marked, all at once, focus on the first', async () => {
+    const user = userEvent.setup();
+    registrationAnswers(400, {
+      statusCode: 400,
+      message: 'Invalid registration',
+      details: [
+        { path: '/name', message: 'Name should only contain alphabets and spaces.' },
+        { path: '/email', message: 'Invalid email address' },
+      ],
+    });
+    const f = await openSignup();
+    await fillValid(user, f);
+    await user.click(f.button);
+    await waitFor(() =>
+      expect(f.name).toHaveAccessibleDescription('Name should only contain alphabets and spaces.'),
+    );
+    expect(f.email).toHaveAccessibleDescription('Invalid email address');
+    expect(f.name).toHaveFocus();
+  });
+
+  it("server 400 whose message is a field rule's message marks that field", async () => {
+    const user = userEvent.setup();
+    registrationAnswers(400, {
+      statusCode: 400,
+      resultMessage: { en: 'Password must be at least 6 characters long' },
+    });
+    const f = await openSignup();
+    await fillValid(user, f);
+    await user.click(f.button);
+    await waitFor(() =>
+      expect(f.password).toHaveAccessibleDescription('Password must be at least 6 characters long'),
+    );
+    expect(f.password).toHaveFocus();
   });
 
   it('sends the spec payload, shows the server message for 2.5 s and goes to /login after 1.5 s', async () => {
@@ -166,7 +216,10 @@ describe('Poster sign-up page', () => {
     const f = await openSignup();
     await fillValid(user, f);
     await user.click(f.button);
-    expect((await findToast(message)).kind).toBe('error');
+    expect(await screen.findByText(message, { selector: '.form-error-summary' })).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(f.router.state.location.pathname).toBe('/signup');
     expect(f.button).toBeEnabled();
   });

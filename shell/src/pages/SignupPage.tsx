@@ -34,7 +34,7 @@ interface SignupForm {
 
 /** The contracts rules of the sign-up fields (the API checks the same ones with the same messages). */
 export const SIGN_UP_CHECKS: FieldChecks<SignupForm> = {
-  name: { rule: SignUpNameRule },
+  name: { rule: SignUpNameRule, required: MESSAGES.pleaseEnterYourFullName },
   email: { rule: EmailRule },
   password: { rule: NewPasswordRule, trim: false },
   confirmPassword: {

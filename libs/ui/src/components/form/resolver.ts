@@ -14,6 +14,8 @@ export interface FieldCheck<T> {
   trim?: boolean;
   /** An empty value passes (optional fields, profile fields that were not changed). */
   optional?: boolean | ((values: T) => boolean);
+  /** The message for an empty value, checked before the rule (as the API does, e.g. the sign-up name). */
+  required?: string;
   /** Not checked at all for these values (e.g. a profile field that was not changed). */
   skip?: (values: T) => boolean;
   /** An empty value is only reported on submit, not while the person types (login e-mail). */
@@ -33,7 +35,9 @@ export function checkField<T extends FieldValues>(
   if (check.skip?.(values)) return undefined;
   const input = check.trim === false ? value : trimmed(value);
   const optional = typeof check.optional === 'function' ? check.optional(values) : check.optional;
-  if (optional && (input === '' || input === undefined || input === null)) return undefined;
+  const empty = input === '' || input === undefined || input === null;
+  if (optional && empty) return undefined;
+  if (check.required && empty) return check.required;
   if (check.rule) {
     const message = fieldError(check.rule, input);
     if (message) return message;
@@ -44,8 +48,8 @@ export function checkField<T extends FieldValues>(
 /** A resolver that returns every field's error at once (values are passed on unchanged). */
 export function fieldRulesResolver<T extends FieldValues>(checks: FieldChecks<T>): Resolver<T> {
   return async (values, _context, options) => {
-    // react-hook-form names the fields it validates while typing; on submit it names none.
-    const typing = Array.isArray(options?.names) && options.names.length > 0;
+    // react-hook-form names the fields it validates: one while the person types, every field on submit.
+    const typing = Array.isArray(options?.names) && options.names.length < Object.keys(checks).length;
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [name, check] of Object.entries(checks) as [string, FieldCheck<T>][]) {
       if (typing && check.quietWhileEmpty && trimmed(values[name]) === '') continue;
@@ -60,10 +64,12 @@ export function fieldRulesResolver<T extends FieldValues>(checks: FieldChecks<T>
 
 const MESSAGES_KEY = 'errorMessages';
 
-/** Every message a contracts rule can give (to recognise a server message as this field's). */
-export function ruleMessages(rule: TSchema | undefined): string[] {
-  const messages = (rule as Record<string, unknown> | undefined)?.[MESSAGES_KEY];
-  return messages && typeof messages === 'object'
-    ? Object.values(messages).filter((m): m is string => typeof m === 'string')
-    : [];
+/** Every message a field's check can give (to recognise a server message as this field's). */
+export function ruleMessages<T>(check: FieldCheck<T> | undefined): string[] {
+  const messages = (check?.rule as Record<string, unknown> | undefined)?.[MESSAGES_KEY];
+  const fromRule =
+    messages && typeof messages === 'object'
+      ? Object.values(messages).filter((m): m is string => typeof m === 'string')
+      : [];
+  return check?.required ? [check.required, ...fromRule] : fromRule;
 }

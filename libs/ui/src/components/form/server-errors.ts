@@ -31,7 +31,7 @@ export function applyServerErrors<T extends FieldValues>(
     else rest.push(detail.message);
   }
   if (marked.length === 0 && error.message) {
-    const owners = names.filter((name) => ruleMessages(checks[name]?.rule).includes(error.message!));
+    const owners = names.filter((name) => ruleMessages(checks[name]).includes(error.message!));
     const [owner] = owners;
     if (owner) marked.push([owner, error.message]);
   }
