@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router-dom';
 import { BRAND, dismissToasts, resetApiForTests, Toasts } from '@marketplace/ui';
+import { CONTACT_CASES } from '@marketplace/contracts';
 import { ContactUsPage } from './ContactUsPage';
 
 const SEND_MAIL = 'http://localhost/api/user/send-mail';
@@ -95,8 +96,8 @@ describe('Contact page', () => {
     ['email', { name: 'Ada', message: 'Hi' }],
     ['message', { name: 'Ada', email: 'a@b.ng', message: '    ' }],
   ])(
-    'without %s: "Please fill name, email and message" for 2.5 s, nothing sent',
-    async (_missing, values) => {
+    'without %s: "Please fill name, email and message" on that field, focused, nothing sent',
+    async (missing, values) => {
       const user = userEvent.setup();
       mailAnswers(200, { resultMessage: { en: 'sent' } });
       const f = renderContact();
@@ -105,10 +106,10 @@ describe('Contact page', () => {
       if (values.message) await user.type(f.message, values.message);
       await user.type(f.phone, '0803');
       await user.click(f.send);
-      expect(await findToast('Please fill name, email and message')).toEqual({
-        kind: 'error',
-        duration: 2500,
-      });
+      const field = { name: f.name, email: f.email, message: f.message }[missing]!;
+      await waitFor(() => expect(field).toHaveAccessibleDescription('Please fill name, email and message'));
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveFocus();
       expect(received).toHaveLength(0);
     },
   );
@@ -151,10 +152,10 @@ describe('Contact page', () => {
   });
 
   it.each([
-    [500, { message: 'Mail server down' }, 'Failed to send message (500): Mail server down'],
-    [429, { resultMessage: { en: 'Too many messages' } }, 'Failed to send message (429): Too many messages'],
+    [500, { message: 'Mail server down' }, 'Mail server down'],
+    [429, { resultMessage: { en: 'Too many messages' } }, 'Too many messages'],
     [502, null, 'Failed to send message (502)'],
-  ])('non-OK %i -> "%s" for 3.5 s, fields kept', async (status, body, text) => {
+  ])('non-OK %i -> "%s" in the form summary, fields kept', async (status, body, text) => {
     const user = userEvent.setup();
     mailAnswers(status, body);
     const f = renderContact();
@@ -162,11 +163,14 @@ describe('Contact page', () => {
     await user.type(f.email, 'ada@example.ng');
     await user.type(f.message, 'Hello');
     await user.click(f.send);
-    expect(await findToast(text)).toEqual({ kind: 'error', duration: 3500 });
+    expect(await screen.findByText(text, { selector: '.form-error-summary' })).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(f.name).toHaveValue('Ada');
   });
 
-  it('network failure -> "Network error — please try again later" for 3 s (and no generic network toast)', async () => {
+  it('network failure -> "Network error — please try again later" in the summary (and no generic network toast)', async () => {
     const user = userEvent.setup();
     server.use(http.post(SEND_MAIL, () => HttpResponse.error()));
     const f = renderContact();
@@ -174,11 +178,42 @@ describe('Contact page', () => {
     await user.type(f.email, 'ada@example.ng');
     await user.type(f.message, 'Hello');
     await user.click(f.send);
-    expect(await findToast('Network error — please try again later')).toEqual({
-      kind: 'error',
-      duration: 3000,
-    });
+    expect(
+      await screen.findByText('Network error — please try again later', { selector: '.form-error-summary' }),
+    ).toHaveAttribute('role', 'alert');
     expect(screen.queryByText('Please Check Your Network Connection')).toBeNull();
     expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
+  });
+
+  it.each(CONTACT_CASES.map((c) => [c.field, c.input, c.message] as const))(
+    'field rule (contracts table): %s %j -> "%s" on the field, as the API says',
+    async (fieldName, input, message) => {
+      const user = userEvent.setup();
+      mailAnswers(200, { resultMessage: { en: 'sent' } });
+      const f = renderContact();
+      const valid: Record<string, string> = { name: 'Ada', email: 'ada@example.ng', msg: 'Hello' };
+      const inputs: Record<string, HTMLElement> = { name: f.name, email: f.email, msg: f.message };
+      for (const [name, value] of Object.entries(valid))
+        await user.type(inputs[name]!, name === fieldName ? input : value);
+      await user.click(f.send);
+      await waitFor(() => expect(inputs[fieldName]).toHaveAccessibleDescription(message));
+      expect(received).toHaveLength(0);
+    },
+  );
+
+  it('a 400 naming fields (details) marks them on the form, focus on the first', async () => {
+    const user = userEvent.setup();
+    mailAnswers(400, {
+      statusCode: 400,
+      message: 'Invalid contact message',
+      details: [{ path: '/email', message: 'Invalid email address' }],
+    });
+    const f = renderContact();
+    await user.type(f.name, 'Ada');
+    await user.type(f.email, 'ada@example.ng');
+    await user.type(f.message, 'Hello');
+    await user.click(f.send);
+    await waitFor(() => expect(f.email).toHaveAccessibleDescription('Invalid email address'));
+    expect(f.email).toHaveFocus();
   });
 });

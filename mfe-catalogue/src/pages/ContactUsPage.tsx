@@ -1,8 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { apiFetch, BRAND, notify, NetworkError, readApiBody } from '@marketplace/ui';
 import {
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  applyServerErrors,
+  fieldRulesResolver,
+  type FieldChecks,
+} from '@marketplace/ui/form';
+import {
   API_PATHS,
+  AddressRule,
   CONTACT_SUBJECTS,
+  ContactRequiredRule,
+  EmailRule,
   MESSAGES,
   UI_TIMINGS,
   failedToSendMessage,
@@ -30,53 +44,68 @@ const EMPTY: ContactForm = {
   message: '',
 };
 
+/** The contracts rules of the contact form (the API checks the same ones with the same messages). */
+export const CONTACT_CHECKS: FieldChecks<ContactForm> = {
+  name: { rule: ContactRequiredRule },
+  email: { rule: EmailRule, required: MESSAGES.pleaseFillNameEmailAndMessage },
+  houseAddress: { rule: AddressRule, optional: true },
+  message: { rule: ContactRequiredRule },
+};
+const resolver = fieldRulesResolver(CONTACT_CHECKS);
+
+/** API field names of the contact payload -> the form's. */
+const FORM_FIELD: Record<string, keyof ContactForm> = {
+  name: 'name',
+  email: 'email',
+  phoneNumber: 'phoneNumber',
+  hourseaddress: 'houseAddress',
+  msg: 'message',
+};
+
 /** Spec "Contact": the form, sections 4, 5 and 8 for its states, rules and messages. */
 export function ContactUsPage() {
-  const [form, setForm] = useState<ContactForm>(EMPTY);
   const [sending, setSending] = useState(false);
+  const [formError, setFormError] = useState<string | undefined>();
+  const { register, handleSubmit, reset, setError, formState } = useForm<ContactForm>({
+    mode: 'onTouched',
+    resolver,
+    defaultValues: EMPTY,
+  });
+  const { errors } = formState;
 
-  const field =
-    (key: keyof ContactForm) =>
-    (event: { target: { value: string } }): void =>
-      setForm((current) => ({ ...current, [key]: event.target.value }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const name = form.name.trim();
-    const email = form.email.trim();
-    const msg = form.message.trim();
-    if (!name || !email || !msg) {
-      notify('error', MESSAGES.pleaseFillNameEmailAndMessage, UI_TIMINGS.contactValidationToastMs);
-      return;
-    }
+  const onSubmit = async (form: ContactForm) => {
+    setFormError(undefined);
     setSending(true);
     try {
-      const response = await apiFetch(SEND_MAIL_URL, {
-        method: 'POST',
-        networkToast: false,
-        json: {
-          email,
-          name,
-          phoneNumber: form.phoneNumber.trim(),
-          hourseaddress: form.houseAddress.trim(),
-          msg,
-          subject: form.subject,
-        },
-      });
+      const json: ContactBody = {
+        email: form.email.trim(),
+        name: form.name.trim(),
+        phoneNumber: form.phoneNumber.trim(),
+        hourseaddress: form.houseAddress.trim(),
+        msg: form.message.trim(),
+        subject: form.subject,
+      };
+      const response = await apiFetch(SEND_MAIL_URL, { method: 'POST', networkToast: false, json });
       if (response.ok) {
         notify('success', MESSAGES.messageSentWellGetBackToYou, UI_TIMINGS.contactSuccessToastMs);
-        setForm(EMPTY);
-      } else {
-        notify(
-          'error',
-          failedToSendMessage(response.status, (await readApiBody(response)).message),
-          UI_TIMINGS.contactFailureToastMs,
-        );
+        reset(EMPTY);
+        return;
       }
+      const body = await readApiBody(response);
+      // Errors for a field land on it; anything else is said in words at the top of the form.
+      setFormError(
+        response.status === 400
+          ? applyServerErrors(
+              body,
+              setError,
+              CONTACT_CHECKS,
+              failedToSendMessage(400),
+              (name) => FORM_FIELD[name],
+            )
+          : (body.message ?? failedToSendMessage(response.status)),
+      );
     } catch (error) {
-      if (error instanceof NetworkError)
-        notify('error', MESSAGES.networkErrorTryAgainLater, UI_TIMINGS.contactNetworkErrorToastMs);
+      if (error instanceof NetworkError) setFormError(MESSAGES.networkErrorTryAgainLater);
       else throw error;
     } finally {
       setSending(false);
@@ -108,62 +137,51 @@ export function ContactUsPage() {
             <dd>Closed</dd>
           </dl>
         </aside>
-        <form className="contact-form" onSubmit={onSubmit} noValidate aria-label="Contact form">
-          <div className="contact-form__grid">
-            <label className="contact-field">
-              <span>
-                Name <abbr title="required">*</abbr>
-              </span>
-              <input value={form.name} onChange={field('name')} autoComplete="name" />
-            </label>
-            <label className="contact-field">
-              <span>
-                Email <abbr title="required">*</abbr>
-              </span>
-              <input
-                type="email"
-                value={form.email}
-                onChange={field('email')}
-                autoComplete="email"
-                inputMode="email"
-              />
-            </label>
-            <label className="contact-field">
-              <span>Phone Number</span>
-              <input type="tel" value={form.phoneNumber} onChange={field('phoneNumber')} autoComplete="tel" />
-            </label>
-            <label className="contact-field">
-              <span>House Address</span>
-              <input
-                value={form.houseAddress}
-                onChange={field('houseAddress')}
-                autoComplete="street-address"
-              />
-            </label>
-            <label className="contact-field contact-field--full">
-              <span>Subject</span>
-              <select value={form.subject} onChange={field('subject')}>
-                {CONTACT_SUBJECTS.map((subject) => (
-                  <option key={subject.value} value={subject.value}>
-                    {subject.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="contact-field contact-field--full">
-              <span>
-                Message <abbr title="required">*</abbr>
-              </span>
-              <textarea value={form.message} onChange={field('message')} rows={6} />
-            </label>
+        <form className="contact-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact form">
+          <FormError message={formError} />
+          <div className="form-grid">
+            <TextField
+              label="Name"
+              autoComplete="name"
+              aria-required="true"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              aria-required="true"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField label="Phone Number" type="tel" autoComplete="tel" {...register('phoneNumber')} />
+            <TextField
+              label="House Address"
+              autoComplete="street-address"
+              error={errors.houseAddress?.message}
+              {...register('houseAddress')}
+            />
+            <SelectField label="Subject" fieldClassName="form-grid__full" {...register('subject')}>
+              {CONTACT_SUBJECTS.map((subject) => (
+                <option key={subject.value} value={subject.value}>
+                  {subject.label}
+                </option>
+              ))}
+            </SelectField>
+            <TextAreaField
+              label="Message"
+              rows={6}
+              fieldClassName="form-grid__full"
+              aria-required="true"
+              error={errors.message?.message}
+              {...register('message')}
+            />
           </div>
-          <button
-            type="submit"
-            className="ui-btn ui-btn--primary ui-btn--lg contact-form__submit"
-            disabled={sending}
-          >
-            {sending ? MESSAGES.sending : 'Send message'}
-          </button>
+          <SubmitButton busy={sending} busyLabel={MESSAGES.sending}>
+            Send message
+          </SubmitButton>
         </form>
       </div>
     </section>
