@@ -49,6 +49,11 @@ export interface AccountsSettings {
   refreshTtlSeconds?: number;
   /** A refresh token unused for this long expires. Default 7 days (never beyond the absolute lifetime). */
   refreshIdleSeconds?: number;
+  /**
+   * For this long after a refresh token was rotated, presenting it again (a second tab refreshing at the
+   * same moment) gives a fresh pair of the same session instead of counting as theft. Default 30 s; 0 = off.
+   */
+  refreshGraceSeconds?: number;
   rateLimits?: Partial<RateLimits>;
   /** Mail transport and addresses; unset fields get the file-outbox defaults (see resolveMailSettings). */
   mail?: Partial<MailSettings>;
@@ -84,6 +89,7 @@ export function resolveMailSettings(mail: Partial<MailSettings> | undefined, dat
 const DAY_SECONDS = 24 * 60 * 60;
 export const DEFAULT_REFRESH_TTL_SECONDS = 30 * DAY_SECONDS;
 export const DEFAULT_REFRESH_IDLE_SECONDS = 7 * DAY_SECONDS;
+export const DEFAULT_REFRESH_GRACE_SECONDS = 30;
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -118,6 +124,8 @@ export const AccountsConfigSchema = Type.Object({
   REFRESH_TTL_DAYS: Type.Number({ exclusiveMinimum: 0, default: 30 }),
   /** Idle lifetime of one refresh token, in days. */
   REFRESH_IDLE_DAYS: Type.Number({ exclusiveMinimum: 0, default: 7 }),
+  /** Seconds in which a just-rotated refresh token may be presented again (concurrent tabs); 0 = off. */
+  REFRESH_GRACE_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: DEFAULT_REFRESH_GRACE_SECONDS }),
   /** Rate-limit window and maximums. */
   RATE_LIMIT_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, default: 15 }),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(DEFAULT_RATE_LIMITS.loginPerAccount.max),
@@ -173,6 +181,7 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
     cookieSecure: config.COOKIE_SECURE === 'auto' ? 'auto' : config.COOKIE_SECURE === 'true',
     refreshTtlSeconds: Math.round(config.REFRESH_TTL_DAYS * DAY_SECONDS),
     refreshIdleSeconds: Math.round(config.REFRESH_IDLE_DAYS * DAY_SECONDS),
+    refreshGraceSeconds: config.REFRESH_GRACE_SECONDS,
     mail: {
       smtpUrl: config.SMTP_URL,
       ...(config.SUPPORT_EMAIL ? { supportEmail: config.SUPPORT_EMAIL } : {}),
@@ -204,6 +213,7 @@ export interface ResolvedAccountsSettings {
   cookieSecure: boolean | 'auto';
   refreshTtlMs: number;
   refreshIdleMs: number;
+  refreshGraceMs: number;
   rateLimits: RateLimits;
   now: () => Date;
 }
@@ -219,6 +229,7 @@ export function resolveAccountsSettings(settings: AccountsSettings = {}): Resolv
     cookieSecure: settings.cookieSecure ?? 'auto',
     refreshTtlMs: (settings.refreshTtlSeconds ?? DEFAULT_REFRESH_TTL_SECONDS) * 1000,
     refreshIdleMs: (settings.refreshIdleSeconds ?? DEFAULT_REFRESH_IDLE_SECONDS) * 1000,
+    refreshGraceMs: (settings.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS) * 1000,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits },
     now: settings.now ?? (() => new Date()),
   };

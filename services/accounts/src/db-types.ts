@@ -58,6 +58,8 @@ export interface RefreshTokensTable {
   used_at: Date | null;
   revoked_at: Date | null;
   user_agent: string | null;
+  /** SHA-256 (base64url) of the family's CSRF value; null for sessions from before the binding. */
+  csrf_hash: string | null;
 }
 
 export interface SocialIdentitiesTable {

@@ -35,7 +35,7 @@ function collect(route: RouteOptions): void {
     if (method === 'HEAD' || method === 'OPTIONS') continue;
     routes.push({
       method,
-      url: route.url ?? route.path ?? '/',
+      url: route.url,
       bodyFields: propertiesOf(route.schema?.body),
       paged: propertiesOf(route.schema?.querystring).includes('page'),
     });

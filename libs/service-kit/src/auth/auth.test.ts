@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { errorHandlerPlugin } from '../http/errors';
-import { authPlugin } from './auth';
+import { authPlugin, csrfHash } from './auth';
 import { generateSigningKeys } from './keys';
 
 const CSRF_FAILED =
@@ -38,7 +38,7 @@ describe('authPlugin: access token from header or cookie, CSRF for cookies', () 
     signer = Fastify({ logger: false });
     await signer.register(authPlugin, keys);
     await signer.ready();
-    token = signer.jwt.sign({ sub: 'user-1', type: 'user', name: 'Ada' });
+    token = signer.jwt.sign({ sub: 'user-1', type: 'user', name: 'Ada', csh: csrfHash(csrf) });
   });
   afterAll(async () => {
     await app.close();
@@ -124,6 +124,27 @@ describe('authPlugin: access token from header or cookie, CSRF for cookies', () 
       headers: { 'x-csrf-token': csrf },
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it("refuses a planted CSRF cookie with a matching header: the value must be the session's", async () => {
+    const planted = 'planted-by-someone-else-000';
+    const response = await app.inject({
+      method: 'POST',
+      url: '/thing',
+      cookies: { mp_access: token, mp_csrf: planted },
+      headers: { 'x-csrf-token': planted },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('CSRF_FAILED');
+    // A cookie-authenticated write with a token that carries no binding is refused too.
+    const unbound = signer.jwt.sign({ sub: 'user-1', type: 'user', name: 'Ada' });
+    const legacy = await app.inject({
+      method: 'POST',
+      url: '/thing',
+      cookies: { mp_access: unbound, mp_csrf: csrf },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(legacy.statusCode).toBe(403);
   });
 
   it('needs no CSRF header for bearer requests, even when cookies come along', async () => {

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import { CSRF_HEADER, SESSION_COOKIES, SESSION_MESSAGES } from '@marketplace/contracts';
@@ -15,6 +15,11 @@ export interface AccessClaims {
   name: string;
   /** The session (refresh-token family) the token was issued for; absent on tokens minted in tests. */
   sid?: string;
+  /**
+   * The SHA-256 (base64url) of the session's CSRF value (the mp_csrf cookie), set by accounts on
+   * browser sessions: binds the double-submit value to the session so a planted cookie is refused.
+   */
+  csh?: string;
 }
 
 /** Where the access token of a request came from: a header (native clients) or the mp_access cookie. */
@@ -73,18 +78,35 @@ export function isUnsafeMethod(method: string): boolean {
   return UNSAFE_METHODS.has(method.toUpperCase());
 }
 
+/** The SHA-256 (base64url) of a CSRF value, as accounts puts it in the access token (`csh`). */
+export function csrfHash(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
 /**
- * Double-submit CSRF check for requests authenticated by cookie: the `x-csrf-token` header must equal
- * the readable mp_csrf cookie. A cross-site page can make the browser send the cookies but can neither
- * read the mp_csrf value nor set a custom header without a CORS preflight the services never grant.
+ * CSRF check for requests authenticated by cookie: the `x-csrf-token` header must equal the readable
+ * mp_csrf cookie (double submit) AND its SHA-256 must be the one bound to the session (`boundHash`: the
+ * `csh` claim of the verified access token, or the hash stored with the refresh-token family). A page
+ * elsewhere can neither read mp_csrf nor send a custom header without a CORS preflight the services
+ * never grant, and a cookie planted from elsewhere (a sibling subdomain, a network attacker on http)
+ * does not match the session's hash. `allowUnbound` is for accounts' sessions started before the
+ * binding existed (no stored hash): double submit only, and accounts binds a new value at once.
  */
-export function assertCsrf(request: FastifyRequest): void {
+export function assertCsrf(
+  request: FastifyRequest,
+  boundHash: string | null | undefined,
+  options: { allowUnbound?: boolean } = {},
+): void {
   const cookie = request.cookies?.[SESSION_COOKIES.csrf];
   const header = request.headers[CSRF_HEADER];
   const sent = Array.isArray(header) ? header[0] : header;
-  if (!cookie || !sent || !safeEqual(cookie, sent)) {
-    throw new AppError(403, 'CSRF_FAILED', SESSION_MESSAGES.csrfFailed);
+  const fail = () => new AppError(403, 'CSRF_FAILED', SESSION_MESSAGES.csrfFailed);
+  if (!cookie || !sent || !safeEqual(cookie, sent)) throw fail();
+  if (!boundHash) {
+    if (options.allowUnbound) return;
+    throw fail();
   }
+  if (!safeEqual(csrfHash(sent), boundHash)) throw fail();
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -128,7 +150,7 @@ export const authPlugin = fp(
         }
         throw unauthorized(SESSION_MESSAGES.pleaseSignIn);
       }
-      if (found.source === 'cookie' && isUnsafeMethod(request.method)) assertCsrf(request);
+      if (found.source === 'cookie' && isUnsafeMethod(request.method)) assertCsrf(request, claims.csh);
       request.user = claims;
       request.authSource = found.source;
     };

@@ -2,10 +2,12 @@ import type { SchemaMigrations } from '@marketplace/service-kit';
 import { usersMigration } from './0001_users';
 import { sessionsMigration } from './0002_sessions';
 import { profilesContactMigration } from './0003_profiles_contact';
+import { sessionBindingMigration } from './0004_session_binding';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
 export const accountsMigrations: SchemaMigrations = {
   '0001_users': usersMigration,
   '0002_sessions': sessionsMigration,
   '0003_profiles_contact': profilesContactMigration,
+  '0004_session_binding': sessionBindingMigration,
 };

@@ -8,16 +8,21 @@ export interface IssuedRefreshToken {
   userId: string;
   familyId: string;
   familyExpiresAt: Date;
+  /** SHA-256 (base64url) of the session's CSRF value; null for sessions from before the binding. */
+  csrfHash: string | null;
 }
 
 export type RotateResult =
-  ({ ok: true } & IssuedRefreshToken) | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
+  | ({ ok: true; graced: boolean } & IssuedRefreshToken)
+  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 export interface SessionStoreOptions {
   /** Absolute lifetime of a family from login. */
   ttlMs: number;
   /** Idle lifetime of one token. */
   idleMs: number;
+  /** How long after its rotation a token may be presented again without counting as reuse (0 = never). */
+  graceMs?: number;
   now: () => Date;
 }
 
@@ -40,8 +45,12 @@ export class SessionStore {
     private readonly options: SessionStoreOptions,
   ) {}
 
-  /** A new session (family) for a login. */
-  async start(userId: string, userAgent: string | undefined): Promise<IssuedRefreshToken> {
+  /** A new session (family) for a login, bound to the hash of its CSRF value. */
+  async start(
+    userId: string,
+    userAgent: string | undefined,
+    csrfHash: string | null,
+  ): Promise<IssuedRefreshToken> {
     const now = this.options.now();
     const familyExpiresAt = new Date(now.getTime() + this.options.ttlMs);
     const familyId = randomUUID();
@@ -51,11 +60,19 @@ export class SessionStore {
       .where('user_id', '=', userId)
       .where('family_expires_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
       .execute();
-    return this.insert(this.db, { userId, familyId, familyExpiresAt, userAgent, now });
+    return this.insert(this.db, { userId, familyId, familyExpiresAt, userAgent, now, csrfHash });
   }
 
-  /** Exchanges a refresh token for the next one of its family. */
-  async rotate(token: string, userAgent: string | undefined): Promise<RotateResult> {
+  /**
+   * Exchanges a refresh token for the next one of its family. A token presented again within the grace
+   * window after its rotation (two tabs refreshing at once) gets a fresh token of the same family; after
+   * the window it counts as reuse. `rebindCsrfHash` binds a new CSRF value (sessions from before the binding).
+   */
+  async rotate(
+    token: string,
+    userAgent: string | undefined,
+    options: { rebindCsrfHash?: string } = {},
+  ): Promise<RotateResult> {
     const tokenHash = hashRefreshToken(token);
     return this.db.transaction().execute(async (trx): Promise<RotateResult> => {
       const row = await trx
@@ -67,22 +84,38 @@ export class SessionStore {
       if (!row) return { ok: false, reason: 'unknown' };
       const now = this.options.now();
       if (row.revoked_at) return { ok: false, reason: 'revoked' };
-      if (row.used_at) {
-        // Reuse: someone else holds a copy. End the session for everybody.
+      const graceMs = this.options.graceMs ?? 0;
+      const graced = row.used_at !== null && now.getTime() - row.used_at.getTime() <= graceMs;
+      if (row.used_at && !graced) {
+        // Reuse after the grace window: someone else holds a copy. End the session for everybody.
         await this.revokeFamilyWith(trx, row.family_id, now);
         return { ok: false, reason: 'reused' };
       }
-      if (row.expires_at <= now || row.family_expires_at <= now) return { ok: false, reason: 'expired' };
-      await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
+      if (row.family_expires_at <= now) return { ok: false, reason: 'expired' };
+      if (!graced && row.expires_at <= now) return { ok: false, reason: 'expired' };
+      // The first use marks the token; a graced repeat keeps the first use time, so the window never grows.
+      if (!graced) {
+        await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
+      }
       const next = await this.insert(trx, {
         userId: row.user_id,
         familyId: row.family_id,
         familyExpiresAt: row.family_expires_at,
         userAgent,
         now,
+        csrfHash: options.rebindCsrfHash ?? row.csrf_hash,
       });
-      return { ok: true, ...next };
+      return { ok: true, graced, ...next };
     });
+  }
+
+  /** The row of a refresh token in whatever state (for the CSRF check before it is used). */
+  async find(token: string): Promise<RefreshTokenRow | undefined> {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashRefreshToken(token))
+      .executeTakeFirst();
   }
 
   /** The live (unused, unrevoked, unexpired) token row, if the token is one. */
@@ -133,6 +166,7 @@ export class SessionStore {
       familyExpiresAt: Date;
       userAgent: string | undefined;
       now: Date;
+      csrfHash: string | null;
     },
   ): Promise<IssuedRefreshToken> {
     const refreshToken = newRefreshToken();
@@ -147,6 +181,7 @@ export class SessionStore {
         expires_at: new Date(Math.min(idleExpiry, input.familyExpiresAt.getTime())),
         family_expires_at: input.familyExpiresAt,
         user_agent: input.userAgent ? input.userAgent.slice(0, 300) : null,
+        csrf_hash: input.csrfHash,
       })
       .execute();
     return {
@@ -154,6 +189,7 @@ export class SessionStore {
       userId: input.userId,
       familyId: input.familyId,
       familyExpiresAt: input.familyExpiresAt,
+      csrfHash: input.csrfHash,
     };
   }
 }

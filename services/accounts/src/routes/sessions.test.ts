@@ -1,7 +1,8 @@
-import { authPlugin, createLocalBus, type EventBus } from '@marketplace/service-kit';
+import { authPlugin, createLocalBus, schemaDb, type EventBus } from '@marketplace/service-kit';
 import type { TestService } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import accountsService from '../app';
+import type { AccountsDatabase } from '../db-types';
 import {
   createAccount,
   createAccountsTestService,
@@ -283,6 +284,8 @@ describe('sessions', () => {
       expect(rotated.statusCode).toBe(200);
       const { refreshToken: next, accessToken } = rotated.json();
 
+      // After the grace window (30 s by default).
+      clockOffsetMs = 31_000;
       const reuse = await refreshWithBody(session.refreshToken);
       expect(reuse.statusCode).toBe(401);
       expect(reuse.json().resultMessage.en).toBe(EXPIRED);
@@ -292,6 +295,103 @@ describe('sessions', () => {
       // Other sessions of the same account live on.
       const other = await signIn(person);
       expect((await refreshWithBody(other.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('gives two tabs refreshing with the same token at once a pair each, in the same session', async () => {
+      const session = await signIn();
+      const first = await refreshWithBody(session.refreshToken);
+      clockOffsetMs = 10_000;
+      const second = await refreshWithBody(session.refreshToken);
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(200);
+      const [a, b] = [first.json(), second.json()];
+      expect(b.refreshToken).not.toBe(a.refreshToken);
+      const sid = service.verifyToken(a.accessToken).sid;
+      expect(service.verifyToken(b.accessToken).sid).toBe(sid);
+      // Nothing was revoked: both new tokens work and the session is live.
+      expect((await me({ bearer: b.accessToken })).json().user).toMatchObject({ _id: session.user._id });
+      expect((await refreshWithBody(a.refreshToken)).statusCode).toBe(200);
+      expect((await refreshWithBody(b.refreshToken)).statusCode).toBe(200);
+      const rows = await schemaDb<AccountsDatabase>(service.db, 'accounts')
+        .selectFrom('refresh_tokens')
+        .select('revoked_at')
+        .where('family_id', '=', sid as string)
+        .execute();
+      expect(rows.length).toBeGreaterThan(2);
+      expect(rows.every((row) => row.revoked_at === null)).toBe(true);
+    });
+
+    it('still treats the old token as theft once the grace window has passed', async () => {
+      const session = await signIn();
+      const first = await refreshWithBody(session.refreshToken);
+      expect(first.statusCode).toBe(200);
+      clockOffsetMs = 25_000;
+      expect((await refreshWithBody(session.refreshToken)).statusCode).toBe(200);
+      // The window runs from the first rotation; a graced repeat does not extend it.
+      clockOffsetMs = 31_000;
+      expect((await refreshWithBody(session.refreshToken)).statusCode).toBe(401);
+      expect((await refreshWithBody(first.json().refreshToken)).statusCode).toBe(401);
+    });
+
+    it('refuses a planted CSRF cookie with a matching header (refresh, logout, and writes elsewhere)', async () => {
+      const session = await signIn();
+      const planted = 'planted-csrf-value-from-elsewhere-0000';
+      const jar = { ...session.jar, mp_csrf: planted };
+      const headers = { 'x-csrf-token': planted };
+      const refresh = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/refresh',
+        cookies: jar,
+        headers,
+      });
+      expect(refresh.statusCode).toBe(403);
+      expect(refresh.json().code).toBe('CSRF_FAILED');
+      const logout = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/logout',
+        cookies: jar,
+        headers,
+        payload: {},
+      });
+      expect(logout.statusCode).toBe(403);
+      // Logout with only the refresh cookie (access token gone) is bound through the stored hash.
+      const withoutAccess: CookieJar = { ...jar };
+      delete withoutAccess.mp_access;
+      const logoutByRefresh = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/logout',
+        cookies: withoutAccess,
+        headers,
+        payload: {},
+      });
+      expect(logoutByRefresh.statusCode).toBe(403);
+      const edit = await service.app.inject({
+        method: 'PUT',
+        url: '/api/user/editcompany',
+        cookies: jar,
+        headers,
+        payload: { description: 'planted' },
+      });
+      expect(edit.statusCode).toBe(403);
+      // Nothing was burned: the session's own value still works everywhere.
+      const real = { 'x-csrf-token': session.jar.mp_csrf as string };
+      const ok = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/refresh',
+        cookies: session.jar,
+        headers: real,
+      });
+      expect(ok.statusCode).toBe(200);
+      const claims = service.verifyToken(ok.json().accessToken);
+      expect(claims.csh).toBeDefined();
+      const edited = await service.app.inject({
+        method: 'PUT',
+        url: '/api/user/editcompany',
+        cookies: { ...session.jar, ...sessionJar(ok) },
+        headers: real,
+        payload: { description: 'Mine' },
+      });
+      expect(edited.statusCode).toBe(200);
     });
 
     it('expires a session after its idle time without use', async () => {

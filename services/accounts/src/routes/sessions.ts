@@ -18,6 +18,7 @@ import {
 import {
   accessTokenOf,
   assertCsrf,
+  csrfHash,
   notFound,
   publicJwks,
   sessionExpired,
@@ -33,7 +34,7 @@ import type { AccountsDatabase } from '../db-types';
 import { UsersRepository, type UserRow } from '../repositories/users-repository';
 import { accountForFacebook, ensureFirstAdmin, isUsablePasswordHash } from '../sessions/accounts';
 import { resolveAccountsSettings, type AccountsSettings } from '../config';
-import { clearSessionCookies, isSecureRequest, setSessionCookies } from '../sessions/cookies';
+import { clearSessionCookies, isSecureRequest, newCsrfValue, setSessionCookies } from '../sessions/cookies';
 import {
   FACEBOOK_STATE_COOKIE,
   FACEBOOK_STATE_COOKIE_PATH,
@@ -74,6 +75,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   const store = new SessionStore(db, {
     ttlMs: settings.refreshTtlMs,
     idleMs: settings.refreshIdleMs,
+    graceMs: settings.refreshGraceMs,
     now: settings.now,
   });
   // Login attempts are also counted per account, whatever the spelling of its email.
@@ -86,13 +88,14 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   const facebookState = new FacebookState(
     createHash('sha256').update(`facebook-state-key:${options.privateKey}`).digest('hex'),
   );
-  const cookieOptions = (csrf: 'new' | 'keep') => ({ secure: settings.cookieSecure, csrf });
+  const cookieOptions = { secure: settings.cookieSecure };
   const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
 
   /** A new session for the account: tokens for the JSON body, cookies for browsers. */
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-    const issued = await store.start(user.id, userAgent(request));
-    const accessToken = signAccess(user, issued.familyId);
+    const csrf = newCsrfValue();
+    const issued = await store.start(user.id, userAgent(request), csrfHash(csrf));
+    const accessToken = signAccess(user, issued.familyId, issued.csrfHash);
     setSessionCookies(
       request,
       reply,
@@ -101,14 +104,21 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
         refreshToken: issued.refreshToken,
         familyExpiresAt: issued.familyExpiresAt,
         now: settings.now(),
+        csrf,
       },
-      cookieOptions('new'),
+      cookieOptions,
     );
     return { accessToken, refreshToken: issued.refreshToken };
   }
 
-  function signAccess(user: UserRow, familyId: string): string {
-    const claims: AccessClaims = { sub: user.id, type: user.type, name: user.name, sid: familyId };
+  function signAccess(user: UserRow, familyId: string, boundCsrfHash: string | null): string {
+    const claims: AccessClaims = {
+      sub: user.id,
+      type: user.type,
+      name: user.name,
+      sid: familyId,
+      ...(boundCsrfHash ? { csh: boundCsrfHash } : {}),
+    };
     return app.jwt.sign(claims);
   }
 
@@ -158,10 +168,19 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       const token = fromBody ?? fromCookie;
       if (!token) throw unauthorized(SESSION_MESSAGES.pleaseSignIn);
       const viaCookie = fromBody === undefined;
-      // A browser's refresh is a cookie-authenticated state change like any other.
-      if (viaCookie) assertCsrf(request);
+      // A browser's refresh is a cookie-authenticated state change like any other: the CSRF value must
+      // be the one bound to this session (checked before the token is used, so a refusal burns nothing).
+      // A session from before the binding gets a new, bound value now.
+      let rebind: string | undefined;
+      if (viaCookie) {
+        const row = await store.find(token);
+        assertCsrf(request, row?.csrf_hash, { allowUnbound: Boolean(row && !row.csrf_hash) });
+        if (row && !row.csrf_hash) rebind = newCsrfValue();
+      }
 
-      const rotated = await store.rotate(token, userAgent(request));
+      const rotated = await store.rotate(token, userAgent(request), {
+        ...(rebind ? { rebindCsrfHash: csrfHash(rebind) } : {}),
+      });
       const user = rotated.ok ? await users.findById(rotated.userId) : undefined;
       if (!rotated.ok || !user) {
         if (rotated.ok) await store.revokeFamily(rotated.familyId);
@@ -169,7 +188,8 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
         if (viaCookie) clearSessionCookies(request, reply, settings.cookieSecure);
         throw sessionExpired();
       }
-      const accessToken = signAccess(user, rotated.familyId);
+      if (rotated.graced) request.log.info({ sid: rotated.familyId }, 'refresh within the grace window');
+      const accessToken = signAccess(user, rotated.familyId, rotated.csrfHash);
       if (viaCookie) {
         setSessionCookies(
           request,
@@ -179,8 +199,10 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
             refreshToken: rotated.refreshToken,
             familyExpiresAt: rotated.familyExpiresAt,
             now: settings.now(),
+            // The session's value stays (the CSRF check above proved the cookie is the bound one).
+            csrf: rebind ?? (request.cookies[SESSION_COOKIES.csrf] as string),
           },
-          cookieOptions('keep'),
+          cookieOptions,
         );
       }
       return {
@@ -214,7 +236,11 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       const refreshRow = found && access && found.user_id !== access.claims.sub ? undefined : found;
       const byCookie =
         access?.source === 'cookie' || (!access && refreshFromBody === undefined && Boolean(refreshRow));
-      if (byCookie) assertCsrf(request);
+      // Bound to the session: the access token's claim, else the hash stored with the refresh token.
+      if (access?.source === 'cookie') assertCsrf(request, access.claims.csh);
+      else if (byCookie) {
+        assertCsrf(request, refreshRow?.csrf_hash, { allowUnbound: !refreshRow?.csrf_hash });
+      }
 
       const families = new Set<string>();
       if (access?.claims.sid) families.add(access.claims.sid);

@@ -2,6 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIES } from '@marketplace/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * A new CSRF value for a session. Login issues a fresh one (a value planted before sign-in is never
+ * kept) and binds its hash to the session (refresh-token rows and the access token's `csh` claim).
+ */
+export function newCsrfValue(): string {
+  return randomBytes(24).toString('base64url');
+}
+
 /** The refresh cookie only travels to the session endpoints. */
 export const REFRESH_COOKIE_PATH = '/api/user';
 
@@ -12,19 +20,18 @@ export function isSecureRequest(request: FastifyRequest, setting: boolean | 'aut
 /**
  * Web (BFF) session cookies: the access JWT (httpOnly, Lax, whole site), the refresh token (httpOnly,
  * Strict, only under /api/user) and the readable CSRF value the page echoes in `x-csrf-token`. The CSRF
- * value stays the same across refreshes so calls racing a refresh are not refused.
+ * value stays the same across refreshes so calls racing a refresh are not refused; its hash is bound to
+ * the session, so a value planted from elsewhere is refused by every service.
  */
 export function setSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
-  session: { accessToken: string; refreshToken: string; familyExpiresAt: Date; now: Date },
-  options: { secure: boolean | 'auto'; csrf: 'new' | 'keep' },
+  session: { accessToken: string; refreshToken: string; familyExpiresAt: Date; now: Date; csrf: string },
+  options: { secure: boolean | 'auto' },
 ): void {
   const secure = isSecureRequest(request, options.secure);
   const maxAge = Math.max(1, Math.round((session.familyExpiresAt.getTime() - session.now.getTime()) / 1000));
-  // Login issues a fresh value (one planted before sign-in is never kept); a refresh keeps it.
-  const kept = options.csrf === 'keep' ? request.cookies[SESSION_COOKIES.csrf] : undefined;
-  const csrf = kept || randomBytes(24).toString('base64url');
+  const { csrf } = session;
   reply.setCookie(SESSION_COOKIES.access, session.accessToken, {
     path: '/',
     httpOnly: true,
