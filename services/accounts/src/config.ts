@@ -6,7 +6,12 @@ import { Type, type Static } from 'typebox';
 export type { RateLimitRule };
 
 export interface RateLimits {
-  /** Login attempts per account (keyed by the normalised email). */
+  /**
+   * Login attempts per account (normalised email) and client address: the limit that stops guessing
+   * from one place without letting anyone elsewhere lock the owner out.
+   */
+  loginPerAccountAndIp: RateLimitRule;
+  /** Login attempts per account from all addresses together: the slower back-off against spread guessing. */
   loginPerAccount: RateLimitRule;
   /** Login attempts per client IP. */
   loginPerIp: RateLimitRule;
@@ -94,7 +99,8 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginPerAccount: { max: 10, windowMs: FIFTEEN_MINUTES },
+  loginPerAccountAndIp: { max: 10, windowMs: FIFTEEN_MINUTES },
+  loginPerAccount: { max: 50, windowMs: FIFTEEN_MINUTES },
   loginPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
   registrationPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },
   refreshPerIp: { max: 120, windowMs: FIFTEEN_MINUTES },
@@ -128,7 +134,10 @@ export const AccountsConfigSchema = Type.Object({
   REFRESH_GRACE_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: DEFAULT_REFRESH_GRACE_SECONDS }),
   /** Rate-limit window and maximums. */
   RATE_LIMIT_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, default: 15 }),
+  /** Login attempts per account from all addresses together (default 50; it was 10 when it was the only one). */
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(DEFAULT_RATE_LIMITS.loginPerAccount.max),
+  /** Login attempts per account and client address. */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_IP: positiveInt(DEFAULT_RATE_LIMITS.loginPerAccountAndIp.max),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.loginPerIp.max),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.registrationPerIp.max),
   RATE_LIMIT_REFRESH_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.refreshPerIp.max),
@@ -189,6 +198,7 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
       retryIntervalMs: config.MAIL_RETRY_INTERVAL_MS,
     },
     rateLimits: {
+      loginPerAccountAndIp: rule(config.RATE_LIMIT_LOGIN_PER_ACCOUNT_IP),
       loginPerAccount: rule(config.RATE_LIMIT_LOGIN_PER_ACCOUNT),
       loginPerIp: rule(config.RATE_LIMIT_LOGIN_PER_IP),
       registrationPerIp: rule(config.RATE_LIMIT_REGISTER_PER_IP),

@@ -93,8 +93,10 @@ describe('accounts configuration', () => {
       cookieSecure: 'auto',
       refreshTtlSeconds: 30 * 24 * 3600,
       refreshIdleSeconds: 7 * 24 * 3600,
+      refreshGraceSeconds: 30,
       rateLimits: {
-        loginPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+        loginPerAccountAndIp: { max: 10, windowMs: 15 * 60 * 1000 },
+        loginPerAccount: { max: 50, windowMs: 15 * 60 * 1000 },
         loginPerIp: { max: 30, windowMs: 15 * 60 * 1000 },
       },
     });
@@ -112,6 +114,8 @@ describe('accounts configuration', () => {
       REFRESH_IDLE_DAYS: '0.5',
       RATE_LIMIT_WINDOW_MINUTES: '1',
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '4',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_IP: '2',
+      REFRESH_GRACE_SECONDS: '5',
     });
     expect(settings).toMatchObject({
       admin: ADMIN,
@@ -120,7 +124,11 @@ describe('accounts configuration', () => {
       cookieSecure: true,
       refreshTtlSeconds: 2 * 24 * 3600,
       refreshIdleSeconds: 12 * 3600,
-      rateLimits: { loginPerAccount: { max: 4, windowMs: 60_000 } },
+      refreshGraceSeconds: 5,
+      rateLimits: {
+        loginPerAccount: { max: 4, windowMs: 60_000 },
+        loginPerAccountAndIp: { max: 2, windowMs: 60_000 },
+      },
     });
   });
 

@@ -4,12 +4,13 @@ import { normaliseEmail } from './repositories/users-repository';
 
 /**
  * The accounts service's named limits (routes name them in `config.rateLimits`), from its config:
- * RATE_LIMIT_WINDOW_MINUTES and RATE_LIMIT_<LOGIN_PER_ACCOUNT | LOGIN_PER_IP | REGISTER_PER_IP |
+ * RATE_LIMIT_WINDOW_MINUTES and RATE_LIMIT_<LOGIN_PER_ACCOUNT_IP | LOGIN_PER_ACCOUNT | LOGIN_PER_IP | REGISTER_PER_IP |
  * REFRESH_PER_IP | FACEBOOK_PER_IP | CONTACT_PER_IP | CONTACT_PER_EMAIL>.
  */
 export function accountsRateLimitRules(limits: RateLimits): RateLimitRules {
   return {
     'login-ip': limits.loginPerIp,
+    'login-account-ip': limits.loginPerAccountAndIp,
     'login-account': limits.loginPerAccount,
     'register-ip': limits.registrationPerIp,
     'refresh-ip': limits.refreshPerIp,

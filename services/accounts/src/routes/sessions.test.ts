@@ -29,6 +29,7 @@ describe('sessions', () => {
       refreshIdleSeconds: HOUR / 2,
       now: () => new Date(Date.now() + clockOffsetMs),
       rateLimits: {
+        loginPerAccountAndIp: { max: 2, windowMs: 60_000 },
         loginPerAccount: { max: 3, windowMs: 60_000 },
         loginPerIp: { max: 5, windowMs: 60_000 },
         registrationPerIp: { max: 2, windowMs: 60_000 },
@@ -180,6 +181,22 @@ describe('sessions', () => {
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // Other accounts are not affected.
       await signIn();
+    });
+
+    it('limits guessing per account and address, so guessing elsewhere cannot lock the owner out', async () => {
+      await createAccount(service, { email: 'chidi@example.com', password: 'secret-chidi-1' });
+      const attacker = nextIp();
+      const owner = nextIp();
+      // The attacker's third guess from the same address is refused, even with the right password.
+      expect((await login('chidi@example.com', 'wrong-1', attacker)).statusCode).toBe(401);
+      expect((await login('CHIDI@example.com', 'wrong-2', attacker)).statusCode).toBe(401);
+      for (const password of ['wrong-3', 'wrong-4', 'secret-chidi-1']) {
+        const refused = await login('chidi@example.com', password, attacker);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().resultMessage.en).toBe(TOO_MANY);
+      }
+      // Refused guesses add nothing to the account's total: the owner signs in from their own address.
+      expect((await login('chidi@example.com', 'secret-chidi-1', owner)).statusCode).toBe(200);
     });
 
     it('limits attempts per IP address across accounts', async () => {

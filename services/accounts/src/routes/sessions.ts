@@ -78,7 +78,17 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
     graceMs: settings.refreshGraceMs,
     now: settings.now,
   });
-  // Login attempts are also counted per account, whatever the spelling of its email.
+  // Login attempts are also counted per account (whatever the spelling of its email): first per account
+  // and client address (guessing from one place stops there, and adds nothing more to the account's
+  // total), then per account from everywhere, a slower back-off, so someone guessing from other
+  // addresses cannot lock the owner out of their own.
+  const perAccountAndIp = {
+    name: 'login-account-ip',
+    key: (request: FastifyRequest) => {
+      const email = emailKey(request.body);
+      return email === undefined ? undefined : `${email}\n${request.ip}`;
+    },
+  };
   const perAccount = { name: 'login-account', key: (request: FastifyRequest) => emailKey(request.body) };
 
   if (settings.admin) await ensureFirstAdmin(db, settings.admin, app.log);
@@ -136,7 +146,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   app.post(
     '/api/user/login',
     {
-      config: { rateLimits: ['login-ip', perAccount] },
+      config: { rateLimits: ['login-ip', perAccountAndIp, perAccount] },
       schema: { body: LoginBodySchema, response: { 200: SessionResponseSchema } },
     },
     async (request, reply) => {
