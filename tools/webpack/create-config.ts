@@ -75,6 +75,26 @@ function lazySplitChunkName(_module: unknown, chunks: Array<{ name?: string | nu
   return `${LAZY_CHUNK_PREFIX}shared-${pages.join('~')}`;
 }
 
+/**
+ * Host only: the shared query client and form blocks (and TanStack Query under them) are loaded by lazy
+ * pages only; their provide chunks get `lazy-` names so the size report knows they are not initial JS.
+ */
+const LAZY_SHARED_GROUPS = {
+  lazySharedQuery: {
+    test: /[\\/](node_modules[\\/]@tanstack[\\/]|libs[\\/]ui[\\/]src[\\/]query\.tsx)/,
+    name: `${LAZY_CHUNK_PREFIX}shared-query`,
+    chunks: 'async' as const,
+    enforce: true,
+  },
+  lazySharedForm: {
+    // The blocks, and what they bring that the first view does not need (TypeBox for the field rules).
+    test: /[\\/](libs[\\/]ui[\\/]src[\\/](components[\\/]|Button\.tsx)|libs[\\/]contracts[\\/]src[\\/](fields|messages)\.ts|node_modules[\\/]typebox[\\/])/,
+    name: `${LAZY_CHUNK_PREFIX}shared-form`,
+    chunks: 'async' as const,
+    enforce: true,
+  },
+};
+
 export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): Configuration {
   const mode = options.mode ?? 'production';
   const prod = mode === 'production';
@@ -154,7 +174,9 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
     optimization: {
       minimize: prod,
       minimizer: ['...', new CssMinimizerPlugin()],
-      ...(app.kind === 'host' ? { splitChunks: { name: lazySplitChunkName } } : {}),
+      ...(app.kind === 'host'
+        ? { splitChunks: { name: lazySplitChunkName, cacheGroups: LAZY_SHARED_GROUPS } }
+        : {}),
       moduleIds: prod ? 'deterministic' : 'named',
       chunkIds: prod ? 'deterministic' : 'named',
     },

@@ -1,12 +1,21 @@
 // The one HTTP client of the front end (shell and remotes): same-origin cookies, the CSRF header on
 // state-changing requests, one refresh-and-retry on 401, and the network-failure toast.
-import { API_PATHS, CSRF_HEADER, SESSION_COOKIES, type ErrorEnvelope } from '@marketplace/contracts';
+import {
+  API_PATHS,
+  type CSRF_HEADER as CONTRACT_CSRF_HEADER,
+  type ErrorEnvelope,
+  type SESSION_COOKIES,
+} from '@marketplace/contracts';
 import { endSession } from './session-store';
 import { notify } from './toast';
 
-/** Readable cookie the server sets next to the httpOnly session cookies (contracts' SESSION_COOKIES.csrf). */
-export const CSRF_COOKIE = SESSION_COOKIES.csrf;
-export { CSRF_HEADER };
+// The CSRF names are contracts' (SESSION_COOKIES.csrf, CSRF_HEADER): typed as their literal types, so a
+// change in contracts fails the type check here. They are not imported as values because contracts'
+// sessions module builds TypeBox schemas when it loads, which would put TypeBox into the first view of
+// every page (see tools/webpack/sizes.ts).
+/** Readable cookie the server sets next to the httpOnly session cookies. */
+export const CSRF_COOKIE: (typeof SESSION_COOKIES)['csrf'] = 'mp_csrf';
+export const CSRF_HEADER: typeof CONTRACT_CSRF_HEADER = 'x-csrf-token';
 /** Spec section 8: a request with no network response. */
 export const NETWORK_ERROR_MESSAGE = 'Please Check Your Network Connection';
 export const NETWORK_ERROR_TOAST_MS = 2500;
