@@ -35,26 +35,23 @@ export class ContactMessagesRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** Messages a person sent: while signed in, or from their account's email address. */
-  listFrom(
-    userId: string,
-    email: string,
-    db: Kysely<AccountsDatabase> = this.db,
-  ): Promise<ContactMessageRow[]> {
+  /**
+   * Messages the account itself sent (signed in). Messages that merely carry the account's address were
+   * typed by whoever knew it, perhaps before the account existed: they are never handed over on that basis.
+   */
+  listFrom(userId: string, db: Kysely<AccountsDatabase> = this.db): Promise<ContactMessageRow[]> {
     return db
       .selectFrom('contact_messages')
       .selectAll()
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_normalized', '=', normaliseEmail(email))]))
+      .where('user_id', '=', userId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
   }
 
-  async deleteFrom(trx: Kysely<AccountsDatabase>, userId: string, email: string): Promise<number> {
-    const result = await trx
-      .deleteFrom('contact_messages')
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_normalized', '=', normaliseEmail(email))]))
-      .executeTakeFirst();
+  /** Erases the messages the account sent; others' messages that only match its address are kept. */
+  async deleteFrom(trx: Kysely<AccountsDatabase>, userId: string): Promise<number> {
+    const result = await trx.deleteFrom('contact_messages').where('user_id', '=', userId).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -83,7 +83,8 @@ describe('privacy: GET /api/user/me/export and DELETE /api/user/me', () => {
       category: ['Craftsman'],
       subcategory: ['Plumber'],
     });
-    expect(data.contactMessages.map((m: { msg: string }) => m.msg).sort()).toEqual(['Hello 0', 'Hello 1']);
+    // Only what the account itself sent: 'Hello 0' was sent signed out with the same address, by anyone.
+    expect(data.contactMessages.map((m: { msg: string }) => m.msg)).toEqual(['Hello 1']);
     expect(sessionsTable).toBe(true); // migration 0002_sessions
     expect(data.sessions).toHaveLength(2);
     expect(data.sessions[0]).toMatchObject({
@@ -91,6 +92,29 @@ describe('privacy: GET /api/user/me/export and DELETE /api/user/me', () => {
       user_agent: expect.stringMatching(/^Browser/),
     });
     expect(response.body).not.toMatch(/secret-hash|token_hash|password/);
+  });
+
+  it('never hands over contact messages sent with the address before the account existed', async () => {
+    await h.service.app.inject({
+      method: 'POST',
+      url: '/api/user/send-mail',
+      payload: {
+        name: 'Ngozi Eze',
+        email: 'later@example.com',
+        phoneNumber: '08031234567',
+        hourseaddress: '3 Secret Close, Enugu',
+        msg: 'My private question',
+      },
+    });
+    const newcomer = await h.signUp(posterPayload({ email: 'Later@example.com', name: 'New Comer' }));
+    const response = await h.service.app.inject({
+      method: 'GET',
+      url: '/api/user/me/export',
+      headers: newcomer.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().contactMessages).toEqual([]);
+    expect(response.body).not.toMatch(/Ngozi|Secret Close|private question/);
   });
 
   it('needs a session', async () => {
@@ -157,8 +181,11 @@ describe('privacy: GET /api/user/me/export and DELETE /api/user/me', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
     expect(await readdir(join(h.dataDir, 'uploads', 'profile'))).toEqual([]);
-    const messages = await h.db.selectFrom('contact_messages').select('email').execute();
-    expect(messages).toEqual([{ email: 'stranger@example.com' }]);
+    // The account's own message is erased; messages that only carry its address are someone else's.
+    const messages = await h.db.selectFrom('contact_messages').select('message').orderBy('message').execute();
+    expect(messages).not.toContainEqual({ message: 'Hello 1' });
+    expect(messages).toContainEqual({ message: 'Hello 0' });
+    expect(messages).toContainEqual({ message: 'Not about the owner' });
     const left = await sql<{ n: string }>`select count(*)::text as n from accounts.refresh_tokens`.execute(
       h.service.db.raw,
     );

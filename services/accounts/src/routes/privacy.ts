@@ -48,7 +48,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
       const user = await users.findById(request.user.sub);
       if (!user) throw unauthorized('Please sign in to continue.');
       const [contact, sessionData] = [
-        await messages.listFrom(user.id, user.email),
+        await messages.listFrom(user.id),
         await sessionDataOf(options.db, user.id),
       ];
       const exportedAt = new Date();
@@ -114,7 +114,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
       await options.db.transaction().execute(async (trx) => {
         const erased = await users.anonymise(trx, user.id, unusableHash);
         if (!erased) throw unauthorized('Please sign in to continue.');
-        await messages.deleteFrom(trx, user.id, user.email);
+        await messages.deleteFrom(trx, user.id);
         await revokeSessionDataOf(trx, user.id);
         await publishEvent(
           trx,
