@@ -70,8 +70,10 @@ describe('shell with the runtime manifest', () => {
   it('when the manifest cannot be fetched, shell routes still work and remote routes show the fallback', async () => {
     server.use(http.get(MANIFEST, () => new HttpResponse(null, { status: 404 })));
     const runtime = workingRuntime();
-    const router = renderShell('/login', runtime);
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    const router = renderShell('/signup', runtime);
+    expect(
+      await screen.findByRole('heading', { name: 'Post your job. Let trusted companies handle the rest.' }),
+    ).toBeInTheDocument();
 
     await act(() => router.navigate('/'));
     expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();

@@ -1,45 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
-import { BRAND, ButtonLink, Logo, logout, useSession, type AccountType } from '@marketplace/ui';
+import { BRAND, ButtonLink, Logo, logout, useSession } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import { searchCatalogue } from '@marketplace/contracts';
-import type { RouteHandle } from '../routes/route-table';
+import { MENU, type RouteHandle } from '../routes/route-specs';
+
+export { MENU };
 import { useDarkMode } from './theme';
 import './app-layout.css';
-
-const ALL: readonly AccountType[] = ['user', 'company', 'admin'];
-
-/** Spec "Sidebar and layout": the menu by account type, in this order, plus Logout. */
-export const MENU: ReadonlyArray<{ to: string; label: string; roles: readonly AccountType[]; icon: string }> =
-  [
-    { to: '/', label: 'Home', roles: ALL, icon: 'M4 11 12 4l8 7v8a1 1 0 0 1-1 1h-4v-6H9v6H5a1 1 0 0 1-1-1z' },
-    {
-      to: '/dashboard',
-      label: 'Dashboard',
-      roles: ['user', 'company'],
-      icon: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
-    },
-    { to: '/jobpost', label: 'Post Job', roles: ['user'], icon: 'M12 5v14M5 12h14' },
-    {
-      to: '/allusers',
-      label: 'Users',
-      roles: ['admin'],
-      icon: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c1.9.8 3 2.9 3 6',
-    },
-    {
-      to: '/alljobs',
-      label: 'Job List',
-      roles: ['admin'],
-      icon: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
-    },
-    {
-      to: '/edit-profile',
-      label: 'Profile',
-      roles: ['company', 'user'],
-      icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
-    },
-    { to: '/chat', label: 'Chat', roles: ALL, icon: 'M4 5h16v11H8l-4 4z' },
-  ];
 
 const LOGOUT_ICON = 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10';
 

@@ -63,7 +63,7 @@ describe('route table and chrome placement', () => {
   // [path, layout, expected h1, remote that renders it (undefined = the shell)]
   const table: Array<[string, 'public' | 'app' | 'bare', string, RemoteName | undefined]> = [
     ['/', 'public', 'catalogue:home', 'catalogue'],
-    ['/login', 'public', 'Sign in', undefined],
+    ['/login', 'app', 'jobs:dashboard', 'jobs'], // signed in: the landing page (see below)
     ['/signup', 'public', 'Post your job. Let trusted companies handle the rest.', undefined],
     ['/register', 'public', 'Register Company', undefined],
     ['/contactus', 'public', 'catalogue:contactUs', 'catalogue'],
@@ -86,6 +86,12 @@ describe('route table and chrome placement', () => {
     ['/payment/callback?trxref=1&reference=2', 'bare', 'jobs:paymentCallback', 'jobs'],
     ['/no/such/page', 'bare', 'Page Not Found', undefined],
   ];
+
+  it('a signed-in member opening /login goes to their landing page; an admin to /allusers', async () => {
+    signIn('admin');
+    const { router } = renderApp('/login', { loader: createFakeLoader() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/allusers'), { timeout: 5000 });
+  });
 
   it.each(table)('%s uses the %s layout and shows "%s"', async (path, layout, title, remote) => {
     signIn(); // so /jobpost is reachable; the guard has its own tests
@@ -338,8 +344,10 @@ describe('remote fallback', () => {
     await act(() => router.navigate('/dashboard'));
     expect(await screen.findByRole('heading', { name: 'jobs:dashboard' })).toBeInTheDocument();
 
-    await act(() => router.navigate('/login'));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await act(() => router.navigate('/signup'));
+    expect(
+      await screen.findByRole('heading', { name: 'Post your job. Let trusted companies handle the rest.' }),
+    ).toBeInTheDocument();
   });
 
   it('recovers on "Try again" once the remote is back, without reloading', async () => {

@@ -2,7 +2,6 @@
 // and who renders it: the shell itself (lazy chunk) or a remote page (loaded at run time).
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { AccountType, RemoteName, RemotePageName } from '@marketplace/ui';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { RootLayout } from '../layouts/RootLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
@@ -10,66 +9,15 @@ import { BareLayout } from '../layouts/BareLayout';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorScreen } from '../pages/RouteErrorScreen';
 import { redirectSignedIn, requireAccount, requireSignIn } from './guards';
+import {
+  ROUTE_TABLE,
+  type LayoutKind,
+  type RouteHandle,
+  type RouteSpec,
+  type ShellPageName,
+} from './route-specs';
 
-/**
- * public: header + footer (spec: home, jobapply, login, signup, contactus, register, privacy,
- *         other-services, jobpost, company-profile, terms, aboutus, category and sub-category paths)
- * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, edit-profile, chat, newchat.
- *         Every page in it needs a session (signed out: redirect to /login); the layout is a lazy chunk.
- * bare:   neither (social-login return, payment result, page not found)
- */
-export type LayoutKind = 'public' | 'app' | 'bare';
-
-export type ShellPageName = 'login' | 'signup' | 'register' | 'facebookCallback' | 'editProfile';
-
-type RemotePageRef = { [R in RemoteName]: { remote: R; page: RemotePageName<R> } }[RemoteName];
-
-export interface RouteSpec {
-  path: string;
-  layout: LayoutKind;
-  page: RemotePageRef | { shell: ShellPageName };
-  /** Public page that needs a session; otherwise redirect to / (spec: /jobpost). */
-  signedIn?: boolean;
-  /** Only for visitors: a signed-in member goes to their landing page (spec: /login). */
-  guestOnly?: boolean;
-  /** Account types allowed to see the page; others get a "not allowed" screen. Default: all. */
-  roles?: readonly AccountType[];
-}
-
-/** Route `handle` read by the signed-in layout. */
-export interface RouteHandle {
-  roles?: readonly AccountType[];
-}
-
-const catalogue = (page: RemotePageName<'catalogue'>): RemotePageRef => ({ remote: 'catalogue', page });
-const jobs = (page: RemotePageName<'jobs'>): RemotePageRef => ({ remote: 'jobs', page });
-const chat = (page: RemotePageName<'chat'>): RemotePageRef => ({ remote: 'chat', page });
-const admin = (page: RemotePageName<'admin'>): RemotePageRef => ({ remote: 'admin', page });
-
-export const ROUTE_TABLE: readonly RouteSpec[] = [
-  { path: '/', layout: 'public', page: catalogue('home') },
-  { path: '/login', layout: 'public', page: { shell: 'login' }, guestOnly: true },
-  { path: '/signup', layout: 'public', page: { shell: 'signup' } },
-  { path: '/register', layout: 'public', page: { shell: 'register' } },
-  { path: '/facebook/callback', layout: 'bare', page: { shell: 'facebookCallback' } },
-  { path: '/contactus', layout: 'public', page: catalogue('contactUs') },
-  { path: '/privacy-policy', layout: 'public', page: catalogue('privacyPolicy') },
-  { path: '/termsandcondition', layout: 'public', page: catalogue('terms') },
-  { path: '/aboutus', layout: 'public', page: catalogue('aboutUs') },
-  { path: '/other-services', layout: 'public', page: catalogue('otherServices') },
-  { path: '/jobpost', layout: 'public', page: jobs('jobPost'), signedIn: true },
-  { path: '/jobapply/:type', layout: 'public', page: jobs('jobApply') },
-  { path: '/category/:type', layout: 'public', page: catalogue('category') },
-  { path: '/sub-category/:type', layout: 'public', page: catalogue('subCategory') },
-  { path: '/company-profile', layout: 'public', page: catalogue('companyProfile') },
-  { path: '/payment/callback', layout: 'bare', page: jobs('paymentCallback') },
-  { path: '/dashboard', layout: 'app', page: jobs('dashboard') },
-  { path: '/allusers', layout: 'app', page: admin('allUsers'), roles: ['admin'] },
-  { path: '/alljobs', layout: 'app', page: admin('allJobs'), roles: ['admin'] },
-  { path: '/edit-profile', layout: 'app', page: { shell: 'editProfile' } },
-  { path: '/chat', layout: 'app', page: chat('chat') },
-  { path: '/newchat', layout: 'app', page: chat('newChat') },
-];
+export * from './route-specs';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
