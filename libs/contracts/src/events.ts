@@ -54,6 +54,16 @@ export const AccountsUserDeletedV1 = Type.Object({
 });
 export type AccountsUserDeletedV1 = Static<typeof AccountsUserDeletedV1>;
 
+/**
+ * A session ended before its time (logout, refresh-token reuse): every service refuses access tokens
+ * carrying `sid` from now on, instead of honouring them until they expire.
+ */
+export const AccountsSessionRevokedV1 = Type.Object({
+  sid: Type.String(),
+  userId: Type.String(),
+});
+export type AccountsSessionRevokedV1 = Static<typeof AccountsSessionRevokedV1>;
+
 /** A job was posted; `postedBy` is the poster's account id. */
 export const JobsJobPostedV1 = Type.Object({
   jobId: Type.String(),
@@ -81,6 +91,7 @@ export const EVENT_TYPES = {
   accountsUserRegistered: 'accounts.user.registered',
   accountsUserUpdated: 'accounts.user.updated',
   accountsUserDeleted: 'accounts.user.deleted',
+  accountsSessionRevoked: 'accounts.session.revoked',
   jobsJobPosted: 'jobs.job.posted',
   jobsJobDeleted: 'jobs.job.deleted',
   jobsApplicationCreated: 'jobs.application.created',
@@ -95,6 +106,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   [EVENT_TYPES.accountsUserRegistered]: { 1: AccountsUserRegisteredV1 },
   [EVENT_TYPES.accountsUserUpdated]: { 1: AccountsUserUpdatedV1 },
   [EVENT_TYPES.accountsUserDeleted]: { 1: AccountsUserDeletedV1 },
+  [EVENT_TYPES.accountsSessionRevoked]: { 1: AccountsSessionRevokedV1 },
   [EVENT_TYPES.jobsJobPosted]: { 1: JobsJobPostedV1 },
   [EVENT_TYPES.jobsJobDeleted]: { 1: JobsJobDeletedV1 },
   [EVENT_TYPES.jobsApplicationCreated]: { 1: JobsApplicationCreatedV1 },

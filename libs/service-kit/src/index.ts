@@ -8,6 +8,7 @@ export * from './http/health';
 export * from './http/rate-limit';
 export * from './auth/auth';
 export * from './auth/keys';
+export * from './auth/revocation';
 export * from './bus/index';
 export * from './service';
 export * from './lifecycle';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { authPlugin, type AuthOptions } from './auth/auth';
+import { RevocationList } from './auth/revocation';
 import type { EventBus, Consumer } from './bus/types';
 import { OutboxRelay } from './bus/outbox';
 import { dispatchEvents, type EventHandlers } from './bus/events';
@@ -54,12 +55,20 @@ export async function setupService<DB>(
   const db = schemaDb<DB>(deps.db, options.schema);
 
   await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, deps.auth);
+  // Sessions ended early and deleted accounts, from accounts' events: refused by `authenticate` at once.
+  const revocations = new RevocationList(db as Kysely<unknown>);
+  await app.register(authPlugin, { ...deps.auth, isRevoked: (claims) => revocations.isRevoked(claims) });
   registerInputGuard(app);
   registerRateLimits(app, new RateLimitStore(db as Kysely<unknown>), options.rateLimits ?? {});
 
   const relay = new OutboxRelay({ db, bus: deps.bus, logger: app.log });
-  const subscriptions: Array<Parameters<ServiceSetup<DB>['consume']>[0]> = [];
+  const subscriptions: Array<Parameters<ServiceSetup<DB>['consume']>[0]> = [
+    {
+      durable: `${options.name}-revocations`,
+      filterSubject: 'accounts.>',
+      handlers: revocations.handlers<DB>(),
+    },
+  ];
   const consumers: Consumer[] = [];
 
   // The relay publishes right after a commit that wrote to this schema's outbox (and polls as a fallback).

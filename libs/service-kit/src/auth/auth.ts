@@ -53,6 +53,11 @@ export interface AuthOptions {
   /** Only the accounts service holds it; other services verify only. */
   privateKey?: string;
   accessTokenTtlSeconds?: number;
+  /**
+   * True when the token's session was ended early or its account deleted (auth/revocation.ts; set by
+   * setupService): such tokens are refused although their signature and expiry are fine.
+   */
+  isRevoked?: (claims: AccessClaims) => Promise<boolean>;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -150,6 +155,7 @@ export const authPlugin = fp(
         }
         throw unauthorized(SESSION_MESSAGES.pleaseSignIn);
       }
+      if (options.isRevoked && (await options.isRevoked(claims))) throw sessionExpired();
       if (found.source === 'cookie' && isUnsafeMethod(request.method)) assertCsrf(request, claims.csh);
       request.user = claims;
       request.authSource = found.source;

@@ -57,6 +57,23 @@ const kitMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  /**
+   * Revoked sessions and deleted accounts, from accounts' events (auth/revocation.ts): the kit's
+   * `authenticate` refuses their access tokens at once. `kind` is 'session' (id = sid) or 'user'.
+   */
+  '0000_kit_revocations': {
+    async up(db: UntypedDb) {
+      await db.schema
+        .createTable('revocations')
+        .ifNotExists()
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        // Session rows matter only while an access token of theirs could still be valid.
+        .addColumn('expires_at', 'timestamptz')
+        .addPrimaryKeyConstraint('revocations_pk', ['kind', 'id'])
+        .execute();
+    },
+  },
 };
 
 /**

@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { EVENT_TYPES } from '@marketplace/contracts';
+import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase, RefreshTokenRow } from '../db-types';
 
@@ -145,17 +147,38 @@ export class SessionStore {
     return Boolean(row);
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.revokeFamilyWith(this.db, familyId, this.options.now());
+  async revokeFamily(familyId: string, correlationId = 'session-store'): Promise<void> {
+    await this.db
+      .transaction()
+      .execute((trx) => this.revokeFamilyWith(trx, familyId, this.options.now(), correlationId));
   }
 
-  private async revokeFamilyWith(db: Kysely<AccountsDatabase>, familyId: string, now: Date): Promise<void> {
-    await db
+  /**
+   * The one writer of `accounts.session.revoked`: ends the family and, when it was live, tells every
+   * service (in the same transaction) so they refuse its access tokens at once.
+   */
+  private async revokeFamilyWith(
+    db: Kysely<AccountsDatabase>,
+    familyId: string,
+    now: Date,
+    correlationId = 'session-store',
+  ): Promise<void> {
+    const revoked = await db
       .updateTable('refresh_tokens')
       .set({ revoked_at: now })
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
+      .returning('user_id')
       .execute();
+    const userId = revoked[0]?.user_id;
+    if (userId) {
+      await publishEvent(
+        db,
+        EVENT_TYPES.accountsSessionRevoked,
+        { sid: familyId, userId },
+        { correlationId },
+      );
+    }
   }
 
   private async insert(

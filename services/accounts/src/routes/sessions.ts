@@ -193,7 +193,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       });
       const user = rotated.ok ? await users.findById(rotated.userId) : undefined;
       if (!rotated.ok || !user) {
-        if (rotated.ok) await store.revokeFamily(rotated.familyId);
+        if (rotated.ok) await store.revokeFamily(rotated.familyId, request.id);
         else request.log.info({ reason: rotated.reason }, 'refresh refused');
         if (viaCookie) clearSessionCookies(request, reply, settings.cookieSecure);
         throw sessionExpired();
@@ -259,7 +259,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       let live = Boolean(access && !access.claims.sid) || Boolean(refreshRow);
       for (const familyId of families) {
         if (await store.isFamilyLive(familyId)) live = true;
-        await store.revokeFamily(familyId);
+        await store.revokeFamily(familyId, request.id);
       }
       clearSessionCookies(request, reply, settings.cookieSecure);
       if (!live) {
