@@ -44,3 +44,4 @@ export {
   type SessionUser,
 } from './session';
 export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from './toast';
+export { useMenuPanel } from './menu-panel';

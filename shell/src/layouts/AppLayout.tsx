@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
-import { BRAND, ButtonLink, Logo, logout, useSession } from '@marketplace/ui';
+import { BRAND, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import { searchCatalogue } from '@marketplace/contracts';
 import { MENU, type RouteHandle } from '../routes/route-specs';
@@ -110,6 +110,9 @@ export function AppLayout() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [dark, setDark] = useDarkMode();
   const searchId = useId();
+  const sidebar = useRef<HTMLElement>(null);
+  const sidebarToggle = useRef<HTMLButtonElement>(null);
+  useMenuPanel(sidebarOpen, () => setSidebarOpen(false), sidebar, sidebarToggle);
 
   useEffect(() => {
     setSidebarOpen(false);
@@ -140,7 +143,7 @@ export function AppLayout() {
         .filter(Boolean)
         .join(' ')}
     >
-      <aside className="app-sidebar" id="app-sidebar">
+      <aside className="app-sidebar" id="app-sidebar" ref={sidebar}>
         <Link to="/" className="app-sidebar__brand" aria-label={`${BRAND.name} home`}>
           <Logo />
         </Link>
@@ -176,6 +179,7 @@ export function AppLayout() {
           <button
             type="button"
             className="app-topbar__icon-btn app-topbar__toggle"
+            ref={sidebarToggle}
             aria-expanded={sidebarOpen}
             aria-controls="app-sidebar"
             onClick={() => setSidebarOpen((open) => !open)}

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { BRAND, Button, ButtonLink, Logo, logout, useSession } from '@marketplace/ui';
+import { BRAND, Button, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
+import { landingPath } from '../session/session';
 
 const NAV = [
   { to: '/other-services', label: 'Services' },
@@ -16,6 +17,10 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const postJobTo = signedIn ? '/jobpost' : '/login';
 
+  const panel = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useMenuPanel(menuOpen, () => setMenuOpen(false), panel, toggle);
+
   useEffect(() => setMenuOpen(false), [pathname]);
 
   const onLogout = async () => {
@@ -24,7 +29,7 @@ export function Header() {
 
   const accountLinks = signedIn ? (
     <>
-      <ButtonLink to="/dashboard" variant="ghost">
+      <ButtonLink to={user ? landingPath(user.type) : '/dashboard'} variant="ghost">
         Dashboard
       </ButtonLink>
       <Button variant="ghost" onClick={onLogout}>
@@ -62,6 +67,7 @@ export function Header() {
         <button
           type="button"
           className="site-header__toggle"
+          ref={toggle}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -77,7 +83,7 @@ export function Header() {
           <span className="ui-visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
         </button>
       </div>
-      <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen}>
+      <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen} ref={panel}>
         <nav className="ui-container mobile-menu__inner" aria-label="Mobile">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} className="mobile-menu__link">

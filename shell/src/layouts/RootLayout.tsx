@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { BRAND } from '@marketplace/ui';
 import { Outlet, useLocation } from 'react-router-dom';
 
 /** Class set on <body> while the dashboard is shown (spec: "the dashboard path adds a dashboard body style"). */
@@ -17,6 +18,28 @@ export function RootLayout() {
   }, [pathname]);
 
   useEffect(() => () => document.body.classList.remove(DASHBOARD_BODY_CLASS), []);
+
+  // Each page's title is its main heading; after a route change (not on first load) focus moves to it,
+  // so a screen reader announces the new page. Lazy pages and remotes render their h1 a little later.
+  const shownPath = useRef<string | null>(null);
+  useEffect(() => {
+    const moveFocus = shownPath.current !== null && shownPath.current !== pathname;
+    shownPath.current = pathname;
+    let tries = 0;
+    const timer = setInterval(() => {
+      const h1 = document.querySelector<HTMLElement>('#main h1');
+      if (!h1 && ++tries < 50) return;
+      clearInterval(timer);
+      if (!h1) return;
+      const title = h1.textContent?.trim();
+      document.title = title ? `${title} | ${BRAND.name}` : BRAND.name;
+      if (moveFocus) {
+        if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
+        h1.focus({ preventScroll: true });
+      }
+    }, 50);
+    return () => clearInterval(timer);
+  }, [pathname]);
 
   return (
     <>

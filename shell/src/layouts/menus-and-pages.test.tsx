@@ -1,0 +1,81 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeLoader } from '../testing/fake-remotes';
+import { renderApp } from '../testing/render-app';
+import {
+  account,
+  createApiServer,
+  installMatchMedia,
+  resetBrowserState,
+  type FakeAccountsApi,
+} from '../testing/api';
+
+const state: FakeAccountsApi = { account: null, calls: [] };
+const server = createApiServer(state);
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await resetBrowserState();
+  state.account = null;
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server.resetHandlers();
+  jest.restoreAllMocks();
+});
+
+describe('small-screen menus', () => {
+  it('public header: focus moves into the panel, Tab stays in it, Escape closes it and returns focus', async () => {
+    const user = userEvent.setup();
+    renderApp('/aboutus', { loader: createFakeLoader() });
+    await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById('mobile-menu')!;
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+    for (let i = 0; i < 12; i++) {
+      await user.tab();
+      expect([toggle, ...panel.querySelectorAll('a, button')]).toContain(document.activeElement);
+    }
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('signed-in sidebar: the same, and aria-expanded follows', async () => {
+    const user = userEvent.setup();
+    state.account = account({ type: 'user' });
+    renderApp('/chat', { loader: createFakeLoader() });
+    await screen.findByRole('navigation', { name: 'Account' }, { timeout: 5000 });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const sidebar = document.getElementById('app-sidebar')!;
+    expect(sidebar).toContainElement(document.activeElement as HTMLElement);
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect([toggle, ...sidebar.querySelectorAll('a, button')]).toContain(document.activeElement);
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+});
+
+describe('page titles and focus', () => {
+  it('each route sets its title from its heading; a route change moves focus to the h1, the first load does not', async () => {
+    const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+    await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
+      timeout: 5000,
+    });
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus();
+    await act(() => router.navigate('/contactus'));
+    await waitFor(() => expect(document.title).toBe('catalogue:contactUs | Naija Marketplace'));
+    expect(screen.getByRole('heading', { level: 1, name: 'catalogue:contactUs' })).toHaveFocus();
+  });
+});
