@@ -9,6 +9,18 @@ export { MENU };
 import { useDarkMode } from './theme';
 import './app-layout.css';
 
+/** Menu icons by path (presentation only: which entries exist comes from the route table). */
+const MENU_ICONS: Record<string, string> = {
+  '/': 'M4 11 12 4l8 7v8a1 1 0 0 1-1 1h-4v-6H9v6H5a1 1 0 0 1-1-1z',
+  '/jobpost': 'M12 5v14M5 12h14',
+  '/dashboard': 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
+  '/allusers':
+    'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c1.9.8 3 2.9 3 6',
+  '/alljobs': 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
+  '/edit-profile': 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
+  '/chat': 'M4 5h16v11H8l-4 4z',
+};
+
 const LOGOUT_ICON = 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10';
 
 function Icon({ d, size = 20 }: { d: string; size?: number }) {
@@ -159,7 +171,7 @@ export function AppLayout() {
             {menu.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className="app-sidebar__link" title={item.label}>
-                  <Icon d={item.icon} />
+                  <Icon d={MENU_ICONS[item.to] ?? ''} />
                   <span className="app-sidebar__label">{item.label}</span>
                 </NavLink>
               </li>

@@ -34,8 +34,6 @@ export interface MenuEntry {
   label: string;
   order: number;
   roles: readonly AccountType[];
-  /** SVG path of the 24x24 icon. */
-  icon: string;
 }
 
 /** Route `handle` read by the signed-in layout. */
@@ -59,7 +57,6 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
       label: 'Home',
       order: 1,
       roles: ALL,
-      icon: 'M4 11 12 4l8 7v8a1 1 0 0 1-1 1h-4v-6H9v6H5a1 1 0 0 1-1-1z',
     },
   },
   { path: '/login', layout: 'public', page: { shell: 'login' }, guestOnly: true },
@@ -76,7 +73,7 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
     layout: 'public',
     page: jobs('jobPost'),
     signedIn: true,
-    menu: { label: 'Post Job', order: 3, roles: ['user'], icon: 'M12 5v14M5 12h14' },
+    menu: { label: 'Post Job', order: 3, roles: ['user'] },
   },
   { path: '/jobapply/:type', layout: 'public', page: jobs('jobApply') },
   { path: '/category/:type', layout: 'public', page: catalogue('category') },
@@ -91,7 +88,6 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
       label: 'Dashboard',
       order: 2,
       roles: ['user', 'company'],
-      icon: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
     },
   },
   {
@@ -103,7 +99,6 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
       label: 'Users',
       order: 4,
       roles: ['admin'],
-      icon: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c1.9.8 3 2.9 3 6',
     },
   },
   {
@@ -115,7 +110,6 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
       label: 'Job List',
       order: 5,
       roles: ['admin'],
-      icon: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
     },
   },
   {
@@ -126,14 +120,13 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
       label: 'Profile',
       order: 6,
       roles: ['company', 'user'],
-      icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
     },
   },
   {
     path: '/chat',
     layout: 'app',
     page: chat('chat'),
-    menu: { label: 'Chat', order: 7, roles: ALL, icon: 'M4 5h16v11H8l-4 4z' },
+    menu: { label: 'Chat', order: 7, roles: ALL },
   },
   { path: '/newchat', layout: 'app', page: chat('newChat') },
 ];
