@@ -136,7 +136,8 @@ describe('authPlugin: access token from header or cookie, CSRF for cookies', () 
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('CSRF_FAILED');
-    // A cookie-authenticated write with a token that carries no binding is refused too.
+    // A cookie-authenticated write with a token that carries no binding (from before it) is refused
+    // with 401 SESSION_EXPIRED, so the browser refreshes into a bound session and retries.
     const unbound = signer.jwt.sign({ sub: 'user-1', type: 'user', name: 'Ada' });
     const legacy = await app.inject({
       method: 'POST',
@@ -144,7 +145,8 @@ describe('authPlugin: access token from header or cookie, CSRF for cookies', () 
       cookies: { mp_access: unbound, mp_csrf: csrf },
       headers: { 'x-csrf-token': csrf },
     });
-    expect(legacy.statusCode).toBe(403);
+    expect(legacy.statusCode).toBe(401);
+    expect(legacy.json().code).toBe('SESSION_EXPIRED');
   });
 
   it('needs no CSRF header for bearer requests, even when cookies come along', async () => {

@@ -156,7 +156,12 @@ export const authPlugin = fp(
         throw unauthorized(SESSION_MESSAGES.pleaseSignIn);
       }
       if (options.isRevoked && (await options.isRevoked(claims))) throw sessionExpired();
-      if (found.source === 'cookie' && isUnsafeMethod(request.method)) assertCsrf(request, claims.csh);
+      if (found.source === 'cookie' && isUnsafeMethod(request.method)) {
+        // Double submit first; then the binding. A browser token from before the binding (no `csh`)
+        // gets 401 so the client refreshes (accounts binds a value then) and retries, not a dead-end 403.
+        assertCsrf(request, claims.csh, { allowUnbound: true });
+        if (!claims.csh) throw sessionExpired();
+      }
       request.user = claims;
       request.authSource = found.source;
     };

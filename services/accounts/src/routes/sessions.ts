@@ -247,7 +247,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       const byCookie =
         access?.source === 'cookie' || (!access && refreshFromBody === undefined && Boolean(refreshRow));
       // Bound to the session: the access token's claim, else the hash stored with the refresh token.
-      if (access?.source === 'cookie') assertCsrf(request, access.claims.csh);
+      if (access?.source === 'cookie' && access.claims.csh) assertCsrf(request, access.claims.csh);
       else if (byCookie) {
         assertCsrf(request, refreshRow?.csrf_hash, { allowUnbound: !refreshRow?.csrf_hash });
       }
