@@ -32,11 +32,11 @@ export interface RemoteApp extends BaseApp {
 
 export type WebApp = HostApp | RemoteApp;
 
-const remote = (name: WebAppName, dir: string): RemoteApp => ({
+const remote = (name: WebAppName, dir: string, routes = './src/app/routes.tsx'): RemoteApp => ({
   kind: 'remote',
   name,
   dir,
-  exposes: { './routes': './src/routes.tsx' },
+  exposes: { './routes': routes },
 });
 
 export const WEB_APPS: readonly WebApp[] = [
@@ -48,10 +48,10 @@ export const WEB_APPS: readonly WebApp[] = [
     template: './src/index.html',
     runtimePlugins: ['./src/federation/fallback-plugin.ts'],
   },
-  remote('catalogue', 'mfe-catalogue'),
-  remote('jobs', 'mfe-jobs'),
+  remote('catalogue', 'mfe-catalogue', './src/routes.tsx'),
+  remote('jobs', 'mfe-jobs', './src/routes.tsx'),
   remote('chat', 'mfe-chat'),
-  remote('admin', 'mfe-admin'),
+  remote('admin', 'mfe-admin', './src/routes.tsx'),
 ];
 
 export function findApp(name: string): WebApp | undefined {
