@@ -49,7 +49,7 @@ export const WEB_APPS: readonly WebApp[] = [
     runtimePlugins: ['./src/federation/fallback-plugin.ts'],
   },
   remote('catalogue', 'mfe-catalogue', './src/routes.tsx'),
-  remote('jobs', 'mfe-jobs', './src/routes.tsx'),
+  remote('jobs', 'mfe-jobs'),
   remote('chat', 'mfe-chat'),
   remote('admin', 'mfe-admin', './src/routes.tsx'),
 ];
