@@ -28,11 +28,13 @@ describe('sessions', () => {
       refreshTtlSeconds: HOUR,
       refreshIdleSeconds: HOUR / 2,
       now: () => new Date(Date.now() + clockOffsetMs),
+      // Fixed windows of an hour: a test whose requests straddle a window boundary would see its
+      // counter restart (a one-minute window made 'limits sign-ups per IP' fail now and then).
       rateLimits: {
-        loginPerAccountAndIp: { max: 2, windowMs: 60_000 },
-        loginPerAccount: { max: 3, windowMs: 60_000 },
-        loginPerIp: { max: 5, windowMs: 60_000 },
-        registrationPerIp: { max: 2, windowMs: 60_000 },
+        loginPerAccountAndIp: { max: 2, windowMs: HOUR * 1000 },
+        loginPerAccount: { max: 3, windowMs: HOUR * 1000 },
+        loginPerIp: { max: 5, windowMs: HOUR * 1000 },
+        registrationPerIp: { max: 2, windowMs: HOUR * 1000 },
       },
     });
     await createAccount(service, { email: 'Ada@Example.com', password: 'secret-ada-1', name: 'Ada Obi' });
