@@ -51,7 +51,7 @@ export const WEB_APPS: readonly WebApp[] = [
   remote('catalogue', 'mfe-catalogue', './src/routes.tsx'),
   remote('jobs', 'mfe-jobs'),
   remote('chat', 'mfe-chat'),
-  remote('admin', 'mfe-admin', './src/routes.tsx'),
+  remote('admin', 'mfe-admin'),
 ];
 
 export function findApp(name: string): WebApp | undefined {

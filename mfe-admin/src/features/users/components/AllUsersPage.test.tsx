@@ -5,7 +5,8 @@ import { setupServer } from 'msw/node';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { resetApiForTests } from '@marketplace/ui';
-import { AllUsersPage, type AdminUserRow } from './AllUsersPage';
+import type { AdminUserRow } from '../api/get-users';
+import { AllUsersPage } from './AllUsersPage';
 
 const GETALL = 'http://localhost/api/user/getall';
 const TOTAL = 45;

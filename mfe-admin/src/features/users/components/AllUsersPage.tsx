@@ -1,39 +1,11 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, apiJson, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
-import {
-  API_PATHS,
-  MESSAGES,
-  UI_TIMINGS,
-  type AdminUser,
-  type AdminUserListQuery,
-  type AdminUserListResponse,
-} from '@marketplace/contracts';
+import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
+import { fetchUsers, USERS_PAGE_SIZE } from '../api/get-users';
 
-/** Server-side paging: the list stays quick with 100,000 accounts. */
-export const USERS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 350;
-export const ALL_USERS_URL = API_PATHS.allUsers;
-
-/** One row of the list and one page of it: the contracts shapes of GET /api/user/getall. */
-export type AdminUserRow = AdminUser;
-export type UsersPage = Pick<AdminUserListResponse, 'users' | 'total' | 'page' | 'limit'>;
-
-export async function fetchUsers(search: string, page: number, signal?: AbortSignal): Promise<UsersPage> {
-  const query: AdminUserListQuery = { search, page, limit: USERS_PAGE_SIZE };
-  const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
-  const body = await apiJson<Partial<AdminUserListResponse>>(`${ALL_USERS_URL}?${params}`, {
-    signal,
-    networkToast: false,
-  });
-  return {
-    users: Array.isArray(body.users) ? body.users : [],
-    total: typeof body.total === 'number' ? body.total : 0,
-    page: typeof body.page === 'number' ? body.page : page,
-    limit: typeof body.limit === 'number' ? body.limit : USERS_PAGE_SIZE,
-  };
-}
 
 /** True once `ms` have passed since mount (spec: the admin lists show their skeleton for 1 s). */
 function useMinimumDelay(ms: number): boolean {
