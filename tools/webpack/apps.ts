@@ -32,11 +32,11 @@ export interface RemoteApp extends BaseApp {
 
 export type WebApp = HostApp | RemoteApp;
 
-const remote = (name: WebAppName, dir: string, routes = './src/app/routes.tsx'): RemoteApp => ({
+const remote = (name: WebAppName, dir: string): RemoteApp => ({
   kind: 'remote',
   name,
   dir,
-  exposes: { './routes': routes },
+  exposes: { './routes': './src/app/routes.tsx' },
 });
 
 export const WEB_APPS: readonly WebApp[] = [
@@ -48,7 +48,7 @@ export const WEB_APPS: readonly WebApp[] = [
     template: './src/index.html',
     runtimePlugins: ['./src/federation/fallback-plugin.ts'],
   },
-  remote('catalogue', 'mfe-catalogue', './src/routes.tsx'),
+  remote('catalogue', 'mfe-catalogue'),
   remote('jobs', 'mfe-jobs'),
   remote('chat', 'mfe-chat'),
   remote('admin', 'mfe-admin'),

@@ -1,7 +1,7 @@
 // Exposed as `catalogue/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
 import type { RemotePages, RemoteRoutesModule } from '@marketplace/ui';
-import './catalogue.css';
-import { HomePage } from './pages/HomePage';
+import '../features/home/components/catalogue.css';
+import { HomePage } from '../features/home/components/HomePage';
 import {
   AboutUsPage,
   CategoryPage,
@@ -10,8 +10,8 @@ import {
   PrivacyPolicyPage,
   SubCategoryPage,
   TermsPage,
-} from './pages/InfoPages';
-import { ContactUsPage } from './pages/ContactUsPage';
+} from '../features/info/components/InfoPages';
+import { ContactUsPage } from '../features/contact/components/ContactUsPage';
 
 export const pages: RemotePages<'catalogue'> = {
   home: HomePage,
