@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
-import './styles/shell.css';
-import { App } from './App';
-import { createFederationLoader } from './federation/federation-loader';
-import { federationRuntime } from './federation/federation-runtime';
-import { createRoutes } from './routes/route-table';
+import './app/styles/shell.css';
+import { App } from './app/App';
+import { createFederationLoader } from './app/federation/federation-loader';
+import { federationRuntime } from './app/federation/federation-runtime';
+import { createRoutes } from './app/routes/route-table';
 
 const loader = createFederationLoader({ runtime: federationRuntime });
 const router = createBrowserRouter(createRoutes());

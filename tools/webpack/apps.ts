@@ -46,7 +46,7 @@ export const WEB_APPS: readonly WebApp[] = [
     dir: 'shell',
     entry: './src/index.ts',
     template: './src/index.html',
-    runtimePlugins: ['./src/federation/fallback-plugin.ts'],
+    runtimePlugins: ['./src/app/federation/fallback-plugin.ts'],
   },
   remote('catalogue', 'mfe-catalogue'),
   remote('jobs', 'mfe-jobs'),

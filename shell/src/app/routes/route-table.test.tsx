@@ -10,11 +10,11 @@ import {
   installMatchMedia,
   resetBrowserState,
   type FakeAccountsApi,
-} from '../testing/api';
+} from '../../testing/api';
 import { createFakeLoader, fakeRemoteModule } from '../testing/fake-remotes';
 import { renderApp } from '../testing/render-app';
 import type { RemoteLoader } from '../federation/remote-loader';
-import { RouteErrorScreen, describeRouteError } from '../pages/RouteErrorScreen';
+import { RouteErrorScreen, describeRouteError } from './RouteErrorScreen';
 
 let scrollTo: jest.SpyInstance;
 const state: FakeAccountsApi = { account: null, calls: [] };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { BRAND, Button, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
-import { landingPath } from '../session/session';
+import { landingPath } from '../../session/session';
 
 const NAV = [
   { to: '/other-services', label: 'Services' },

@@ -10,7 +10,7 @@ import { App } from './App';
 import { createFederationLoader, type FederationRuntime } from './federation/federation-loader';
 import { createRoutes } from './routes/route-table';
 import { fakeRemoteModule } from './testing/fake-remotes';
-import { account, installMatchMedia, resetBrowserState } from './testing/api';
+import { account, installMatchMedia, resetBrowserState } from '../testing/api';
 
 const MANIFEST = 'http://localhost/remotes/manifest.json';
 const manifest = {

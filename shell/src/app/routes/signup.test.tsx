@@ -11,7 +11,7 @@ import {
   installMatchMedia,
   resetBrowserState,
   type FakeAccountsApi,
-} from '../testing/api';
+} from '../../testing/api';
 
 const HEADING = 'Post your job. Let trusted companies handle the rest.';
 const state: FakeAccountsApi = { account: null, calls: [] };

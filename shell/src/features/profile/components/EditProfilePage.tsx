@@ -20,10 +20,10 @@ import {
   fieldRulesResolver,
   type FieldChecks,
 } from '@marketplace/ui/form';
-import { accountOf } from './forms/account-api';
-import { isImageFile } from './forms/validation';
-import { uploadProfile } from './profile/upload';
-import { YourData } from './profile/YourData';
+import { accountOf } from '../../../lib/account-api';
+import { isImageFile } from '../utils/validation';
+import { uploadProfile } from '../api/upload';
+import { YourData } from './YourData';
 
 /** The editable fields, in form order; only the changed ones are sent. */
 export const PROFILE_FIELDS = ['name', 'phoneNumber', 'address', 'pincode', 'description'] as const;

@@ -12,7 +12,7 @@ import {
   installMatchMedia,
   resetBrowserState,
   type FakeAccountsApi,
-} from '../testing/api';
+} from '../../testing/api';
 
 const state: FakeAccountsApi = { account: null, calls: [] };
 const server = createApiServer(state);

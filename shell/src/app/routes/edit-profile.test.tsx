@@ -14,7 +14,7 @@ import {
   resetBrowserState,
   setCsrfCookie,
   type FakeAccountsApi,
-} from '../testing/api';
+} from '../../testing/api';
 
 const company = account({
   _id: 'c-7',

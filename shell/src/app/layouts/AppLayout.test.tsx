@@ -8,7 +8,7 @@ import {
   installMatchMedia,
   resetBrowserState,
   type FakeAccountsApi,
-} from '../testing/api';
+} from '../../testing/api';
 import { initials } from './AppLayout';
 
 const state: FakeAccountsApi = { account: null, calls: [] };

@@ -20,7 +20,7 @@ import {
   UI_TIMINGS,
   passwordConfirmationError,
 } from '@marketplace/contracts';
-import { postRegistration } from './forms/account-api';
+import { postRegistration } from '../../../lib/account-api';
 
 /** Spec section 3: the poster sign-up sends a fixed registration number as cacnumber. */
 export const POSTER_CAC_NUMBER = 'RC0000000';

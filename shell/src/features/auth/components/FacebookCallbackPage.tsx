@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loadSession } from '@marketplace/ui';
 import { MESSAGES } from '@marketplace/contracts';
 import '@marketplace/ui/form';
-import { landingPath } from '../session/session';
+import { landingPath } from '../../../session/session';
 
 /**
  * Return from social login. The server finished the OAuth flow and set the session cookies

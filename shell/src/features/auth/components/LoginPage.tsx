@@ -19,8 +19,8 @@ import {
   fieldRulesResolver,
   type FieldChecks,
 } from '@marketplace/ui/form';
-import { FACEBOOK_LOGIN_URL, readBody, useFacebookLogin } from './forms/account-api';
-import { landingPath } from '../session/session';
+import { FACEBOOK_LOGIN_URL, readBody, useFacebookLogin } from '../../../lib/account-api';
+import { landingPath } from '../../../session/session';
 
 interface LoginForm {
   email: string;

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router-dom';
 import { loadSession } from '@marketplace/ui';
-import { isSignedIn, landingPath } from '../session/session';
+import { isSignedIn, landingPath } from '../../session/session';
 
 /** Route loader for /jobpost (spec: "requires sign-in, otherwise redirect to /"). */
 export async function requireSignIn(): Promise<Response | null> {

@@ -6,8 +6,8 @@ import { RemoteRoute } from '../federation/RemoteRoute';
 import { RootLayout } from '../layouts/RootLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { BareLayout } from '../layouts/BareLayout';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { RouteErrorScreen } from '../pages/RouteErrorScreen';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteErrorScreen } from './RouteErrorScreen';
 import { redirectSignedIn, requireAccount, requireSignIn } from './guards';
 import {
   ROUTE_TABLE,
@@ -23,12 +23,16 @@ type PageModule = Promise<{ default: ComponentType }>;
 
 /** Shell pages are split out of the initial bundle; chunk names starting with "lazy-" are not initial JS. */
 export const SHELL_PAGES: Record<ShellPageName, () => PageModule> = {
-  login: () => import(/* webpackChunkName: "lazy-login" */ '../pages/LoginPage'),
-  signup: () => import(/* webpackChunkName: "lazy-signup" */ '../pages/SignupPage'),
-  register: () => import(/* webpackChunkName: "lazy-register" */ '../pages/RegisterPage'),
+  login: () => import(/* webpackChunkName: "lazy-login" */ '../../features/auth/components/LoginPage'),
+  signup: () => import(/* webpackChunkName: "lazy-signup" */ '../../features/auth/components/SignupPage'),
+  register: () =>
+    import(/* webpackChunkName: "lazy-register" */ '../../features/auth/components/RegisterPage'),
   facebookCallback: () =>
-    import(/* webpackChunkName: "lazy-facebook-callback" */ '../pages/FacebookCallbackPage'),
-  editProfile: () => import(/* webpackChunkName: "lazy-edit-profile" */ '../pages/EditProfilePage'),
+    import(
+      /* webpackChunkName: "lazy-facebook-callback" */ '../../features/auth/components/FacebookCallbackPage'
+    ),
+  editProfile: () =>
+    import(/* webpackChunkName: "lazy-edit-profile" */ '../../features/profile/components/EditProfilePage'),
 };
 
 export interface CreateRoutesOptions {

@@ -26,8 +26,8 @@ import {
   REGISTRATION_CONSTANTS,
   UI_TIMINGS,
 } from '@marketplace/contracts';
-import { postRegistration } from './forms/account-api';
-import { CategoryModal, type CategoryChoice } from './register/CategoryModal';
+import { postRegistration } from '../../../lib/account-api';
+import { CategoryModal, type CategoryChoice } from './CategoryModal';
 
 interface RegisterForm {
   name: string;
