@@ -24,6 +24,11 @@ export const AccountSchema = Type.Object({
   state: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   category: Type.Optional(Type.Array(Type.String())),
   subcategory: Type.Optional(Type.Array(Type.String())),
+  /**
+   * False until the owner opened the verification link mailed to the address (optional: older clients
+   * and producers stay valid). An unverified address is never used to link a social login.
+   */
+  emailVerified: Type.Optional(Type.Boolean()),
 });
 export type Account = Static<typeof AccountSchema>;
 
@@ -127,6 +132,14 @@ export const AdminUserListResponseSchema = Type.Object({
   limit: Type.Integer(),
 });
 
+/** A company's reviews in short (kept by accounts from jobs.review.posted; the reviews live in jobs). */
+export const RatingSummarySchema = Type.Object({
+  /** Mean of the ratings, one decimal; 0 when there are none. */
+  average: Type.Number(),
+  count: Type.Integer(),
+});
+export type RatingSummary = Static<typeof RatingSummarySchema>;
+
 /** A company as the directory lists it (spec section 3, "Company (as listed)"): public fields only. */
 export const CompanySchema = Type.Object({
   _id: Type.String(),
@@ -139,6 +152,7 @@ export const CompanySchema = Type.Object({
   description: Type.Union([Type.String(), Type.Null()]),
   photoUrl: Type.Union([Type.String(), Type.Null()]),
   type: Type.Literal('company'),
+  rating: RatingSummarySchema,
 });
 export type Company = Static<typeof CompanySchema>;
 
@@ -149,12 +163,14 @@ export const CompanyListResponseSchema = Type.Object({
   limit: Type.Integer(),
   total: Type.Integer(),
 });
+export type CompanyListResponse = Static<typeof CompanyListResponseSchema>;
 
 /** GET /api/accounts/companies/:id */
 export const CompanyResponseSchema = Type.Object({
   statusCode: Type.Integer(),
   company: CompanySchema,
 });
+export type CompanyResponse = Static<typeof CompanyResponseSchema>;
 
 /** DELETE /api/user/me: the password confirms the deletion. */
 export const DeleteAccountBodySchema = Type.Object({
@@ -183,6 +199,8 @@ export const AccountExportSchema = Type.Object({
     totalAppliedJobs: Type.Integer(),
     createdAt: Type.String(),
     updatedAt: Type.String(),
+    /** When the address was verified; null while it is not. */
+    emailVerifiedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
   contactMessages: Type.Array(
     Type.Object({
@@ -203,3 +221,55 @@ export const AccountExportSchema = Type.Object({
   socialIdentities: Type.Array(Type.Record(Type.String(), Type.Unknown())),
 });
 export type AccountExport = Static<typeof AccountExportSchema>;
+
+// ---- Password reset and e-mail verification ---------------------------------------------------------
+
+/** Lifetimes of the links mailed for a password reset and an e-mail verification. */
+export const IDENTITY_LINKS = Object.freeze({
+  passwordResetMinutes: 30,
+  emailVerificationHours: 48,
+});
+
+/**
+ * The web pages the mailed links open. The token travels in the fragment (`#token=...`), which browsers
+ * never send to a server, so it stays out of access logs and Referer headers.
+ */
+export const IDENTITY_PAGES = Object.freeze({
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+});
+
+/** The `code` of the 400 that a used, expired or unknown link gets (the page then offers a new one). */
+export const INVALID_LINK_CODE = 'INVALID_LINK';
+
+/** Texts of the reset and verification flows that travel in `resultMessage.en`. */
+export const IDENTITY_MESSAGES = Object.freeze({
+  resetLinkSent: `If an account uses this e-mail address, we have sent it a link to choose a new password. The link works for ${IDENTITY_LINKS.passwordResetMinutes} minutes.`,
+  passwordChanged: 'Your password has been changed. Please sign in with your new password.',
+  invalidResetLink: `This password reset link does not work any more: a link works once, for ${IDENTITY_LINKS.passwordResetMinutes} minutes. Please ask for a new one.`,
+  emailVerified: 'Your e-mail address is verified.',
+  alreadyVerified: 'Your e-mail address is already verified.',
+  invalidVerificationLink:
+    'This verification link does not work any more (it was replaced by a newer one or has expired). Please ask for a new one.',
+  verificationSent: 'We have sent a new verification link to your e-mail address.',
+});
+
+/** POST /api/user/forgot-password: the address to send a reset link to (checked with EmailRule). */
+export const ForgotPasswordBodySchema = Type.Object({
+  email: Type.String({ maxLength: 1000 }),
+});
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBodySchema>;
+
+/** POST /api/user/reset-password: the mailed token and the new password (checked with NewPasswordRule). */
+export const ResetPasswordBodySchema = Type.Object({
+  token: Type.String({ maxLength: 200 }),
+  password: Type.String({ maxLength: 1000 }),
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
+
+/** POST /api/user/verify-email: the mailed token. */
+export const VerifyEmailBodySchema = Type.Object({
+  token: Type.String({ maxLength: 200 }),
+});
+export type VerifyEmailBody = Static<typeof VerifyEmailBodySchema>;

@@ -14,6 +14,65 @@ export const API_PATHS = Object.freeze({
   exportMe: '/api/user/me/export',
   authOptions: '/api/user/auth-options',
   facebook: '/api/user/facebook',
+  forgotPassword: '/api/user/forgot-password',
+  resetPassword: '/api/user/reset-password',
+  verifyEmail: '/api/user/verify-email',
+  resendVerification: '/api/user/resend-verification',
+
+  // jobs (spec section 7; paths with ids are built by JOB_API below)
+  postJob: '/api/jobs/postjob',
+  allJobs: '/api/jobs/viewalljobs',
+  searchJobs: '/api/jobs/search',
+  postedJobs: '/api/jobs/user/jobs/posted',
+  postReview: '/api/jobs/postreviews',
+  adminJobs: '/api/jobs/admin/jobs',
+
+  // payments (spec section 7 `jobs/initializePayment`, `jobs/verifyPayment`; the rest under /api/payments)
+  initializePayment: '/api/jobs/initializePayment',
+  verifyPayment: '/api/jobs/verifyPayment',
+  myPayments: '/api/payments/mine',
+  paymentTerms: '/api/payments/terms',
+  adminPayments: '/api/payments',
+  paymentWebhook: '/api/payments/webhook',
 } as const);
 
+const segment = (value: string) => encodeURIComponent(value);
+
+/** Job API paths that carry an id or a name (encoded here, once). */
+export const JOB_API = /* @__PURE__ */ Object.freeze({
+  viewJob: (jobId: string) => `/api/jobs/viewjob/${segment(jobId)}`,
+  editJob: (jobId: string) => `/api/jobs/editjob/${segment(jobId)}`,
+  deleteJob: (jobId: string) => `/api/jobs/deletejob/${segment(jobId)}`,
+  completeJob: (jobId: string) => `/api/jobs/complete/${segment(jobId)}`,
+  applicants: (jobId: string) => `/api/jobs/applications/${segment(jobId)}`,
+  appliedJobs: (userId: string) => `/api/jobs/applied/jobs/${segment(userId)}`,
+  apply: (jobId: string, userId: string) => `/api/jobs/apply/${segment(jobId)}/${segment(userId)}`,
+  /** The legacy trailing userId is kept (empty when signed out); the server reads the caller from the token. */
+  jobsByCategory: (category: string, userId = '') =>
+    `/api/jobs/getjobsbycategory/${segment(category)}/${segment(userId)}`,
+  jobsBySubcategory: (subcategory: string, userId = '') =>
+    `/api/jobs/getjobsbysubcategory/${segment(subcategory)}/${segment(userId)}`,
+  reviews: (companyId: string) => `/api/jobs/getreviews/${segment(companyId)}`,
+  hideJob: (jobId: string) => `/api/jobs/admin/jobs/${segment(jobId)}/hide`,
+  unhideJob: (jobId: string) => `/api/jobs/admin/jobs/${segment(jobId)}/unhide`,
+  image: (name: string) => `/api/jobs/images/${segment(name)}`,
+});
+
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+
+/** Company directory paths (owned by accounts; the legacy ones keep their /api/jobs/ prefix). */
+export const COMPANY_API = /* @__PURE__ */ Object.freeze({
+  byCategory: (category: string) => `/api/jobs/getcompaniesbycategory/${segment(category)}`,
+  bySubcategory: (subcategory: string) => `/api/jobs/getcompaniesbysubCategory/${segment(subcategory)}`,
+  company: (companyId: string) => `/api/accounts/companies/${segment(companyId)}`,
+});
+
+/** Payment paths that carry an id or a reference. */
+export const PAYMENT_API = /* @__PURE__ */ Object.freeze({
+  /** Admins: refund one payment. */
+  refund: (paymentId: string) => `/api/payments/${segment(paymentId)}/refund`,
+  /** The sandbox provider's test checkout page (embedded default, no Paystack key). */
+  sandboxCheckout: (reference: string) => `/api/payments/sandbox/checkout/${segment(reference)}`,
+  /** Unlock terms for one job (price, cap, places left, refund rule). */
+  terms: (jobId: string) => `/api/payments/terms?jobId=${segment(jobId)}`,
+});

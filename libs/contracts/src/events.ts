@@ -69,8 +69,32 @@ export const JobsJobPostedV1 = Type.Object({
   jobId: Type.String(),
   postedBy: Type.String(),
   category: Type.Optional(Type.String()),
+  /** The job's heading (chat shows it in the inbox). */
+  title: Type.Optional(Type.String()),
+  subcategory: Type.Optional(Type.Array(Type.String())),
+  state: Type.Optional(Type.String()),
+  jobStartDate: Type.Optional(Type.String()),
 });
 export type JobsJobPostedV1 = Static<typeof JobsJobPostedV1>;
+
+/** The poster edited a job; `fields` names what changed (values are read from the jobs API). */
+export const JobsJobUpdatedV1 = Type.Object({
+  jobId: Type.String(),
+  postedBy: Type.String(),
+  fields: Type.Array(Type.String()),
+  title: Type.Optional(Type.String()),
+});
+export type JobsJobUpdatedV1 = Static<typeof JobsJobUpdatedV1>;
+
+/** A job's status moved (to in-progress or completed). */
+export const JobsJobCompletedV1 = Type.Object({
+  jobId: Type.String(),
+  postedBy: Type.String(),
+  status: Type.Union([Type.Literal('in-progress'), Type.Literal('completed')]),
+  /** Companies that unlocked the job (their completed-jobs counters). */
+  companyIds: Type.Array(Type.String()),
+});
+export type JobsJobCompletedV1 = Static<typeof JobsJobCompletedV1>;
 
 /** A job was deleted by its poster. */
 export const JobsJobDeletedV1 = Type.Object({
@@ -78,6 +102,15 @@ export const JobsJobDeletedV1 = Type.Object({
   postedBy: Type.String(),
 });
 export type JobsJobDeletedV1 = Static<typeof JobsJobDeletedV1>;
+
+/** An admin hid a job that breaks the rules (or listed it again: `hidden` false). */
+export const JobsJobModeratedV1 = Type.Object({
+  jobId: Type.String(),
+  postedBy: Type.String(),
+  hidden: Type.Boolean(),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type JobsJobModeratedV1 = Static<typeof JobsJobModeratedV1>;
 
 /** A company applied to a job (after its unlock payment). */
 export const JobsApplicationCreatedV1 = Type.Object({
@@ -87,14 +120,83 @@ export const JobsApplicationCreatedV1 = Type.Object({
 });
 export type JobsApplicationCreatedV1 = Static<typeof JobsApplicationCreatedV1>;
 
+/** A poster reviewed a company for a completed job; accounts keeps the company's rating from these. */
+export const JobsReviewPostedV1 = Type.Object({
+  reviewId: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  reviewerId: Type.String(),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+});
+export type JobsReviewPostedV1 = Static<typeof JobsReviewPostedV1>;
+
+/** A company started paying to unlock a job (the card then says 'Payment Pending - Complete to Apply'). */
+export const PaymentsUnlockInitiatedV1 = Type.Object({
+  paymentId: Type.String(),
+  reference: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+});
+export type PaymentsUnlockInitiatedV1 = Static<typeof PaymentsUnlockInitiatedV1>;
+
+/** A company's unlock payment was verified: jobs records the application, chat opens the conversation. */
+export const PaymentsUnlockPaidV1 = Type.Object({
+  paymentId: Type.String(),
+  reference: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.String(),
+  amount: Type.Integer({ description: 'kobo' }),
+  currency: Type.String(),
+  paidAt: Type.String(),
+});
+export type PaymentsUnlockPaidV1 = Static<typeof PaymentsUnlockPaidV1>;
+
+/** A company's unlock payment failed or was abandoned. */
+export const PaymentsUnlockFailedV1 = Type.Object({
+  paymentId: Type.String(),
+  reference: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+});
+export type PaymentsUnlockFailedV1 = Static<typeof PaymentsUnlockFailedV1>;
+
+/**
+ * A company's unlock payment was refunded (the job was deleted or hidden after it paid, the job filled
+ * up before its payment was confirmed, a duplicate payment, or an admin's decision). `unlocked` says
+ * whether the company had been given the unlock (a `payments.unlock.paid` went out for this payment):
+ * only then do jobs and chat take the access back. `reason` is one of REFUND_REASONS (payments.ts).
+ */
+export const PaymentsUnlockRefundedV1 = Type.Object({
+  paymentId: Type.String(),
+  reference: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.String(),
+  amount: Type.Integer({ description: 'kobo' }),
+  currency: Type.String(),
+  reason: Type.String(),
+  unlocked: Type.Boolean(),
+  refundedAt: Type.String(),
+});
+export type PaymentsUnlockRefundedV1 = Static<typeof PaymentsUnlockRefundedV1>;
+
 export const EVENT_TYPES = {
   accountsUserRegistered: 'accounts.user.registered',
   accountsUserUpdated: 'accounts.user.updated',
   accountsUserDeleted: 'accounts.user.deleted',
   accountsSessionRevoked: 'accounts.session.revoked',
   jobsJobPosted: 'jobs.job.posted',
+  jobsJobUpdated: 'jobs.job.updated',
+  jobsJobCompleted: 'jobs.job.completed',
   jobsJobDeleted: 'jobs.job.deleted',
+  jobsJobModerated: 'jobs.job.moderated',
   jobsApplicationCreated: 'jobs.application.created',
+  jobsReviewPosted: 'jobs.review.posted',
+  paymentsUnlockInitiated: 'payments.unlock.initiated',
+  paymentsUnlockPaid: 'payments.unlock.paid',
+  paymentsUnlockFailed: 'payments.unlock.failed',
+  paymentsUnlockRefunded: 'payments.unlock.refunded',
 } as const;
 
 /**
@@ -108,8 +210,16 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   [EVENT_TYPES.accountsUserDeleted]: { 1: AccountsUserDeletedV1 },
   [EVENT_TYPES.accountsSessionRevoked]: { 1: AccountsSessionRevokedV1 },
   [EVENT_TYPES.jobsJobPosted]: { 1: JobsJobPostedV1 },
+  [EVENT_TYPES.jobsJobUpdated]: { 1: JobsJobUpdatedV1 },
+  [EVENT_TYPES.jobsJobCompleted]: { 1: JobsJobCompletedV1 },
   [EVENT_TYPES.jobsJobDeleted]: { 1: JobsJobDeletedV1 },
+  [EVENT_TYPES.jobsJobModerated]: { 1: JobsJobModeratedV1 },
   [EVENT_TYPES.jobsApplicationCreated]: { 1: JobsApplicationCreatedV1 },
+  [EVENT_TYPES.jobsReviewPosted]: { 1: JobsReviewPostedV1 },
+  [EVENT_TYPES.paymentsUnlockInitiated]: { 1: PaymentsUnlockInitiatedV1 },
+  [EVENT_TYPES.paymentsUnlockPaid]: { 1: PaymentsUnlockPaidV1 },
+  [EVENT_TYPES.paymentsUnlockFailed]: { 1: PaymentsUnlockFailedV1 },
+  [EVENT_TYPES.paymentsUnlockRefunded]: { 1: PaymentsUnlockRefundedV1 },
 } as const satisfies Record<string, Record<number, TSchema>>;
 
 /** A declared event type, e.g. 'accounts.user.registered'. */

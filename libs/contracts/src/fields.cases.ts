@@ -1,6 +1,7 @@
 // Bad inputs per form field and the message both sides must give for them. The service suites send
 // each case to the API and the form suites type it into the form: one table, so the two cannot drift.
 import { FIELD_MESSAGES } from './fields';
+import { JOB_MESSAGES } from './job-rules';
 import { MESSAGES } from './messages';
 
 export interface FieldRuleCase {
@@ -41,4 +42,17 @@ export const PROFILE_CASES: readonly FieldRuleCase[] = [
 export const CONTACT_CASES: readonly FieldRuleCase[] = [
   { field: 'name', input: '  ', message: MESSAGES.pleaseFillNameEmailAndMessage },
   { field: 'email', input: 'someone@nowhere', message: MESSAGES.invalidEmailAddress },
+];
+
+/** Post a job (POST /api/jobs/postjob) and the /jobpost form. */
+export const JOB_POST_CASES: readonly FieldRuleCase[] = [
+  { field: 'name', input: 'Ada 0bi', message: MESSAGES.nameOnlyAlphabetsAndSpaces },
+  { field: 'email', input: 'ada@example', message: MESSAGES.invalidEmailAddress },
+  { field: 'phoneNumber', input: '12345', message: MESSAGES.pleaseEnterAValidPhoneNumber },
+  { field: 'pincode', input: '1000', message: MESSAGES.postalCodeShouldBe6Digits },
+  { field: 'jobHeading', input: '   ', message: JOB_MESSAGES.headingRequired },
+  { field: 'description', input: '  ', message: JOB_MESSAGES.descriptionRequired },
+  { field: 'jobStartDate', input: '2020-01-01', message: JOB_MESSAGES.startDateInPast },
+  { field: 'state', input: 'Atlantis', message: JOB_MESSAGES.unknownState },
+  { field: 'category', input: 'Astrology', message: JOB_MESSAGES.unknownCategory },
 ];

@@ -3,6 +3,10 @@
 // `fieldError`, so the same input gets the same message on both sides.
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { canonicalCategoryName, canonicalSubcategoryName, subcategoriesOf } from './catalogue';
+import { JOB_LIMITS, JOB_MESSAGES } from './job-rules';
+import type { JobFields } from './jobs';
+import { isNigerianState } from './states';
 import { LIMITS, MESSAGES } from './messages';
 
 /** Keyword of a failed check -> the message shown for it. Listed in priority order: first failing wins. */
@@ -246,4 +250,116 @@ export const ContactRequiredRule = withMessages(Type.String({ minLength: 1 }), {
 /** Sign-up: the confirmation must equal the password. Cross-field, so a function rather than a schema. */
 export function passwordConfirmationError(password: string, confirmation: string): string | undefined {
   return password === confirmation ? undefined : MESSAGES.passwordsDoNotMatch;
+}
+
+// ---- Jobs (post and edit form, review) -------------------------------------------------------------
+
+export const JobHeadingRule = withMessages(Type.String({ minLength: 1, maxLength: JOB_LIMITS.headingMax }), {
+  type: JOB_MESSAGES.headingRequired,
+  minLength: JOB_MESSAGES.headingRequired,
+  maxLength: JOB_MESSAGES.headingTooLong,
+});
+
+export const JobDescriptionRule = withMessages(
+  Type.String({ minLength: 1, maxLength: JOB_LIMITS.descriptionMax }),
+  {
+    type: JOB_MESSAGES.descriptionRequired,
+    minLength: JOB_MESSAGES.descriptionRequired,
+    maxLength: JOB_MESSAGES.descriptionTooLong,
+  },
+);
+
+export const ReviewTextRule = withMessages(Type.String({ minLength: 1, maxLength: JOB_LIMITS.reviewMax }), {
+  type: JOB_MESSAGES.reviewTextRequired,
+  minLength: JOB_MESSAGES.reviewTextRequired,
+  maxLength: JOB_MESSAGES.reviewTooLong,
+});
+
+export const RatingRule = withMessages(Type.Integer({ minimum: 1, maximum: 5 }), {
+  type: JOB_MESSAGES.ratingOutOfRange,
+  minimum: JOB_MESSAGES.ratingOutOfRange,
+  maximum: JOB_MESSAGES.ratingOutOfRange,
+});
+
+/** Nigeria is UTC+1 all year (no daylight saving): "today" for a start date is Lagos's today. */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** Today's date in Lagos as YYYY-MM-DD. */
+export function lagosToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A job's start date: a real day, not before today in Lagos, at most a year ahead. */
+export function jobStartDateError(value: unknown, now: Date = new Date()): string | undefined {
+  if (typeof value !== 'string' || !isCalendarDay(value)) return JOB_MESSAGES.startDateInvalid;
+  const today = lagosToday(now);
+  if (value < today) return JOB_MESSAGES.startDateInPast;
+  if (value > addDays(today, JOB_LIMITS.startDateMaxDaysAhead)) return JOB_MESSAGES.startDateTooFar;
+  return undefined;
+}
+
+export type JobFieldName = keyof JobFields;
+
+/**
+ * Every field of a job post (or, with `partial`, of an edit: only the fields given) checked at once:
+ * field -> message. Text is trimmed first; the category and states come from the catalogue. The /jobpost
+ * form and the jobs service both call this, so the same input gets the same message.
+ */
+export function jobFieldErrors(
+  input: Partial<Record<JobFieldName, unknown>>,
+  options: { partial?: boolean; now?: Date } = {},
+): Partial<Record<JobFieldName, string>> {
+  const errors: Partial<Record<JobFieldName, string>> = {};
+  const has = (field: JobFieldName) => !options.partial || input[field] !== undefined;
+  const text = (field: JobFieldName) => trimmed(input[field]);
+  const check = (field: JobFieldName, rule: TSchema) => {
+    if (!has(field)) return;
+    const message = fieldError(rule, text(field));
+    if (message) errors[field] = message;
+  };
+  check('name', PersonNameRule);
+  check('email', EmailRule);
+  check('phoneNumber', NigerianPhoneRule);
+  check('jobHeading', JobHeadingRule);
+  check('description', JobDescriptionRule);
+  const optionalText = (field: JobFieldName, rule: TSchema) => {
+    const value = text(field);
+    if (value === undefined || value === '' || value === null) return;
+    const message = fieldError(rule, value);
+    if (message) errors[field] = message;
+  };
+  optionalText('address', AddressRule);
+  optionalText('pincode', PostalCodeRule);
+  optionalText('title', JobHeadingRule);
+  if (has('state') && !isNigerianState(text('state'))) errors.state = JOB_MESSAGES.unknownState;
+  if (has('jobStartDate')) {
+    const message = jobStartDateError(text('jobStartDate'), options.now);
+    if (message) errors.jobStartDate = message;
+  }
+  const category =
+    typeof text('category') === 'string' ? canonicalCategoryName(text('category') as string) : undefined;
+  if (has('category') && !category) errors.category = JOB_MESSAGES.unknownCategory;
+  if (has('subcategory') && input.subcategory !== undefined) {
+    const names = Array.isArray(input.subcategory) ? input.subcategory : [input.subcategory];
+    const allowed = category ? new Set<string>(subcategoriesOf([category])) : undefined;
+    const bad = names.some(
+      (name) =>
+        typeof name !== 'string' || (allowed ? !allowed.has(canonicalSubcategoryName(name) ?? '') : false),
+    );
+    if (bad) errors.subcategory = JOB_MESSAGES.subcategoryNotInCategory;
+  }
+  return errors;
 }

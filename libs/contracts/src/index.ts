@@ -7,6 +7,7 @@ export * from './states';
 export * from './messages';
 export * from './pagination';
 export * from './jobs';
+export * from './job-rules';
 export * from './chat';
 export * from './payments';
 export * from './sessions';

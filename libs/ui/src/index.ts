@@ -45,3 +45,4 @@ export {
 } from './session';
 export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from './toast';
 export { useMenuPanel } from './menu-panel';
+export { RemoteModulesContext, type RemoteModuleLoader } from './remote-modules';

@@ -65,26 +65,40 @@ function writeCachedUser(user: SessionUser | null): void {
   }
 }
 
-let session: Session = { status: 'unknown', user: readCachedUser() };
-const listeners = new Set<() => void>();
+interface SessionState {
+  session: Session;
+  listeners: Set<() => void>;
+  onStorage: (event: StorageEvent) => void;
+}
+
+// One state per page, whichever bundle holds this module: the separate entries (@marketplace/ui/query,
+// /form) are shared modules of their own and would otherwise each get a private copy of this file.
+const STATE_KEY = Symbol.for('marketplace.session-store');
+const state: SessionState = ((globalThis as Record<symbol, SessionState | undefined>)[STATE_KEY] ??= {
+  session: { status: 'unknown', user: readCachedUser() },
+  listeners: new Set(),
+  onStorage: (event) => onStorage(event),
+});
+const { listeners } = state;
 
 function publish(next: Session): void {
-  session = next;
+  state.session = next;
   for (const listener of [...listeners]) listener();
 }
 
 export function getSession(): Session {
-  return session;
+  return state.session;
 }
 
 /** Calls `listener` after every change of the session (this tab or, through `user`, another one). */
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
-  if (listeners.size === 1 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  if (listeners.size === 1 && typeof window !== 'undefined')
+    window.addEventListener('storage', state.onStorage);
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0 && typeof window !== 'undefined')
-      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('storage', state.onStorage);
   };
 }
 
@@ -92,7 +106,7 @@ function onStorage(event: StorageEvent): void {
   if (event.key !== null && event.key !== USER_STORAGE_KEY) return;
   const user = readCachedUser();
   if (user) publish({ status: 'signed-in', user });
-  else if (session.status !== 'signed-out') publish({ status: 'signed-out', user: null });
+  else if (state.session.status !== 'signed-out') publish({ status: 'signed-out', user: null });
 }
 
 /** The session, re-rendering on change. */
@@ -108,8 +122,8 @@ export function setSessionUser(user: SessionUser): void {
 
 /** Merges fields the server sent back (profile update) into the signed-in account. */
 export function updateSessionUser(changes: Partial<SessionUser>): void {
-  if (!session.user) return;
-  setSessionUser({ ...session.user, ...changes });
+  if (!state.session.user) return;
+  setSessionUser({ ...state.session.user, ...changes });
 }
 
 /**
@@ -125,12 +139,13 @@ export function endSession(): void {
       // ignore
     }
   }
-  if (session.status !== 'signed-out' || session.user) publish({ status: 'signed-out', user: null });
+  if (state.session.status !== 'signed-out' || state.session.user)
+    publish({ status: 'signed-out', user: null });
 }
 
 /** The session store's state after a reload. Tests only. */
 export function resetSessionStoreForTests(): void {
-  session = { status: 'unknown', user: readCachedUser() };
+  state.session = { status: 'unknown', user: readCachedUser() };
 }
 
 /** Publishes `next` (used by loadSession when offline). */

@@ -293,3 +293,20 @@ describe('session', () => {
     expect(screen.getByText('signed-out:-')).toBeInTheDocument();
   });
 });
+
+describe('one session per page', () => {
+  it('a second copy of the store (a separately bundled entry such as /query) sees the same session', async () => {
+    let copy: typeof import('./session-store') | undefined;
+    await jest.isolateModulesAsync(async () => {
+      copy = await import('./session-store');
+    });
+    const seen: string[] = [];
+    const stop = copy!.subscribeSession(() => seen.push(copy!.getSession().status));
+    const { setSessionUser, endSession } = await import('./session-store');
+    setSessionUser(ada);
+    expect(copy!.getSession().user?._id).toBe('u-1');
+    endSession();
+    expect(seen).toEqual(['signed-in', 'signed-out']);
+    stop();
+  });
+});
