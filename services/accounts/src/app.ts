@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
+import { AccountLinks } from './account-links';
 import { resolveAccountsSettings, resolveMailSettings, type AccountsSettings } from './config';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';
@@ -12,6 +13,7 @@ import { PhotoStore } from './repositories/photo-store';
 import { adminUserRoutes } from './routes/admin-users';
 import { contactRoutes } from './routes/contact';
 import { directoryRoutes } from './routes/directory';
+import { identityRoutes } from './routes/identity';
 import { privacyRoutes } from './routes/privacy';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/sessions';
@@ -40,12 +42,13 @@ export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings
 export default async function accountsService(app: FastifyInstance, options: AccountsServiceOptions) {
   if (!options.auth.privateKey) throw new Error('accounts needs the private signing key');
   const settings = options.accounts ?? {};
+  const resolved = resolveAccountsSettings(settings);
   const service = await setupService<AccountsDatabase>(app, {
     name: 'accounts',
     schema: 'accounts',
     migrations: accountsMigrations,
     deps: options,
-    rateLimits: accountsRateLimitRules(resolveAccountsSettings(settings).rateLimits),
+    rateLimits: accountsRateLimitRules(resolved.rateLimits),
   });
   const { db } = service;
 
@@ -56,12 +59,14 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
   const photos = new PhotoStore(join(dataDir, 'uploads', 'profile'));
+  const links = new AccountLinks({ db, mail, publicUrl: resolved.publicUrl, now: resolved.now });
 
   service.consume({ durable: JOB_TOTALS_CONSUMER, filterSubject: 'jobs.>', handlers: jobTotalsHandlers });
 
   const { publicKey, privateKey } = options.auth;
   await app.register(sessionRoutes, { db, publicKey, privateKey, settings });
-  await app.register(userRoutes, { db, publicKey });
+  await app.register(userRoutes, { db, publicKey, links });
+  await app.register(identityRoutes, { db, links, settings });
   await app.register(profileRoutes, { db, photos });
   await app.register(contactRoutes, { db, mail });
   await app.register(directoryRoutes, { db });

@@ -25,6 +25,14 @@ export interface RateLimits {
   contactPerIp: RateLimitRule;
   /** Contact-form messages per sender's email. */
   contactPerEmail: RateLimitRule;
+  /** Password-reset requests per client IP. */
+  passwordResetPerIp: RateLimitRule;
+  /** Password-reset requests per address asked for (known or not): bounds the mail one inbox gets. */
+  passwordResetPerEmail: RateLimitRule;
+  /** Reset and verification links presented per client IP. */
+  identityLinkPerIp: RateLimitRule;
+  /** 'Resend verification e-mail' per signed-in account. */
+  verificationResendPerAccount: RateLimitRule;
 }
 
 export interface FacebookSettings {
@@ -46,7 +54,12 @@ export interface AccountsSettings {
   admin?: { email: string; password: string };
   /** Facebook login is offered only when set. */
   facebook?: FacebookSettings;
-  /** The site's public origin, e.g. https://market.example; used for the Facebook redirect_uri. */
+  /**
+   * The site's public origin, e.g. https://market.example: the Facebook redirect_uri and the links in
+   * reset and verification mails. Without it those links are only made for requests to a loopback host
+   * (local use): a Host header is the client's to choose, and a link built from it could send the token
+   * to someone else's site.
+   */
   publicUrl?: string;
   /** Secure flag of the session cookies: 'auto' follows the request's protocol (behind a proxy: X-Forwarded-Proto). */
   cookieSecure?: boolean | 'auto';
@@ -107,6 +120,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   facebookPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
   contactPerIp: { max: 5, windowMs: FIFTEEN_MINUTES },
   contactPerEmail: { max: 5, windowMs: FIFTEEN_MINUTES },
+  passwordResetPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },
+  passwordResetPerEmail: { max: 5, windowMs: FIFTEEN_MINUTES },
+  identityLinkPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  verificationResendPerAccount: { max: 3, windowMs: FIFTEEN_MINUTES },
 };
 
 const positiveInt = (defaultValue: number) => Type.Integer({ minimum: 1, default: defaultValue });
@@ -144,6 +161,13 @@ export const AccountsConfigSchema = Type.Object({
   RATE_LIMIT_FACEBOOK_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.facebookPerIp.max),
   RATE_LIMIT_CONTACT_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.contactPerIp.max),
   RATE_LIMIT_CONTACT_PER_EMAIL: positiveInt(DEFAULT_RATE_LIMITS.contactPerEmail.max),
+  /** Password-reset requests per client address and per address asked for. */
+  RATE_LIMIT_RESET_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.passwordResetPerIp.max),
+  RATE_LIMIT_RESET_PER_EMAIL: positiveInt(DEFAULT_RATE_LIMITS.passwordResetPerEmail.max),
+  /** Reset and verification links presented per client address. */
+  RATE_LIMIT_LINK_PER_IP: positiveInt(DEFAULT_RATE_LIMITS.identityLinkPerIp.max),
+  /** 'Resend verification e-mail' per account. */
+  RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT: positiveInt(DEFAULT_RATE_LIMITS.verificationResendPerAccount.max),
   /**
    * Mail. With SMTP_URL (plus SUPPORT_EMAIL and MAIL_FROM) mail goes out by SMTP; without it every mail
    * is written as an .eml file to `<DATA_DIR>/mail-outbox/`, where an operator can read it.
@@ -206,6 +230,10 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
       facebookPerIp: rule(config.RATE_LIMIT_FACEBOOK_PER_IP),
       contactPerIp: rule(config.RATE_LIMIT_CONTACT_PER_IP),
       contactPerEmail: rule(config.RATE_LIMIT_CONTACT_PER_EMAIL),
+      passwordResetPerIp: rule(config.RATE_LIMIT_RESET_PER_IP),
+      passwordResetPerEmail: rule(config.RATE_LIMIT_RESET_PER_EMAIL),
+      identityLinkPerIp: rule(config.RATE_LIMIT_LINK_PER_IP),
+      verificationResendPerAccount: rule(config.RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT),
     },
   };
 }

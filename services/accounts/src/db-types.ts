@@ -22,6 +22,11 @@ export interface UsersTable {
   /** Kept from jobs events (consumers/job-totals.ts). */
   total_posted_jobs: ColumnType<number, number | undefined, number>;
   total_applied_jobs: ColumnType<number, number | undefined, number>;
+  /** Sum and count of the company's review ratings (from jobs.review.posted). */
+  rating_sum: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
+  /** When the owner proved control of the address (verification link, password reset...); null until then. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Set when the account was erased; the row stays anonymised. */
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, never, never>;
@@ -69,7 +74,22 @@ export interface SocialIdentitiesTable {
   created_at: Generated<Date>;
 }
 
+/** Migration 0006_account_tokens: the single-use links mailed for a password reset or a verification. */
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'password-reset' | 'email-verification';
+  /** SHA-256 (hex) of the token; the token itself is only in the mail. */
+  token_hash: string;
+  /** The (normalised) address the link was mailed to. */
+  email_normalized: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type AccountTokenRow = Selectable<AccountTokensTable>;
 
 /** Every table of the accounts schema (the kit's outbox and inbox tables are typed by the kit). */
 export interface AccountsDatabase {
@@ -77,4 +97,5 @@ export interface AccountsDatabase {
   contact_messages: ContactMessagesTable;
   refresh_tokens: RefreshTokensTable;
   social_identities: SocialIdentitiesTable;
+  account_tokens: AccountTokensTable;
 }

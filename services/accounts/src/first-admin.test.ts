@@ -36,7 +36,8 @@ describe('first admin from configuration', () => {
       remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ email: ADMIN.email, type: 'admin' });
+    // The operator chose the address: it counts as verified.
+    expect(response.json().user).toMatchObject({ email: ADMIN.email, type: 'admin', emailVerified: true });
   });
 
   it('keeps the existing admin when the service starts again on the same database', async () => {
@@ -98,6 +99,10 @@ describe('accounts configuration', () => {
         loginPerAccountAndIp: { max: 10, windowMs: 15 * 60 * 1000 },
         loginPerAccount: { max: 50, windowMs: 15 * 60 * 1000 },
         loginPerIp: { max: 30, windowMs: 15 * 60 * 1000 },
+        passwordResetPerIp: { max: 10, windowMs: 15 * 60 * 1000 },
+        passwordResetPerEmail: { max: 5, windowMs: 15 * 60 * 1000 },
+        identityLinkPerIp: { max: 30, windowMs: 15 * 60 * 1000 },
+        verificationResendPerAccount: { max: 3, windowMs: 15 * 60 * 1000 },
       },
     });
   });
@@ -116,6 +121,10 @@ describe('accounts configuration', () => {
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '4',
       RATE_LIMIT_LOGIN_PER_ACCOUNT_IP: '2',
       REFRESH_GRACE_SECONDS: '5',
+      RATE_LIMIT_RESET_PER_IP: '6',
+      RATE_LIMIT_RESET_PER_EMAIL: '2',
+      RATE_LIMIT_LINK_PER_IP: '9',
+      RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT: '1',
     });
     expect(settings).toMatchObject({
       admin: ADMIN,
@@ -128,6 +137,10 @@ describe('accounts configuration', () => {
       rateLimits: {
         loginPerAccount: { max: 4, windowMs: 60_000 },
         loginPerAccountAndIp: { max: 2, windowMs: 60_000 },
+        passwordResetPerIp: { max: 6, windowMs: 60_000 },
+        passwordResetPerEmail: { max: 2, windowMs: 60_000 },
+        identityLinkPerIp: { max: 9, windowMs: 60_000 },
+        verificationResendPerAccount: { max: 1, windowMs: 60_000 },
       },
     });
   });
@@ -142,6 +155,7 @@ describe('accounts configuration', () => {
     [{ ADMIN_PASSWORD: ADMIN.password }, 'ADMIN_EMAIL is required'],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: ADMIN.password }, 'ADMIN_EMAIL'],
     [{ RATE_LIMIT_LOGIN_PER_IP: '0' }, 'RATE_LIMIT_LOGIN_PER_IP'],
+    [{ RATE_LIMIT_RESET_PER_EMAIL: 'many' }, 'RATE_LIMIT_RESET_PER_EMAIL'],
   ])('refuses %j', (env, problem) => {
     expect(() => loadAccountsSettings(env)).toThrow(ConfigError);
     expect(() => loadAccountsSettings(env)).toThrow(problem);

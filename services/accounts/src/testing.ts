@@ -186,3 +186,36 @@ export function nextLocalAddress(): string {
   localCounter += 1;
   return `127.${Math.floor(localCounter / 62500) % 250}.${Math.floor(localCounter / 250) % 250}.${(localCounter % 250) + 1}`;
 }
+
+/** The text body of an .eml file from the outbox, with quoted-printable soft breaks and escapes undone. */
+export function mailText(eml: string): string {
+  const split = eml.indexOf('\n\n');
+  const headers = eml.slice(0, split);
+  let body = eml.slice(split + 2);
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    body = Buffer.from(
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  } else if (/content-transfer-encoding:\s*base64/i.test(headers)) {
+    body = Buffer.from(body, 'base64').toString('utf8');
+  }
+  return body;
+}
+
+/** The header of an .eml file (e.g. 'To', 'Subject'), unfolded. */
+export function mailHeader(eml: string, name: string): string | undefined {
+  const headers = eml.slice(0, eml.indexOf('\n\n')).replace(/\r?\n[ \t]+/g, ' ');
+  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers);
+  return match?.[1]?.trim();
+}
+
+/** The link to `page` in a mail (e.g. '/reset-password') and the token in its fragment. */
+export function mailLink(eml: string, page: string): { url: string; token: string } {
+  const text = mailText(eml);
+  const match = new RegExp(`(https?://\\S+${page}#token=([A-Za-z0-9_-]+))`).exec(text);
+  if (!match) throw new Error(`no ${page} link in:\n${text}`);
+  return { url: match[1] as string, token: match[2] as string };
+}

@@ -8,15 +8,18 @@ import { createMailer, type Mailer, type OutgoingMail } from './mailer';
 export type { MailSettings } from '../config';
 export type { Mailer, OutgoingMail } from './mailer';
 
-/** The service's mail: contact-form delivery with retries, and best-effort notices. */
+/** The service's mail: contact-form delivery with retries, and best-effort notices and account links. */
 export class MailService {
   readonly mailer: Mailer;
   readonly contact: ContactDelivery;
+  /** Where people can write to (named in notices). */
+  readonly supportEmail: string;
   readonly #logger: FastifyBaseLogger;
   readonly #pending = new Set<Promise<unknown>>();
 
   constructor(settings: MailSettings, db: Kysely<AccountsDatabase>, logger: FastifyBaseLogger) {
     this.mailer = createMailer(settings);
+    this.supportEmail = settings.supportEmail;
     this.#logger = logger;
     this.contact = new ContactDelivery({
       db,

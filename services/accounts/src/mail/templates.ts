@@ -40,3 +40,71 @@ export function contactMail(input: ContactMailInput, supportEmail: string): Outg
     ].join('\n'),
   };
 }
+
+export interface AccountMailInput {
+  to: string;
+  name: string;
+}
+
+/** The reset link (the token in the fragment: see IDENTITY_PAGES). */
+export function passwordResetMail(input: AccountMailInput & { link: string; minutes: number }): OutgoingMail {
+  return {
+    to: input.to,
+    subject: 'Choose a new password',
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your Marketplace account.',
+      `Open this link within ${input.minutes} minutes to choose a new one:`,
+      '',
+      input.link,
+      '',
+      'The link works once. When you have chosen the new password, every device signed in to your',
+      'account is signed out.',
+      '',
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+      '',
+    ].join('\n'),
+  };
+}
+
+/** The notice after a reset: the owner learns of it even when someone else did it. */
+export function passwordChangedMail(
+  input: AccountMailInput & { changedAt: Date; forgotLink: string | undefined; supportEmail: string },
+): OutgoingMail {
+  return {
+    to: input.to,
+    subject: 'Your password was changed',
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      `The password of your Marketplace account was changed on ${input.changedAt.toISOString()} (UTC)`,
+      'through a password reset link. Every device that was signed in has been signed out.',
+      '',
+      'If this was not you, choose a new password at once' +
+        (input.forgotLink ? ` (${input.forgotLink})` : '') +
+        ` and tell us at ${input.supportEmail}.`,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** The verification link, mailed at sign-up and on 'Resend verification e-mail'. */
+export function verificationMail(input: AccountMailInput & { link: string; hours: number }): OutgoingMail {
+  return {
+    to: input.to,
+    subject: 'Please verify your e-mail address',
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      'Welcome to Marketplace. Please confirm that this e-mail address is yours by opening this link',
+      `(it works for ${input.hours} hours):`,
+      '',
+      input.link,
+      '',
+      'You can already sign in; verifying keeps your account safe and lets you link a Facebook login.',
+      'If you did not create this account, ignore this mail.',
+      '',
+    ].join('\n'),
+  };
+}

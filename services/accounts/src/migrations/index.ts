@@ -3,6 +3,8 @@ import { usersMigration } from './0001_users';
 import { sessionsMigration } from './0002_sessions';
 import { profilesContactMigration } from './0003_profiles_contact';
 import { sessionBindingMigration } from './0004_session_binding';
+import { companyRatingMigration } from './0005_company_rating';
+import { accountTokensMigration } from './0006_account_tokens';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
 export const accountsMigrations: SchemaMigrations = {
@@ -10,4 +12,6 @@ export const accountsMigrations: SchemaMigrations = {
   '0002_sessions': sessionsMigration,
   '0003_profiles_contact': profilesContactMigration,
   '0004_session_binding': sessionBindingMigration,
+  '0005_company_rating': companyRatingMigration,
+  '0006_account_tokens': accountTokensMigration,
 };

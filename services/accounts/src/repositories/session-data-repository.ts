@@ -41,8 +41,12 @@ function exported(row: object): Record<string, unknown> {
   );
 }
 
-/** Ends every session of an account and unlinks its social logins (account deletion). */
+/**
+ * Ends every session of an account, unlinks its social logins and drops its mailed links (reset,
+ * verification) (account deletion).
+ */
 export async function revokeSessionDataOf(trx: Kysely<AccountsDatabase>, userId: string): Promise<void> {
   await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('social_identities').where('user_id', '=', userId).execute();
 }

@@ -154,6 +154,27 @@ export class SessionStore {
   }
 
   /**
+   * Ends every session of an account (after a password reset), inside the caller's transaction: each
+   * live family is revoked and announced like a logout. Returns how many sessions ended.
+   */
+  async revokeAllOf(
+    trx: Kysely<AccountsDatabase>,
+    userId: string,
+    correlationId = 'session-store',
+  ): Promise<number> {
+    const families = await trx
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    const now = this.options.now();
+    for (const { family_id } of families) await this.revokeFamilyWith(trx, family_id, now, correlationId);
+    return families.length;
+  }
+
+  /**
    * The one writer of `accounts.session.revoked`: ends the family and, when it was live, tells every
    * service (in the same transaction) so they refuse its access tokens at once.
    */

@@ -16,6 +16,8 @@ export interface NewUser {
   pincode?: string | null;
   categories?: string[];
   subcategories?: string[];
+  /** Set when the address is already proven (an address Facebook vouches for, the configured admin). */
+  emailVerifiedAt?: Date | null;
 }
 
 export interface PageWindow {
@@ -64,6 +66,7 @@ export class UsersRepository {
         subcategories: user.subcategories ?? [],
         description: null,
         photo_url: null,
+        email_verified_at: user.emailVerifiedAt ?? null,
       })
       .onConflict((oc) => oc.column('email_normalized').doNothing())
       .returningAll()
@@ -196,6 +199,7 @@ export class UsersRepository {
         photo_url: null,
         categories: [],
         subcategories: [],
+        email_verified_at: null,
         deleted_at: new Date(),
         updated_at: new Date(),
       })
@@ -203,6 +207,32 @@ export class UsersRepository {
       .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /**
+   * Marks the address verified, only while the account still has the address the proof was for.
+   * Returns false when the account is gone or its address changed (an already verified one counts).
+   */
+  async markEmailVerified(
+    trx: Kysely<AccountsDatabase>,
+    id: string,
+    emailNormalized: string,
+    now: Date,
+  ): Promise<boolean> {
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)) }))
+      .where('id', '=', id)
+      .where('email_normalized', '=', emailNormalized)
+      .where('deleted_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** A new password hash for a live account; returns the updated row. */
+  setPasswordHash(trx: Kysely<AccountsDatabase>, id: string, passwordHash: string) {
+    return this.update(trx, id, { password_hash: passwordHash });
   }
 
   /** Adds to the job totals kept from jobs events; never below zero. Unknown ids change nothing. */
@@ -219,6 +249,20 @@ export class UsersRepository {
         total_applied_jobs: sql<number>`greatest(${eb.ref('total_applied_jobs')} + ${delta.applied ?? 0}, 0)`,
       }))
       .where('id', '=', id)
+      .execute();
+  }
+
+  /** Adds one review's rating to a company's summary (run once per event through the inbox). */
+  async addRating(trx: Kysely<AccountsDatabase>, companyId: string, rating: number): Promise<void> {
+    if (!isUuid(companyId)) return;
+    await trx
+      .updateTable('users')
+      .set((eb) => ({
+        rating_sum: sql<number>`${eb.ref('rating_sum')} + ${rating}`,
+        rating_count: sql<number>`${eb.ref('rating_count')} + 1`,
+      }))
+      .where('id', '=', companyId)
+      .where('type', '=', 'company')
       .execute();
   }
 }

@@ -1,3 +1,5 @@
+import { newEvent } from '@marketplace/service-kit';
+import { eventually } from '@marketplace/service-kit/testing';
 import { companyPayload, createAccountsHarness, posterPayload, type AccountsHarness } from '../testing';
 
 const PUBLIC_FIELDS = [
@@ -9,6 +11,7 @@ const PUBLIC_FIELDS = [
   'phoneNumber',
   'photoUrl',
   'pincode',
+  'rating',
   'subcategory',
   'type',
 ];
@@ -73,6 +76,7 @@ describe('company directory', () => {
       description: null,
       photoUrl: null,
       type: 'company',
+      rating: { average: 0, count: 0 },
     });
     expect(response.body).not.toMatch(/password|hash|cac|token|deleted/i);
   });
@@ -117,5 +121,31 @@ describe('company directory', () => {
       .where('email_normalized', '=', 'poster@example.com')
       .executeTakeFirstOrThrow();
     expect((await get(`/api/accounts/companies/${poster.id}`)).statusCode).toBe(404);
+  });
+
+  it("keeps a company's rating from jobs.review.posted, once per event, companies only", async () => {
+    const review = (reviewId: string, companyId: string, rating: number) =>
+      newEvent(
+        'jobs.review.posted',
+        {
+          reviewId,
+          jobId: '44444444-4444-4444-8444-444444444444',
+          companyId,
+          reviewerId: '55555555-5555-4555-8555-555555555555',
+          rating,
+        },
+        { correlationId: 'test' },
+      );
+    const first = review('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', ids.deck as string, 5);
+    await h.service.bus.publish(first);
+    await h.service.bus.publish(first); // a redelivery counts once
+    await h.service.bus.publish(review('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', ids.deck as string, 4));
+    await h.service.bus.publish(review('cccccccc-cccc-4ccc-8ccc-cccccccccccc', ids.deck as string, 4));
+    // Out of range is malformed and ignored.
+    await h.service.bus.publish(review('dddddddd-dddd-4ddd-8ddd-dddddddddddd', ids.deck as string, 9));
+    await eventually(async () => {
+      const body = (await get(`/api/accounts/companies/${ids.deck}`)).json();
+      expect(body.company.rating).toEqual({ average: 4.3, count: 3 });
+    });
   });
 });

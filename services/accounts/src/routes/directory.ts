@@ -30,7 +30,13 @@ export function toCompany(row: UserRow): Company {
     description: row.description,
     photoUrl: row.photo_url,
     type: 'company',
+    rating: ratingSummary(row.rating_sum, row.rating_count),
   };
+}
+
+/** Average to one decimal (the profile shows 4.5 of 5); 0 when nobody has rated the company yet. */
+export function ratingSummary(sum: number, count: number) {
+  return { average: count > 0 ? Math.round((sum / count) * 10) / 10 : 0, count };
 }
 
 type DirectoryFilter = { categories: string } | { subcategories: string };

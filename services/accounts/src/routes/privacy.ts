@@ -79,6 +79,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
           totalAppliedJobs: user.total_applied_jobs,
           createdAt: user.created_at.toISOString(),
           updatedAt: user.updated_at.toISOString(),
+          emailVerifiedAt: iso(user.email_verified_at),
         },
         contactMessages: contact.map((row) => ({
           _id: row.id,

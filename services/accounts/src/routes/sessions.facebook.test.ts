@@ -4,6 +4,7 @@ import { eventually, type TestService } from '@marketplace/service-kit/testing';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import {
+  accountsDb,
   createAccount,
   createAccountsTestService,
   nextIp,
@@ -153,7 +154,13 @@ describe('Facebook login (server-side OAuth code flow)', () => {
     const who = await me(sessionJar(response));
     expect(who.statusCode).toBe(200);
     const user = who.json().user;
-    expect(user).toMatchObject({ name: 'Chidi Okeke', email: 'chidi@example.com', type: 'user' });
+    // Facebook confirmed the address: the new account counts as verified.
+    expect(user).toMatchObject({
+      name: 'Chidi Okeke',
+      email: 'chidi@example.com',
+      type: 'user',
+      emailVerified: true,
+    });
     await eventually(async () => {
       expect(published.some((e) => (e.payload as { userId?: string }).userId === user._id)).toBe(true);
     });
@@ -179,8 +186,13 @@ describe('Facebook login (server-side OAuth code flow)', () => {
     expect((await me(sessionJar(second))).json().user._id).toBe(user._id);
   });
 
-  it('signs into the existing account that has the same email', async () => {
+  it('signs into the existing account that has the same email once that address is verified', async () => {
     const existing = await createAccount(service, { email: 'Funmi@Example.com', password: 'secret-funmi-1' });
+    await accountsDb(service)
+      .updateTable('users')
+      .set({ email_verified_at: new Date() })
+      .where('id', '=', existing.id)
+      .execute();
     grants.set('code-funmi', { id: 'fb-2002', name: 'Funmi A', email: 'funmi@example.com' });
     const { state, stateCookie } = await start();
     const response = await callback(
@@ -189,6 +201,36 @@ describe('Facebook login (server-side OAuth code flow)', () => {
     );
     expect(response.headers.location).toBe('/facebook/callback?status=ok');
     expect((await me(sessionJar(response))).json().user._id).toBe(existing.id);
+  });
+
+  it('never links an account whose address is not verified: whoever signed up with it may not own it', async () => {
+    // Someone signed up with Grace's address (they cannot read her mail, so it stays unverified)...
+    const squatter = await createAccount(service, {
+      email: 'grace@example.com',
+      password: 'squatter-pass-1',
+    });
+    // ...then Grace signs in with Facebook, which vouches for the address.
+    grants.set('code-grace', { id: 'fb-6006', name: 'Grace O', email: 'grace@example.com' });
+    const { state, stateCookie } = await start();
+    const response = await callback(
+      { code: 'code-grace', state },
+      { mp_fb_state: stateCookie?.value as string },
+    );
+    expect(response.headers.location).toBe('/facebook/callback?status=error');
+    expect(setCookies(response).mp_access).toBeUndefined();
+    const links = await accountsDb(service)
+      .selectFrom('social_identities')
+      .selectAll()
+      .where('provider_user_id', '=', 'fb-6006')
+      .execute();
+    expect(links).toEqual([]);
+    expect(
+      await accountsDb(service)
+        .selectFrom('social_identities')
+        .selectAll()
+        .where('user_id', '=', squatter.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it.each([

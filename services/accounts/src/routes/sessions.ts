@@ -355,9 +355,15 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       try {
         const uri = redirectUri(request);
         const profile = await facebook.profile(await facebook.exchangeCode(code, uri));
-        const user = await accountForFacebook(db, profile, request.id);
-        if (!user) return fail('no email to create an account with');
-        await startSession(request, reply, user);
+        const outcome = await accountForFacebook(db, profile, request.id);
+        if (!outcome.ok) {
+          return fail(
+            outcome.reason === 'no-email'
+              ? 'no email to create an account with'
+              : 'an account with this email exists and its address is not verified: not linked',
+          );
+        }
+        await startSession(request, reply, outcome.user);
         return reply.redirect(`${FACEBOOK_CALLBACK_PAGE}?status=${FACEBOOK_CALLBACK_STATUS.ok}`, 302);
       } catch (err) {
         return fail('exchange failed', err);

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { MESSAGES, RegisterBodySchema, RegisterResponseSchema, type Account } from '@marketplace/contracts';
 import { conflict, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
+import type { AccountLinks } from '../account-links';
 import type { AccountsDatabase } from '../db-types';
 import type { UserRow } from '../repositories/users-repository';
 import { insertRegisteredUser } from '../user-events';
@@ -10,6 +11,8 @@ import { REGISTRATION_MESSAGES, validateRegistration } from '../validation/regis
 export interface UserRoutesOptions {
   db: Kysely<AccountsDatabase>;
   publicKey: string;
+  /** Mails the verification link after a sign-up. */
+  links: AccountLinks;
 }
 
 export function toAccount(row: UserRow): Account {
@@ -29,6 +32,7 @@ export function toAccount(row: UserRow): Account {
     state: row.state,
     category: row.categories,
     subcategory: row.subcategories,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
@@ -68,6 +72,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
         // nothing (signing in with the new password reveals it at once) and left the owner puzzled.
         // Nothing is stored or announced; the per-IP sign-up limit still bounds probing.
         throw conflict(MESSAGES.userWithEmailAlreadyExist, 'EMAIL_TAKEN');
+      }
+      // The verification link goes out after the answer; the account can sign in meanwhile.
+      if (!options.links.sendVerification(request, created)) {
+        request.log.warn({ userId: created.id }, 'sign-up: no verification link could be mailed');
       }
       const resultMessage = { en: REGISTRATION_MESSAGES.registered };
       return { statusCode: 200, resultMessage, user: toAccount(created) };

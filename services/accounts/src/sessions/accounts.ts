@@ -34,7 +34,13 @@ export async function ensureFirstAdmin(
   const users = new UsersRepository(db);
   const existing = await users.findByEmail(admin.email);
   if (existing) {
-    if (existing.type === 'admin') return 'kept';
+    if (existing.type === 'admin') {
+      // The operator chose this address: it counts as verified (also for admins from before verification).
+      if (!existing.email_verified_at) {
+        await users.markEmailVerified(db, existing.id, existing.email_normalized, new Date());
+      }
+      return 'kept';
+    }
     log.error(
       { userId: existing.id },
       'ADMIN_EMAIL belongs to an account that is not an admin; it was not promoted. Use another address.',
@@ -47,7 +53,7 @@ export async function ensureFirstAdmin(
     .execute((trx) =>
       insertRegisteredUser(
         trx,
-        { email: admin.email, name: 'Admin', passwordHash, type: 'admin' },
+        { email: admin.email, name: 'Admin', passwordHash, type: 'admin', emailVerifiedAt: new Date() },
         'first-admin',
       ),
     );
@@ -56,42 +62,57 @@ export async function ensureFirstAdmin(
   return 'created';
 }
 
+export type FacebookAccountOutcome =
+  { ok: true; user: UserRow } | { ok: false; reason: 'no-email' | 'unverified-email' };
+
 /**
  * The account of a Facebook identity: the one already linked to it, else the account with the same
- * (Facebook-verified) email, linked now, else a new account of type user with an unusable password.
- * Returns undefined when there is neither a link nor an email to create an account with.
+ * email, linked now only if that account's address is verified, else a new account of type user with
+ * an unusable password (its address is the one Facebook confirmed, so it counts as verified).
+ * An unverified account with the address is never linked: whoever signed up with it has not shown the
+ * address is theirs, and linking would hand the Facebook user's sign-ins to that account (or the other
+ * way round). Its owner proves the address (verification link or password reset), then links.
  */
 export async function accountForFacebook(
   db: Kysely<AccountsDatabase>,
   profile: FacebookProfile,
   correlationId: string,
-): Promise<UserRow | undefined> {
-  return db.transaction().execute(async (trx) => {
+): Promise<FacebookAccountOutcome> {
+  return db.transaction().execute(async (trx): Promise<FacebookAccountOutcome> => {
     const linked = await trx
       .selectFrom('social_identities')
       .innerJoin('users', 'users.id', 'social_identities.user_id')
       .selectAll('users')
       .where('social_identities.provider', '=', 'facebook')
       .where('social_identities.provider_user_id', '=', profile.id)
+      .where('users.deleted_at', 'is', null)
       .executeTakeFirst();
-    if (linked) return linked as UserRow;
-    if (!profile.email) return undefined;
+    if (linked) return { ok: true, user: linked as UserRow };
+    if (!profile.email) return { ok: false, reason: 'no-email' };
 
     const users = new UsersRepository(trx);
+    const existing = await users.findByEmail(profile.email);
+    if (existing && !existing.email_verified_at) return { ok: false, reason: 'unverified-email' };
     const user =
-      (await users.findByEmail(profile.email)) ??
+      existing ??
       (await insertRegisteredUser(
         trx,
-        { email: profile.email, name: profile.name, passwordHash: unusablePasswordHash(), type: 'user' },
+        {
+          email: profile.email,
+          name: profile.name,
+          passwordHash: unusablePasswordHash(),
+          type: 'user',
+          emailVerifiedAt: new Date(),
+        },
         correlationId,
       )) ??
-      (await users.findByEmail(profile.email));
-    if (!user) return undefined;
+      (await users.findByEmail(profile.email)); // created concurrently by another request
+    if (!user?.email_verified_at) return { ok: false, reason: 'unverified-email' };
     await trx
       .insertInto('social_identities')
       .values({ provider: 'facebook', provider_user_id: profile.id, user_id: user.id })
       .onConflict((oc) => oc.columns(['provider', 'provider_user_id']).doNothing())
       .execute();
-    return user;
+    return { ok: true, user };
   });
 }
