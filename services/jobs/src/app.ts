@@ -1,20 +1,108 @@
-import { memberEventHandlers, setupService, type ServiceDeps } from '@marketplace/service-kit';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  memberEventHandlers,
+  setupService,
+  type EventHandlers,
+  type RateLimitRule,
+  type ServiceDeps,
+} from '@marketplace/service-kit';
+import { ImageStore } from '@marketplace/service-kit/uploads';
 import type { FastifyInstance } from 'fastify';
+import { ERASURE_CONSUMER, erasureHandlers } from './consumers/erasure';
+import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
 import type { JobsDatabase } from './db-types';
+import { ListingCaches } from './listing-cache';
 import { jobsMigrations } from './migrations';
-import { jobRoutes } from './routes/jobs';
+import { adminRoutes } from './routes/admin';
+import { applicationRoutes } from './routes/applications';
+import { listingRoutes } from './routes/listings';
+import { manageRoutes } from './routes/manage';
+import { jobsRateLimitRules } from './rate-limits';
+import { reviewRoutes } from './routes/reviews';
+import type { JobsCaches } from './routes/access';
 
-export default async function jobsService(app: FastifyInstance, options: ServiceDeps) {
+/** Where job images are served from. */
+export const JOB_IMAGE_URL_PREFIX = '/api/jobs/images/';
+
+/** Per-account limits of the writes a person makes by hand (a script posting jobs is refused). */
+export interface JobsRateLimits {
+  postJobPerAccount: RateLimitRule;
+  reviewPerAccount: RateLimitRule;
+}
+
+export const DEFAULT_JOBS_RATE_LIMITS: JobsRateLimits = Object.freeze({
+  postJobPerAccount: { max: 30, windowMs: 60 * 60 * 1000 },
+  reviewPerAccount: { max: 60, windowMs: 60 * 60 * 1000 },
+});
+
+export type JobsServiceOptions = ServiceDeps & {
+  /** Rate limits; default DEFAULT_JOBS_RATE_LIMITS. */
+  rateLimits?: Partial<JobsRateLimits>;
+  /** The clock of start-date rules (tests move it); default the real one. */
+  now?: () => Date;
+  /** How long a listing page may be served from memory (ms; 0 = never). Default 1000. */
+  listingCacheMs?: number;
+};
+
+/** Handlers that clear the listing caches after each event they apply. */
+function clearing(handlers: EventHandlers<JobsDatabase>, clear: () => void): EventHandlers<JobsDatabase> {
+  const wrapped: Record<string, unknown> = {};
+  for (const [type, handler] of Object.entries(handlers)) {
+    if (typeof handler !== 'function') throw new Error(`clearing() takes version-1 handlers only (${type})`);
+    wrapped[type] = async (...args: unknown[]) => {
+      await (handler as (...a: unknown[]) => Promise<void>)(...args);
+      clear();
+    };
+  }
+  return wrapped as EventHandlers<JobsDatabase>;
+}
+
+/**
+ * The jobs service: jobs and their images, listings and search, applications (from payments'
+ * unlocks), completion, reviews and moderation. Files live under DATA_DIR: `uploads/jobs/` (images).
+ */
+export default async function jobsService(app: FastifyInstance, options: JobsServiceOptions) {
   const service = await setupService<JobsDatabase>(app, {
     name: 'jobs',
     schema: 'jobs',
     migrations: jobsMigrations,
     deps: options,
+    rateLimits: jobsRateLimitRules({ ...DEFAULT_JOBS_RATE_LIMITS, ...options.rateLimits }),
   });
+  const { db } = service;
+  const caches: JobsCaches = new ListingCaches(options.listingCacheMs ?? 1000);
+  const clear = () => caches.clear();
   service.consume({
     durable: 'jobs-members',
     filterSubject: 'accounts.user.*',
     handlers: memberEventHandlers,
   });
-  await app.register(jobRoutes, { db: service.db });
+  service.consume({
+    durable: ERASURE_CONSUMER,
+    filterSubject: 'accounts.user.deleted',
+    handlers: clearing(erasureHandlers, clear),
+  });
+  service.consume({
+    durable: UNLOCKS_CONSUMER,
+    filterSubject: 'payments.unlock.*',
+    handlers: clearing(unlockHandlers, clear),
+  });
+  // Every write through this instance's API clears the listings once its answer is out (committed).
+  // Refused requests change nothing and do not clear it (a flood of bad requests cannot empty it).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) clear();
+  });
+
+  // The edge and the standalone main always hand DATA_DIR over; a host that does not (a test mounting
+  // the plugin bare) gets a folder under the OS temp directory rather than files in its working copy.
+  const dataDir = options.dataDir ?? join(tmpdir(), 'marketplace-jobs');
+  const images = new ImageStore({ dir: join(dataDir, 'uploads', 'jobs'), urlPrefix: JOB_IMAGE_URL_PREFIX });
+  const routeOptions = { db, images, now: options.now ?? (() => new Date()), caches };
+
+  await app.register(listingRoutes, routeOptions);
+  await app.register(manageRoutes, routeOptions);
+  await app.register(applicationRoutes, routeOptions);
+  await app.register(reviewRoutes, routeOptions);
+  await app.register(adminRoutes, routeOptions);
 }

@@ -1,24 +1,76 @@
 import type { MembersTable } from '@marketplace/service-kit';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export type JobStatusValue = 'open' | 'in-progress' | 'completed';
 
 export interface JobsTable {
   id: Generated<string>;
+  /** The poster's account id. */
   posted_by: string;
+  /** The poster's name as typed on the form (the job modal's title). */
+  name: Generated<string>;
+  email: string | null;
+  phone_number: string | null;
   title: string;
   job_heading: string;
   description: string;
+  /** The catalogue's spelling (canonicalCategoryName). */
   category: string;
   subcategory: string[];
   state: string | null;
   address: string | null;
   pincode: string | null;
+  /** A date column, read back as YYYY-MM-DD text. */
   job_start_date: string;
-  status: 'open' | 'in-progress' | 'completed';
-  created_at: ColumnType<Date, never, never>;
+  status: Generated<JobStatusValue>;
+  /** Stored image names (ImageStore), served under /api/jobs/images/. */
+  images: Generated<string[]>;
+  /** Companies whose unlock of this job is paid. */
+  unlock_count: Generated<number>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  deleted_at: Date | null;
+  hidden_reason: string | null;
+  hidden_at: Date | null;
+  /** Generated: the words of title, heading, description and category. */
+  search: ColumnType<string, never, never>;
+}
+export type JobRow = Selectable<JobsTable>;
+
+export type UnlockStatusValue = 'pending' | 'paid' | 'failed' | 'refunded';
+
+export interface UnlocksTable {
+  job_id: string;
+  company_id: string;
+  status: UnlockStatusValue;
+  payment_id: string;
+  reference: string;
+  paid_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface ApplicationsTable {
+  job_id: string;
+  company_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface ReviewsTable {
+  id: Generated<string>;
+  job_id: string;
+  company_id: string;
+  user_id: string;
+  rating: number;
+  review: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface JobsDatabase {
   /** Read model of accounts, kept from accounts.user.* events. */
   members: MembersTable;
   jobs: JobsTable;
+  unlocks: UnlocksTable;
+  applications: ApplicationsTable;
+  reviews: ReviewsTable;
 }

@@ -1,32 +1,12 @@
-import { sql } from 'kysely';
-import { createMembersTable, type SchemaMigrations, type UntypedDb } from '@marketplace/service-kit';
+import { createMembersTable, type SchemaMigrations } from '@marketplace/service-kit';
+import { jobsMigration } from './0002_jobs';
+import { jobDetailsMigration } from './0003_job_details';
+import { unlocksApplicationsReviewsMigration } from './0004_unlocks_applications_reviews';
 
+/** The jobs schema's migrations, one file each, applied in key order. */
 export const jobsMigrations: SchemaMigrations = {
   '0001_members': createMembersTable,
-  '0002_jobs': {
-    async up(db: UntypedDb) {
-      await db.schema
-        .createTable('jobs')
-        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-        .addColumn('posted_by', 'uuid', (c) => c.notNull())
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('job_heading', 'text', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('category', 'text', (c) => c.notNull())
-        .addColumn('subcategory', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
-        .addColumn('state', 'text')
-        .addColumn('address', 'text')
-        .addColumn('pincode', 'text')
-        .addColumn('job_start_date', 'date', (c) => c.notNull())
-        .addColumn('status', 'text', (c) =>
-          c
-            .notNull()
-            .defaultTo('open')
-            .check(sql`status in ('open', 'in-progress', 'completed')`),
-        )
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .execute();
-      await db.schema.createIndex('jobs_created_idx').on('jobs').columns(['created_at', 'id']).execute();
-    },
-  },
+  '0002_jobs': jobsMigration,
+  '0003_job_details': jobDetailsMigration,
+  '0004_unlocks_applications_reviews': unlocksApplicationsReviewsMigration,
 };

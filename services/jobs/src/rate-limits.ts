@@ -1,0 +1,17 @@
+import type { RateLimitRules, RouteRateLimit } from '@marketplace/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { JobsRateLimits } from './app';
+
+/** The jobs service's named limits (routes name them in `config.rateLimits`). */
+export function jobsRateLimitRules(limits: JobsRateLimits): RateLimitRules {
+  return {
+    'post-job-account': limits.postJobPerAccount,
+    'review-account': limits.reviewPerAccount,
+  };
+}
+
+/** Counted per signed-in account (the routes authenticate in onRequest, before limits are checked). */
+const account = (request: FastifyRequest) => (request.user as { sub?: string } | null | undefined)?.sub;
+
+export const POST_JOB_LIMITS: readonly RouteRateLimit[] = [{ name: 'post-job-account', key: account }];
+export const REVIEW_LIMITS: readonly RouteRateLimit[] = [{ name: 'review-account', key: account }];
