@@ -1,15 +1,121 @@
-import { setupService, type ServiceDeps } from '@marketplace/service-kit';
+import { memberEventHandlers, setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
+import { resolvePaymentsSettings, type PaymentsSettings } from './config';
+import { JOBS_CONSUMER, jobsReadModelHandlers } from './consumers/jobs';
 import type { PaymentsDatabase } from './db-types';
 import { paymentsMigrations } from './migrations';
+import { PaystackProvider } from './providers/paystack';
+import type { PaymentProvider } from './providers/provider';
+import { SandboxProvider } from './providers/sandbox';
 import { paymentRoutes } from './routes/payments';
+import { sandboxRoutes } from './routes/sandbox';
+import { unlockRoutes } from './routes/unlock';
+import { webhookRoutes } from './routes/webhook';
+import { UnlockService } from './unlocks';
 
-export default async function paymentsService(app: FastifyInstance, options: ServiceDeps) {
+/** What the payments package offers its hosts (the standalone main and the edge). */
+export {
+  PaymentsConfigSchema,
+  loadPaymentsSettings,
+  paymentsSettingsFromConfig,
+  type PaymentsConfig,
+  type PaymentsSettings,
+  type PaystackSettings,
+} from './config';
+export type { ReconcileSummary } from './unlocks';
+
+/** Handles a host (or a test) may hold on to. */
+export interface PaymentsControls {
+  /** One reconciliation round now (the interval runs it too). */
+  reconcile: UnlockService['reconcile'];
+  /** Ask the provider for the refunds that are due now. */
+  processRefunds: UnlockService['processRefunds'];
+  unlocks: UnlockService;
+}
+
+/** `payments`: provider, price, cap, public URL, reconciliation (see config.ts). */
+export type PaymentsServiceOptions = ServiceDeps & {
+  payments?: PaymentsSettings;
+  /** Called once the service is set up, with handles a host or a test may use. */
+  onControls?: (controls: PaymentsControls) => void;
+};
+
+/**
+ * The payments service as a Fastify plugin: unlock payments with Paystack (when its secret key is set)
+ * or the sandbox provider (a test checkout page served here), mounted alone by main.ts or with the
+ * others by the edge.
+ */
+export default async function paymentsService(app: FastifyInstance, options: PaymentsServiceOptions) {
+  const settings = resolvePaymentsSettings(options.payments);
   const service = await setupService<PaymentsDatabase>(app, {
     name: 'payments',
     schema: 'payments',
     migrations: paymentsMigrations,
     deps: options,
   });
-  await app.register(paymentRoutes, { db: service.db });
+  const { db } = service;
+
+  const sandbox = settings.paystack
+    ? undefined
+    : new SandboxProvider(db, {
+        publicUrl: settings.publicUrl ?? '',
+        ...(settings.sandboxSecret ? { secret: settings.sandboxSecret } : {}),
+        now: settings.now,
+      });
+  const provider: PaymentProvider = settings.paystack
+    ? new PaystackProvider(settings.paystack)
+    : (sandbox as SandboxProvider);
+  if (sandbox && process.env.NODE_ENV === 'production') {
+    app.log.warn(
+      'payments: no PAYSTACK_SECRET_KEY; the SANDBOX provider takes test payments (no real money)',
+    );
+  }
+  const unlocks = new UnlockService(db, provider, settings, app.log);
+
+  service.consume({
+    durable: 'payments-members',
+    filterSubject: 'accounts.user.*',
+    handlers: memberEventHandlers,
+  });
+  service.consume({
+    durable: JOBS_CONSUMER,
+    filterSubject: 'jobs.>',
+    handlers: jobsReadModelHandlers(unlocks),
+  });
+
+  // Refunds decided in a transaction (with their event) go to the provider right after the commit.
+  const stopListening = options.db.onOutboxCommitted('payments', () => unlocks.kickRefunds());
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<unknown> | undefined;
+  app.addHook('onReady', async () => {
+    if (settings.reconcileIntervalMs > 0) {
+      timer = setInterval(() => {
+        if (round) return;
+        round = unlocks
+          .reconcile()
+          .catch((err) => app.log.error({ err }, 'reconciliation round failed'))
+          .finally(() => (round = undefined));
+      }, settings.reconcileIntervalMs);
+      timer.unref();
+    }
+    unlocks.kickRefunds();
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    if (timer) clearInterval(timer);
+    unlocks.close();
+    await round;
+    await unlocks.idle();
+  });
+
+  await app.register(unlockRoutes, { unlocks });
+  await app.register(webhookRoutes, { unlocks });
+  await app.register(paymentRoutes, { unlocks });
+  if (sandbox) await app.register(sandboxRoutes, { sandbox, publicUrl: settings.publicUrl ?? '' });
+
+  options.onControls?.({
+    reconcile: (correlationId) => unlocks.reconcile(correlationId),
+    processRefunds: () => unlocks.processRefunds(),
+    unlocks,
+  });
 }

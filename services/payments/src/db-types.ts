@@ -1,6 +1,16 @@
+import type { MembersTable } from '@marketplace/service-kit';
 import type { ColumnType, Generated } from 'kysely';
 
-/** One attempt by a company to unlock a job (amount in kobo, set by server config, never the client). */
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+export type ProviderName = 'paystack' | 'sandbox';
+export type RefundState = 'pending' | 'queued' | 'processed' | 'failed';
+
+/**
+ * One attempt by a company to unlock a job (amount in kobo, set by server config, never the client).
+ * `paid_at` is when the company got the unlock (a `payments.unlock.paid` went out); a payment the
+ * provider took but that could not become an unlock (the job filled up meanwhile) has
+ * `provider_paid_at` and no `paid_at`, and is refunded.
+ */
 export interface UnlockPaymentsTable {
   id: Generated<string>;
   reference: string;
@@ -9,12 +19,80 @@ export interface UnlockPaymentsTable {
   poster_id: string;
   amount_kobo: number;
   currency: string;
-  provider: 'paystack' | 'sandbox';
-  status: 'pending' | 'paid' | 'failed';
+  provider: ProviderName;
+  status: PaymentStatus;
+  /** Set from the service's clock (as every other time of a payment), so ages are measured on one clock. */
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  paid_at: Date | null;
+  authorization_url: string | null;
+  access_code: string | null;
+  provider_transaction_id: string | null;
+  provider_paid_at: Date | null;
+  /** 'callback', 'webhook' or 'reconcile': what confirmed (or failed) it. */
+  verified_via: string | null;
+  failed_at: Date | null;
+  failure_reason: string | null;
+  refunded_at: Date | null;
+  refund_reason: string | null;
+  /** The admin's words, for refunds an admin made. */
+  refund_note: string | null;
+  /** The provider's side of the refund; 'pending' until the provider accepted it (retried until then). */
+  refund_state: RefundState | null;
+  refund_attempts: ColumnType<number, number | undefined, number>;
+  refund_next_at: Date | null;
+  refund_error: string | null;
+}
+
+/** Read model of jobs, kept from jobs.job.* events: what the unlock rules need to know of a job. */
+export interface JobsTable {
+  id: string;
+  posted_by: string;
+  title: string | null;
+  category: string | null;
+  status: 'open' | 'in-progress' | 'completed';
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  deleted_at: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The sandbox provider's own transactions (it stands in for Paystack's side). */
+export interface SandboxTransactionsTable {
+  reference: string;
+  amount_kobo: number;
+  currency: string;
+  email: string;
+  callback_url: string;
+  status: 'ongoing' | 'success' | 'failed' | 'abandoned' | 'refunded';
   created_at: ColumnType<Date, never, never>;
   paid_at: Date | null;
+  refunded_at: Date | null;
+}
+
+/** Forged, replayed, mismatched or unknown notifications and verifications: they change nothing. */
+export interface SecurityEventsTable {
+  id: Generated<string>;
+  kind: string;
+  reference: string | null;
+  detail: ColumnType<Record<string, unknown>, string, string>;
+  ip: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** Webhook bodies already handled (SHA-256 of the raw body): a second delivery is a replay. */
+export interface WebhookReceiptsTable {
+  body_sha256: string;
+  event: string;
+  reference: string | null;
+  received_at: ColumnType<Date, never, never>;
 }
 
 export interface PaymentsDatabase {
+  /** Read model of accounts, kept from accounts.user.* events. */
+  members: MembersTable;
+  jobs: JobsTable;
   unlock_payments: UnlockPaymentsTable;
+  sandbox_transactions: SandboxTransactionsTable;
+  security_events: SecurityEventsTable;
+  webhook_receipts: WebhookReceiptsTable;
 }

@@ -1,6 +1,12 @@
 import { runProcess, startStandaloneService } from '@marketplace/service-kit';
-import paymentsService from './app';
+import paymentsService, { loadPaymentsSettings } from './app';
 
-void runProcess('payments', () =>
-  startStandaloneService({ name: 'payments', defaultPort: 3104, plugin: paymentsService }),
-);
+void runProcess('payments', async () => {
+  // Provider keys, price, cap, public URL and reconciliation settings (config.ts); bad values stop here.
+  const payments = loadPaymentsSettings(process.env);
+  return startStandaloneService({
+    name: 'payments',
+    defaultPort: 3104,
+    plugin: (app, deps) => paymentsService(app, { ...deps, payments }),
+  });
+});

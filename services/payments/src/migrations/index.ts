@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import type { SchemaMigrations, UntypedDb } from '@marketplace/service-kit';
+import { createMembersTable, type SchemaMigrations, type UntypedDb } from '@marketplace/service-kit';
 
+// Schema-builder methods only: they are bound to the service's schema (raw `sql` statements are not;
+// `sql` fragments inside a builder, such as a check or a default, are fine).
 export const paymentsMigrations: SchemaMigrations = {
   '0001_unlock_payments': {
     async up(db: UntypedDb) {
@@ -22,6 +24,133 @@ export const paymentsMigrations: SchemaMigrations = {
         .createIndex('unlock_payments_company_idx')
         .on('unlock_payments')
         .columns(['company_id', 'created_at'])
+        .execute();
+    },
+  },
+  '0002_unlock_lifecycle': {
+    async up(db: UntypedDb) {
+      await db.schema.alterTable('unlock_payments').dropConstraint('unlock_payments_status_check').execute();
+      await db.schema
+        .alterTable('unlock_payments')
+        .addCheckConstraint(
+          'unlock_payments_status_check',
+          sql`status in ('pending', 'paid', 'failed', 'refunded')`,
+        )
+        .execute();
+      await db.schema
+        .alterTable('unlock_payments')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('authorization_url', 'text')
+        .addColumn('access_code', 'text')
+        .addColumn('provider_transaction_id', 'text')
+        .addColumn('provider_paid_at', 'timestamptz')
+        .addColumn('verified_via', 'text')
+        .addColumn('failed_at', 'timestamptz')
+        .addColumn('failure_reason', 'text')
+        .addColumn('refunded_at', 'timestamptz')
+        .addColumn('refund_reason', 'text')
+        .addColumn('refund_note', 'text')
+        .addColumn('refund_state', 'text', (c) =>
+          c.check(sql`refund_state in ('pending', 'queued', 'processed', 'failed')`),
+        )
+        .addColumn('refund_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('refund_next_at', 'timestamptz')
+        .addColumn('refund_error', 'text')
+        .execute();
+      // One unlock per company and job, and at most one checkout in progress: the database says so too.
+      await db.schema
+        .createIndex('unlock_payments_one_paid_idx')
+        .unique()
+        .on('unlock_payments')
+        .columns(['job_id', 'company_id'])
+        .where(sql.ref('status'), '=', 'paid')
+        .execute();
+      await db.schema
+        .createIndex('unlock_payments_one_pending_idx')
+        .unique()
+        .on('unlock_payments')
+        .columns(['job_id', 'company_id'])
+        .where(sql.ref('status'), '=', 'pending')
+        .execute();
+      await db.schema
+        .createIndex('unlock_payments_job_status_idx')
+        .on('unlock_payments')
+        .columns(['job_id', 'status'])
+        .execute();
+      await db.schema
+        .createIndex('unlock_payments_status_created_idx')
+        .on('unlock_payments')
+        .columns(['status', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('unlock_payments_refund_due_idx')
+        .on('unlock_payments')
+        .column('refund_next_at')
+        .where(sql.ref('refund_state'), '=', 'pending')
+        .execute();
+    },
+  },
+  '0003_members': createMembersTable,
+  '0004_jobs': {
+    async up(db: UntypedDb) {
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('posted_by', 'uuid', (c) => c.notNull())
+        .addColumn('title', 'text')
+        .addColumn('category', 'text')
+        .addColumn('status', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('open')
+            .check(sql`status in ('open', 'in-progress', 'completed')`),
+        )
+        .addColumn('hidden', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('deleted_at', 'timestamptz')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+  '0005_sandbox_transactions': {
+    async up(db: UntypedDb) {
+      await db.schema
+        .createTable('sandbox_transactions')
+        .addColumn('reference', 'text', (c) => c.primaryKey())
+        .addColumn('amount_kobo', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('callback_url', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('ongoing', 'success', 'failed', 'abandoned', 'refunded')`),
+        )
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('paid_at', 'timestamptz')
+        .addColumn('refunded_at', 'timestamptz')
+        .execute();
+    },
+  },
+  '0006_security_events_webhooks': {
+    async up(db: UntypedDb) {
+      await db.schema
+        .createTable('security_events')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('reference', 'text')
+        .addColumn('detail', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('ip', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createIndex('security_events_created_idx')
+        .on('security_events')
+        .column('created_at')
+        .execute();
+      await db.schema
+        .createTable('webhook_receipts')
+        .addColumn('body_sha256', 'text', (c) => c.primaryKey())
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('reference', 'text')
+        .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
     },
   },

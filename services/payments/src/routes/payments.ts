@@ -1,32 +1,124 @@
-import { MyPaymentsResponseSchema } from '@marketplace/contracts';
-import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
-import type { Kysely } from 'kysely';
-import type { PaymentsDatabase } from '../db-types';
-import { PaymentsRepository } from '../repositories/payments-repository';
+import {
+  API_PATHS,
+  AdminPaymentsQuerySchema,
+  AdminPaymentsResponseSchema,
+  MyPaymentsResponseSchema,
+  PAYMENT_MESSAGES,
+  PaymentTermsQuerySchema,
+  PaymentTermsResponseSchema,
+  RefundPaymentBodySchema,
+  RefundPaymentResponseSchema,
+  pageWindow,
+} from '@marketplace/contracts';
+import {
+  accessTokenOf,
+  badRequest,
+  notFound,
+  type FastifyPluginAsyncTypebox,
+} from '@marketplace/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { isUuid, type Caller, type UnlockService } from '../unlocks';
+import { toAdminPayment, toUnlockPayment } from '../views';
+import { refuseNonStringFields } from './strict-body';
 
-export const paymentRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<PaymentsDatabase> }> = async (
+const RefundParamsSchema = Type.Object({ paymentId: Type.String({ maxLength: 100 }) });
+
+/** The company's payments and refunds, the terms shown before paying, and the admins' list and refund. */
+export const paymentRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }> = async (
   app,
-  { db },
+  { unlocks },
 ) => {
-  const payments = new PaymentsRepository(db);
-  // The signed-in company's unlock payments, newest first.
+  const { payments } = unlocks;
+  refuseNonStringFields(app, ['reason']);
+
+  /** A signed-in caller when the request carries a valid token; a visitor otherwise (never a 401). */
+  const optionalSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!accessTokenOf(request)) return;
+    try {
+      await app.authenticate(request, reply);
+    } catch {
+      request.authSource = null;
+    }
+  };
+
+  // The signed-in account's unlock payments and refunds, newest first (companies have them; others: none).
   app.get(
-    '/api/payments/mine',
+    API_PATHS.myPayments,
     { preHandler: app.authenticate, schema: { response: { 200: MyPaymentsResponseSchema } } },
     async (request) => {
       const rows = await payments.listForCompany(request.user.sub);
+      return { payments: rows.map((row) => toUnlockPayment(row, row.job_title)) };
+    },
+  );
+
+  // Price, cap, places left and the refund rule, before paying; for anyone (the company's own payment when signed in).
+  app.get(
+    API_PATHS.paymentTerms,
+    {
+      preHandler: optionalSession,
+      schema: { querystring: PaymentTermsQuerySchema, response: { 200: PaymentTermsResponseSchema } },
+    },
+    async (request) => {
+      const caller: Caller | null = request.authSource ? request.user : null;
+      return unlocks.terms(request.query.jobId, caller);
+    },
+  );
+
+  // Admins: every payment, filtered, newest first.
+  app.get(
+    API_PATHS.adminPayments,
+    {
+      preHandler: app.requireType('admin'),
+      schema: { querystring: AdminPaymentsQuerySchema, response: { 200: AdminPaymentsResponseSchema } },
+    },
+    async (request) => {
+      const { status, provider, jobId, companyId, reference, from, to } = request.query;
+      for (const id of [jobId, companyId]) {
+        if (id !== undefined && !isUuid(id))
+          throw badRequest('jobId and companyId must be ids.', 'INVALID_ID');
+      }
+      const window = pageWindow(request.query);
+      const rows = await payments.listForAdmin(
+        {
+          ...(status ? { status } : {}),
+          ...(provider ? { provider } : {}),
+          ...(jobId ? { jobId } : {}),
+          ...(companyId ? { companyId } : {}),
+          ...(reference ? { reference } : {}),
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+        },
+        window,
+      );
       return {
-        payments: rows.map((row) => ({
-          _id: row.id,
-          reference: row.reference,
-          jobId: row.job_id,
-          amount: row.amount_kobo,
-          currency: row.currency,
-          status: row.status,
-          createdAt: row.created_at.toISOString(),
-          paidAt: row.paid_at ? row.paid_at.toISOString() : null,
-        })),
+        statusCode: 200,
+        payments: rows.slice(0, window.limit).map(toAdminPayment),
+        page: window.page,
+        limit: window.limit,
+        hasMore: rows.length > window.limit,
       };
+    },
+  );
+
+  // Admins: refund a paid unlock, with a reason (the company is told; jobs and chat take the access back).
+  app.post(
+    '/api/payments/:paymentId/refund',
+    {
+      preHandler: app.requireType('admin'),
+      schema: {
+        params: RefundParamsSchema,
+        body: RefundPaymentBodySchema,
+        response: { 200: RefundPaymentResponseSchema },
+      },
+    },
+    async (request) => {
+      const reason = request.body.reason.trim();
+      if (!reason) throw badRequest('Please give a reason for the refund.', 'REASON_REQUIRED');
+      const refunded = await unlocks.adminRefund(request.params.paymentId, reason, request.id);
+      const [row] = await payments.listForAdmin({ reference: refunded.reference }, { limit: 1, offset: 0 });
+      if (!row) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      return { statusCode: 200, message: PAYMENT_MESSAGES.refunded, payment: toAdminPayment(row) };
     },
   );
 };

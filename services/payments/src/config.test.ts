@@ -1,0 +1,71 @@
+import { ConfigError } from '@marketplace/service-kit';
+import { loadPaymentsSettings, resolvePaymentsSettings } from './config';
+
+describe('payments settings from the environment', () => {
+  it('has working defaults: sandbox provider, price, cap 5, refund rule 72 h', () => {
+    const settings = loadPaymentsSettings({});
+    expect(settings).toEqual({
+      unlockPriceNgn: 1000,
+      unlockCap: 5,
+      unlockRefundHours: 72,
+      reconcileIntervalMs: 60_000,
+      pendingVerifyAfterMs: 5 * 60_000,
+      pendingExpireAfterMs: 24 * 3_600_000,
+    });
+    expect(settings.paystack).toBeUndefined();
+  });
+
+  it('reads Paystack, price, categories, cap and the public URL', () => {
+    const settings = loadPaymentsSettings({
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+      PAYSTACK_BASE_URL: 'http://127.0.0.1:9999',
+      PAYSTACK_TIMEOUT_MS: '2500',
+      UNLOCK_PRICE_NGN: '1500',
+      UNLOCK_PRICE_BY_CATEGORY: '{"build new": 3000, "Services": 700}',
+      UNLOCK_CAP: '3',
+      UNLOCK_REFUND_HOURS: '48',
+      PUBLIC_URL: 'https://market.example',
+      PAYMENTS_RECONCILE_SECONDS: '0',
+    });
+    expect(settings).toMatchObject({
+      paystack: {
+        secretKey: 'sk_live_x',
+        publicKey: 'pk_live_x',
+        baseUrl: 'http://127.0.0.1:9999',
+        timeoutMs: 2500,
+      },
+      unlockPriceNgn: 1500,
+      unlockPriceByCategory: { 'Build New': 3000, Services: 700 },
+      unlockCap: 3,
+      unlockRefundHours: 48,
+      publicUrl: 'https://market.example',
+      reconcileIntervalMs: 0,
+    });
+    expect(
+      loadPaymentsSettings({ PAYSTACK_SECRET_KEY: 'sk', PUBLIC_URL: 'https://m.example' }).paystack?.baseUrl,
+    ).toBe('https://api.paystack.co');
+  });
+
+  it.each([
+    [{ PAYSTACK_SECRET_KEY: 'sk_live_x' }, /PUBLIC_URL is required/],
+    [{ UNLOCK_PRICE_NGN: '0' }, /UNLOCK_PRICE_NGN/],
+    [{ UNLOCK_CAP: 'five' }, /UNLOCK_CAP/],
+    [{ PUBLIC_URL: 'https://market.example/app' }, /PUBLIC_URL/],
+    [{ UNLOCK_PRICE_BY_CATEGORY: 'Build New=3000' }, /UNLOCK_PRICE_BY_CATEGORY is not JSON/],
+    [{ UNLOCK_PRICE_BY_CATEGORY: '{"Magic": 3000}' }, /unknown category 'Magic'/],
+    [{ UNLOCK_PRICE_BY_CATEGORY: '{"Services": -1}' }, /whole number/],
+    [{ UNLOCK_PRICE_BY_CATEGORY: '[1]' }, /JSON object/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadPaymentsSettings(env)).toThrow(ConfigError);
+    expect(() => loadPaymentsSettings(env)).toThrow(message);
+  });
+
+  it('refuses Paystack without a public URL when settings are given in code too', () => {
+    expect(() =>
+      resolvePaymentsSettings({
+        paystack: { secretKey: 'sk', baseUrl: 'https://api.paystack.co', timeoutMs: 1000 },
+      }),
+    ).toThrow(/PUBLIC_URL/);
+  });
+});

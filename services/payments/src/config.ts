@@ -1,0 +1,176 @@
+import { canonicalCategoryName } from '@marketplace/contracts';
+import { ConfigError, loadConfig } from '@marketplace/service-kit';
+import { Type, type Static } from 'typebox';
+
+/** Paystack, when its secret key is set; otherwise the sandbox provider serves a test checkout page. */
+export interface PaystackSettings {
+  secretKey: string;
+  publicKey?: string;
+  /** Default https://api.paystack.co; tests point it at a local server. */
+  baseUrl: string;
+  /** Time-out of one call to Paystack. */
+  timeoutMs: number;
+}
+
+/**
+ * What the payments service needs beyond the common service deps. Everything is optional so tests
+ * and the embedded start work without configuration (sandbox provider, default price and cap).
+ */
+export interface PaymentsSettings {
+  paystack?: PaystackSettings;
+  /** Unlock price in naira (whole naira). */
+  unlockPriceNgn?: number;
+  /** Price per job category (canonical category name -> naira); others pay `unlockPriceNgn`. */
+  unlockPriceByCategory?: Record<string, number>;
+  /** At most this many companies unlock one job. */
+  unlockCap?: number;
+  /** Shown with the refund rule (the no-reply refund needs chat's events; see the README of the service). */
+  unlockRefundHours?: number;
+  /** The site's public origin, e.g. https://market.example: Paystack's callback_url is built from it. */
+  publicUrl?: string;
+  /** How often the reconciliation runs (re-verify pending payments, retry refunds); 0 = never by itself. */
+  reconcileIntervalMs?: number;
+  /** A pending payment this old is re-verified by the reconciliation. */
+  pendingVerifyAfterMs?: number;
+  /** A pending payment this old that the provider still has not settled is failed ('expired'). */
+  pendingExpireAfterMs?: number;
+  /** A pending checkout younger than this is handed out again on a second attempt. */
+  pendingReuseMs?: number;
+  /** The sandbox's webhook signing secret; random per process when absent. */
+  sandboxSecret?: string;
+  /** Clock; tests move it. */
+  now?: () => Date;
+}
+
+export const DEFAULT_UNLOCK_PRICE_NGN = 1000;
+export const DEFAULT_UNLOCK_CAP = 5;
+export const DEFAULT_UNLOCK_REFUND_HOURS = 72;
+export const DEFAULT_PAYSTACK_BASE_URL = 'https://api.paystack.co';
+
+const MINUTE = 60_000;
+
+/** Environment variables of the payments service (standalone main and the edge's embedded mode). */
+export const PaymentsConfigSchema = Type.Object({
+  /** Paystack secret key (sk_live_... / sk_test_...). Without it the sandbox provider is used. */
+  PAYSTACK_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  PAYSTACK_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  PAYSTACK_BASE_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: DEFAULT_PAYSTACK_BASE_URL }),
+  PAYSTACK_TIMEOUT_MS: Type.Integer({ minimum: 500, maximum: 120_000, default: 15_000 }),
+  /** Price of one unlock in naira. */
+  UNLOCK_PRICE_NGN: Type.Integer({ minimum: 1, maximum: 10_000_000, default: DEFAULT_UNLOCK_PRICE_NGN }),
+  /** Optional prices per category as JSON, e.g. {"Build New": 2500}. */
+  UNLOCK_PRICE_BY_CATEGORY: Type.Optional(Type.String({ minLength: 2 })),
+  /** At most this many companies unlock one job. */
+  UNLOCK_CAP: Type.Integer({ minimum: 1, maximum: 1000, default: DEFAULT_UNLOCK_CAP }),
+  UNLOCK_REFUND_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 365, default: DEFAULT_UNLOCK_REFUND_HOURS }),
+  /** Public origin of the site (no trailing path), e.g. https://market.example. */
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+  /** Seconds between two reconciliation rounds (0 = off). */
+  PAYMENTS_RECONCILE_SECONDS: Type.Integer({ minimum: 0, maximum: 86_400, default: 60 }),
+  /** Minutes after which a pending payment is re-verified with the provider. */
+  PAYMENTS_PENDING_VERIFY_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 5 }),
+  /** Hours after which a payment still unsettled at the provider is failed ('expired'). */
+  PAYMENTS_PENDING_EXPIRE_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 24 }),
+});
+export type PaymentsConfig = Static<typeof PaymentsConfigSchema>;
+
+/** Settings from an already loaded configuration (the edge spreads the schema into its own). */
+export function paymentsSettingsFromConfig(config: PaymentsConfig): PaymentsSettings {
+  const problems: string[] = [];
+  if (config.PAYSTACK_SECRET_KEY && !config.PUBLIC_URL) {
+    problems.push('PUBLIC_URL is required with PAYSTACK_SECRET_KEY (Paystack returns the payer to it)');
+  }
+  let byCategory: Record<string, number> | undefined;
+  if (config.UNLOCK_PRICE_BY_CATEGORY) {
+    const parsed = parsePriceByCategory(config.UNLOCK_PRICE_BY_CATEGORY);
+    if (typeof parsed === 'string') problems.push(`UNLOCK_PRICE_BY_CATEGORY ${parsed}`);
+    else byCategory = parsed;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    ...(config.PAYSTACK_SECRET_KEY
+      ? {
+          paystack: {
+            secretKey: config.PAYSTACK_SECRET_KEY,
+            ...(config.PAYSTACK_PUBLIC_KEY ? { publicKey: config.PAYSTACK_PUBLIC_KEY } : {}),
+            baseUrl: config.PAYSTACK_BASE_URL,
+            timeoutMs: config.PAYSTACK_TIMEOUT_MS,
+          },
+        }
+      : {}),
+    unlockPriceNgn: config.UNLOCK_PRICE_NGN,
+    ...(byCategory ? { unlockPriceByCategory: byCategory } : {}),
+    unlockCap: config.UNLOCK_CAP,
+    unlockRefundHours: config.UNLOCK_REFUND_HOURS,
+    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+    reconcileIntervalMs: config.PAYMENTS_RECONCILE_SECONDS * 1000,
+    pendingVerifyAfterMs: config.PAYMENTS_PENDING_VERIFY_MINUTES * MINUTE,
+    pendingExpireAfterMs: config.PAYMENTS_PENDING_EXPIRE_HOURS * 60 * MINUTE,
+  };
+}
+
+/** `{"Build New": 2500}` -> prices by canonical category name, or what is wrong with it. */
+export function parsePriceByCategory(text: string): Record<string, number> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'is not JSON (expected e.g. {"Build New": 2500})';
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return 'must be a JSON object of category name -> naira';
+  }
+  const prices: Record<string, number> = {};
+  for (const [name, price] of Object.entries(value)) {
+    const category = canonicalCategoryName(name);
+    if (!category) return `names an unknown category '${name}'`;
+    if (typeof price !== 'number' || !Number.isInteger(price) || price < 1 || price > 10_000_000) {
+      return `price of '${name}' must be a whole number of naira from 1 to 10000000`;
+    }
+    prices[category] = price;
+  }
+  return prices;
+}
+
+/** Reads the payments settings from environment variables; one ConfigError names every bad one. */
+export function loadPaymentsSettings(env: NodeJS.ProcessEnv = process.env): PaymentsSettings {
+  return paymentsSettingsFromConfig(loadConfig(PaymentsConfigSchema, env));
+}
+
+/** Settings with every default applied. */
+export interface ResolvedPaymentsSettings {
+  paystack?: PaystackSettings;
+  unlockPriceNgn: number;
+  unlockPriceByCategory: Record<string, number>;
+  unlockCap: number;
+  unlockRefundHours: number;
+  publicUrl?: string;
+  reconcileIntervalMs: number;
+  pendingVerifyAfterMs: number;
+  pendingExpireAfterMs: number;
+  pendingReuseMs: number;
+  sandboxSecret?: string;
+  now: () => Date;
+}
+
+export function resolvePaymentsSettings(settings: PaymentsSettings = {}): ResolvedPaymentsSettings {
+  if (settings.paystack && !settings.publicUrl) {
+    throw new ConfigError([
+      'PUBLIC_URL is required with PAYSTACK_SECRET_KEY (Paystack returns the payer to it)',
+    ]);
+  }
+  return {
+    ...(settings.paystack ? { paystack: settings.paystack } : {}),
+    unlockPriceNgn: settings.unlockPriceNgn ?? DEFAULT_UNLOCK_PRICE_NGN,
+    unlockPriceByCategory: settings.unlockPriceByCategory ?? {},
+    unlockCap: settings.unlockCap ?? DEFAULT_UNLOCK_CAP,
+    unlockRefundHours: settings.unlockRefundHours ?? DEFAULT_UNLOCK_REFUND_HOURS,
+    ...(settings.publicUrl ? { publicUrl: settings.publicUrl.replace(/\/+$/, '') } : {}),
+    reconcileIntervalMs: settings.reconcileIntervalMs ?? 60_000,
+    pendingVerifyAfterMs: settings.pendingVerifyAfterMs ?? 5 * MINUTE,
+    pendingExpireAfterMs: settings.pendingExpireAfterMs ?? 24 * 60 * MINUTE,
+    pendingReuseMs: settings.pendingReuseMs ?? 30 * MINUTE,
+    ...(settings.sandboxSecret ? { sandboxSecret: settings.sandboxSecret } : {}),
+    now: settings.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,414 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  API_PATHS,
+  PAYMENT_API,
+  type EventEnvelope,
+  type EventPayload,
+  type EventType,
+} from '@marketplace/contracts';
+import { newEvent, schemaDb, type ServiceDeps } from '@marketplace/service-kit';
+import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import paymentsService, { type PaymentsControls } from './app';
+import type { PaymentsSettings } from './config';
+import type { PaymentsDatabase, SecurityEventsTable, UnlockPaymentsTable } from './db-types';
+import { webhookSignature } from './providers/provider';
+
+// The payments service's test harness (not used by the service itself): the service on a test database
+// with the kit's test bus, an observer of its events, helpers for accounts and jobs, and a local
+// stand-in for Paystack that speaks its documented shapes.
+
+export type Role = 'user' | 'company' | 'admin';
+
+export interface PaymentsHarness {
+  service: TestService;
+  db: Kysely<PaymentsDatabase>;
+  controls: PaymentsControls;
+  /** Every payments.* event published since start. */
+  events: EventEnvelope[];
+  bearer(sub: string, type: Role): Promise<{ authorization: string }>;
+  /** A new account id with a bearer header. */
+  account(type: Role, name?: string): Promise<{ id: string; headers: { authorization: string } }>;
+  /** Publishes a jobs.* event as the jobs service would. */
+  jobsEvent<T extends EventType>(type: T, payload: EventPayload<T>): Promise<void>;
+  /** A job posted by `posterId` (a new poster when absent), known to payments once this resolves. */
+  postJob(options?: {
+    posterId?: string;
+    category?: string;
+    title?: string;
+  }): Promise<{ jobId: string; posterId: string }>;
+  /** Payments events of one type (payloads). */
+  published<T extends EventType>(type: T): Array<EventPayload<T>>;
+  /** POST /api/jobs/initializePayment. */
+  initialize(headers: Record<string, string>, body: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** POST /api/jobs/verifyPayment with trxref and reference, as /payment/callback does. */
+  verify(headers: Record<string, string>, reference: string): Promise<LightMyRequestResponse>;
+  /** The tester's button on the sandbox checkout page (a form post). */
+  sandbox(reference: string, action: 'pay' | 'decline' | 'abandon'): Promise<LightMyRequestResponse>;
+  /** Starts a checkout for a company and returns its reference (fails the test otherwise). */
+  startCheckout(headers: Record<string, string>, jobId: string): Promise<string>;
+  /** Start, pay on the sandbox page and verify: the company has the unlock. */
+  unlockWithSandbox(headers: Record<string, string>, jobId: string): Promise<string>;
+  /** The stored payment. */
+  payment(reference: string): Promise<Selectable<UnlockPaymentsTable> | undefined>;
+  /** Security events of a kind. */
+  securityEvents(kind?: string): Promise<Array<Selectable<SecurityEventsTable>>>;
+  close(): Promise<void>;
+}
+
+let observerSeq = 0;
+
+export async function createPaymentsHarness(settings: PaymentsSettings = {}): Promise<PaymentsHarness> {
+  let controls: PaymentsControls | undefined;
+  const service = await createTestService([
+    async (app: FastifyInstance, deps: ServiceDeps) =>
+      paymentsService(app, {
+        ...deps,
+        payments: { reconcileIntervalMs: 0, ...settings },
+        onControls: (c) => (controls = c),
+      }),
+  ]);
+  if (!controls) throw new Error('payments service gave no controls');
+  const events: EventEnvelope[] = [];
+  await service.bus.subscribe({
+    durable: `payments-test-observer-${++observerSeq}`,
+    filterSubject: 'payments.>',
+    handle: async (event) => void events.push(event),
+  });
+  const db = schemaDb<PaymentsDatabase>(service.db, 'payments');
+  const bearer = async (sub: string, type: Role) => ({
+    authorization: `Bearer ${await service.tokenFor({ sub, type })}`,
+  });
+  const jobsEvent: PaymentsHarness['jobsEvent'] = async (type, payload) => {
+    await service.bus.publish(newEvent(type, payload, { correlationId: `test-${randomUUID()}` }));
+  };
+  const harness: PaymentsHarness = {
+    service,
+    db,
+    controls,
+    events,
+    bearer,
+    async account(type, name = 'Test Account') {
+      const id = randomUUID();
+      await service.bus.publish(
+        newEvent('accounts.user.registered', { userId: id, name, type }, { correlationId: 'test' }),
+      );
+      return { id, headers: await bearer(id, type) };
+    },
+    jobsEvent,
+    async postJob(options = {}) {
+      const jobId = randomUUID();
+      const posterId = options.posterId ?? randomUUID();
+      await jobsEvent('jobs.job.posted', {
+        jobId,
+        postedBy: posterId,
+        category: options.category ?? 'Craftsman',
+        title: options.title ?? 'Fix a leaking kitchen tap',
+      });
+      await eventually(async () => {
+        const row = await db.selectFrom('jobs').select('id').where('id', '=', jobId).executeTakeFirst();
+        if (!row) throw new Error(`job ${jobId} not in the read model yet`);
+      });
+      return { jobId, posterId };
+    },
+    published(type) {
+      return events.filter((e) => e.type === type).map((e) => e.payload) as never;
+    },
+    initialize: (headers, body) =>
+      service.app.inject({ method: 'POST', url: API_PATHS.initializePayment, headers, payload: body }),
+    verify: (headers, reference) =>
+      service.app.inject({
+        method: 'POST',
+        url: API_PATHS.verifyPayment,
+        headers,
+        payload: { trxref: reference, reference },
+      }),
+    sandbox: (reference, action) =>
+      service.app.inject({
+        method: 'POST',
+        url: PAYMENT_API.sandboxCheckout(reference),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `action=${action}`,
+      }),
+    async startCheckout(headers, jobId) {
+      const response = await service.app.inject({
+        method: 'POST',
+        url: API_PATHS.initializePayment,
+        headers,
+        payload: { jobId },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`initialize failed: ${response.statusCode} ${response.body}`);
+      return response.json().reference as string;
+    },
+    async unlockWithSandbox(headers, jobId) {
+      const reference = await harness.startCheckout(headers, jobId);
+      const paid = await harness.sandbox(reference, 'pay');
+      if (paid.statusCode !== 303) throw new Error(`sandbox pay failed: ${paid.statusCode} ${paid.body}`);
+      const verified = await harness.verify(headers, reference);
+      if (verified.json().status !== 'paid') throw new Error(`verify did not unlock: ${verified.body}`);
+      return reference;
+    },
+    payment: (reference) =>
+      db.selectFrom('unlock_payments').selectAll().where('reference', '=', reference).executeTakeFirst(),
+    securityEvents: (kind) => {
+      let query = db.selectFrom('security_events').selectAll().orderBy('created_at');
+      if (kind) query = query.where('kind', '=', kind);
+      return query.execute();
+    },
+    async close() {
+      await service.close();
+    },
+  };
+  return harness;
+}
+
+// -------------------------------------------------------------------------------------------------
+// A local Paystack
+
+type FakeStatus = 'ongoing' | 'success' | 'failed' | 'abandoned' | 'reversed';
+export interface FakeTransaction {
+  id: number;
+  reference: string;
+  amount: number;
+  currency: string;
+  email: string;
+  callback_url: string | null;
+  status: FakeStatus;
+  paid_at: string | null;
+}
+/** How one endpoint misbehaves: never answers, 500s, answers HTML, or answers normally. */
+export type Fault = 'none' | 'timeout' | 'server-error' | 'not-json';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+/**
+ * A stand-in for api.paystack.co on 127.0.0.1 speaking its documented request and response shapes:
+ * POST /transaction/initialize, GET /transaction/verify/:reference, POST /refund. Tests pay, decline or
+ * tamper with transactions, make endpoints fail, and build signed `charge.success` webhooks.
+ */
+export class FakePaystack {
+  readonly transactions = new Map<string, FakeTransaction>();
+  readonly requests: RecordedRequest[] = [];
+  readonly faults: Record<'initialize' | 'verify' | 'refund', Fault> = {
+    initialize: 'none',
+    verify: 'none',
+    refund: 'none',
+  };
+  /** Fields the verify answer reports instead of the stored ones (a tampered or mismatched transaction). */
+  verifyOverrides = new Map<
+    string,
+    Partial<Pick<FakeTransaction, 'amount' | 'currency' | 'reference' | 'status'>>
+  >();
+  #nextId = 4099260516;
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    readonly secretKey: string,
+  ) {}
+
+  static async start(secretKey = 'sk_test_local_fake_paystack'): Promise<FakePaystack> {
+    const holder: { fake?: FakePaystack } = {};
+    const server = createServer((req, res) => void holder.fake?.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    holder.fake = new FakePaystack(server, `http://127.0.0.1:${port}`, secretKey);
+    return holder.fake;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  pay(reference: string): FakeTransaction {
+    const tx = this.#get(reference);
+    tx.status = 'success';
+    tx.paid_at = new Date().toISOString();
+    return tx;
+  }
+
+  decline(reference: string): FakeTransaction {
+    const tx = this.#get(reference);
+    tx.status = 'failed';
+    return tx;
+  }
+
+  /** A `charge.success` notification as Paystack sends it, signed with the secret key (or `secret`). */
+  webhook(reference: string, overrides: Record<string, unknown> = {}, secret = this.secretKey) {
+    const tx = this.transactions.get(reference);
+    const body = JSON.stringify({
+      event: 'charge.success',
+      data: {
+        id: tx?.id ?? 1,
+        domain: 'test',
+        status: 'success',
+        reference,
+        amount: tx?.amount ?? 100000,
+        message: null,
+        gateway_response: 'Successful',
+        paid_at: tx?.paid_at ?? new Date().toISOString(),
+        channel: 'card',
+        currency: tx?.currency ?? 'NGN',
+        customer: { email: tx?.email ?? 'someone@example.com' },
+        ...overrides,
+      },
+    });
+    return { body, signature: webhookSignature(secret, body) };
+  }
+
+  #get(reference: string): FakeTransaction {
+    const tx = this.transactions.get(reference);
+    if (!tx) throw new Error(`fake Paystack has no transaction ${reference}`);
+    return tx;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: Record<string, unknown> = {};
+    try {
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      body = {};
+    }
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    this.requests.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, body });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    const endpoint =
+      req.method === 'POST' && path === '/transaction/initialize'
+        ? 'initialize'
+        : req.method === 'GET' && path.startsWith('/transaction/verify/')
+          ? 'verify'
+          : req.method === 'POST' && path === '/refund'
+            ? 'refund'
+            : undefined;
+    if (!endpoint) return send(404, { status: false, message: 'Not found' });
+    const fault = this.faults[endpoint];
+    if (fault === 'timeout') return; // never answers; the client's time-out must fire
+    if (fault === 'server-error') return send(500, { status: false, message: 'An error occurred' });
+    if (fault === 'not-json') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>Bad gateway</body></html>');
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
+      return send(401, { status: false, message: 'Invalid key' });
+    }
+
+    if (endpoint === 'initialize') {
+      const amount = Number(body.amount);
+      const reference = typeof body.reference === 'string' ? body.reference : `T${this.#nextId}`;
+      if (typeof body.email !== 'string' || !body.email.includes('@')) {
+        return send(400, { status: false, message: 'Invalid Email Address Passed' });
+      }
+      if (!Number.isInteger(amount) || amount <= 0)
+        return send(400, { status: false, message: 'Invalid Amount Sent' });
+      if (this.transactions.has(reference))
+        return send(400, { status: false, message: 'Duplicate Transaction Reference' });
+      const accessCode = `ac${this.#nextId.toString(36)}`;
+      this.transactions.set(reference, {
+        id: this.#nextId++,
+        reference,
+        amount,
+        currency: typeof body.currency === 'string' ? body.currency : 'NGN',
+        email: body.email,
+        callback_url: typeof body.callback_url === 'string' ? body.callback_url : null,
+        status: 'ongoing',
+        paid_at: null,
+      });
+      return send(200, {
+        status: true,
+        message: 'Authorization URL created',
+        data: {
+          authorization_url: `https://checkout.paystack.com/${accessCode}`,
+          access_code: accessCode,
+          reference,
+        },
+      });
+    }
+
+    if (endpoint === 'verify') {
+      const reference = decodeURIComponent(path.slice('/transaction/verify/'.length));
+      const tx = this.transactions.get(reference);
+      if (!tx) return send(400, { status: false, message: 'Transaction reference not found' });
+      const shown = { ...tx, ...this.verifyOverrides.get(reference) };
+      return send(200, {
+        status: true,
+        message: 'Verification successful',
+        data: {
+          id: shown.id,
+          domain: 'test',
+          status: shown.status === 'ongoing' ? 'ongoing' : shown.status,
+          reference: shown.reference,
+          receipt_number: null,
+          amount: shown.amount,
+          message: null,
+          gateway_response: shown.status === 'success' ? 'Successful' : 'Declined',
+          paid_at: shown.paid_at,
+          created_at: new Date().toISOString(),
+          channel: 'card',
+          currency: shown.currency,
+          ip_address: '197.210.54.33',
+          metadata: '',
+          fees: 10283,
+          authorization: { authorization_code: 'AUTH_test', bin: '408408', last4: '4081', channel: 'card' },
+          customer: { id: 181873746, email: shown.email, customer_code: 'CUS_test' },
+          paidAt: shown.paid_at,
+          requested_amount: shown.amount,
+        },
+      });
+    }
+
+    // refund
+    const key = body.transaction;
+    const tx = [...this.transactions.values()].find(
+      (t) => t.reference === key || t.id === key || String(t.id) === key,
+    );
+    if (!tx) return send(404, { status: false, message: 'Transaction not found' });
+    if (tx.status === 'reversed')
+      return send(400, { status: false, message: 'Transaction has been fully reversed' });
+    if (tx.status !== 'success')
+      return send(400, { status: false, message: 'Cannot refund a transaction that was not successful' });
+    tx.status = 'reversed';
+    return send(200, {
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        transaction: {
+          id: tx.id,
+          domain: 'test',
+          reference: tx.reference,
+          amount: tx.amount,
+          currency: tx.currency,
+        },
+        integration: 412829,
+        deducted_amount: 0,
+        channel: null,
+        merchant_note: body.merchant_note ?? null,
+        customer_note: body.customer_note ?? null,
+        status: 'pending',
+        refunded_by: 'test@example.com',
+        expected_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        currency: tx.currency,
+        domain: 'test',
+        amount: typeof body.amount === 'number' ? body.amount : tx.amount,
+        fully_deducted: false,
+        id: 3018284,
+      },
+    });
+  }
+}

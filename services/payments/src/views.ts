@@ -1,0 +1,48 @@
+import {
+  REFUND_REASON_MESSAGES,
+  type AdminPayment,
+  type PaymentRefund,
+  type RefundReason,
+  type UnlockPayment,
+} from '@marketplace/contracts';
+import type { AdminPaymentRow, PaymentRow } from './repositories/payments-repository';
+
+// The payments service's rows as its API shows them (contracts: UnlockPayment, AdminPayment).
+
+export function toUnlockPayment(row: PaymentRow, jobTitle: string | null): UnlockPayment {
+  return {
+    _id: row.id,
+    reference: row.reference,
+    jobId: row.job_id,
+    amount: row.amount_kobo,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    jobTitle,
+    refund: refundOf(row),
+  };
+}
+
+export function toAdminPayment(row: AdminPaymentRow): AdminPayment {
+  return {
+    ...toUnlockPayment(row, row.job_title),
+    companyId: row.company_id,
+    companyName: row.company_name,
+    posterId: row.poster_id,
+    provider: row.provider,
+    failureReason: row.failure_reason,
+    verifiedVia: row.verified_via,
+  };
+}
+
+function refundOf(row: PaymentRow): PaymentRefund | null {
+  if (row.status !== 'refunded' || !row.refunded_at) return null;
+  const reason = (row.refund_reason ?? 'admin') as RefundReason;
+  return {
+    reason,
+    message: row.refund_note ?? REFUND_REASON_MESSAGES[reason] ?? REFUND_REASON_MESSAGES.admin,
+    refundedAt: row.refunded_at.toISOString(),
+    state: row.refund_state ?? 'pending',
+  };
+}
