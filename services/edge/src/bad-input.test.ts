@@ -44,7 +44,7 @@ function collect(route: RouteOptions): void {
 
 /** A concrete path for a route pattern: every parameter a well-formed id nobody has. */
 function concrete(url: string): string {
-  return url.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*/g, 'x');
+  return url.replace(/:[A-Za-z_]+\??/g, '00000000-0000-4000-8000-000000000000').replace(/\*/g, 'x');
 }
 
 /** A body with a NUL in every string field the schema names, plus the usual suspects. */
@@ -137,7 +137,11 @@ describe('bad input on every route of the four services', () => {
             url: `${concrete(route.url)}?${query}`,
             headers,
           });
-          const bad = route.paged ? response.statusCode !== 400 : response.statusCode >= 500;
+          // A paged list refuses the page with a 400, unless the caller may not read it at all (401/403).
+          const bad = route.paged
+            ? ![400, 401, 403].includes(response.statusCode) ||
+              (label === 'admin' && response.statusCode !== 400)
+            : response.statusCode >= 500;
           if (bad) failures.push(`${label} ${route.method} ${route.url}?${query} -> ${response.statusCode}`);
         }
       }

@@ -1,4 +1,5 @@
 import { AccountsConfigSchema } from '@marketplace/accounts-service';
+import { PaymentsConfigSchema } from '@marketplace/payments-service';
 import { BaseConfigSchema, PortSchema } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
 
@@ -8,7 +9,14 @@ export const EdgeConfigSchema = Type.Object({
   ...BaseConfigSchema.properties,
   /** Embedded topology: the accounts service's settings (ADMIN_*, FACEBOOK_*, PUBLIC_URL, COOKIE_SECURE, ...). */
   ...AccountsConfigSchema.properties,
+  /** Embedded topology: the payments service's settings (PAYSTACK_*, UNLOCK_*, PAYMENTS_*; PUBLIC_URL shared). */
+  ...PaymentsConfigSchema.properties,
   PORT: PortSchema(8080),
+  /**
+   * Embedded topology: seed the demo set (customers, companies, jobs, reviews; see demo-data.ts) into a
+   * data folder that lacks it. `npm start` turns it on; the distributed topology never seeds.
+   */
+  DEMO_DATA: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
   /** Where the built shell and remotes are (shell/dist and each mfe-NAME/dist). */
   WEB_ROOT: Type.String({ default: '.' }),
   /**

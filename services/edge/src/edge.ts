@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import accountsService, { accountsSettingsFromConfig } from '@marketplace/accounts-service';
 import chatService from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
-import paymentsService from '@marketplace/payments-service';
+import paymentsService, { paymentsSettingsFromConfig } from '@marketplace/payments-service';
 import {
   createEventBus,
   loadOrCreateSigningKeys,
@@ -15,6 +15,7 @@ import {
 } from '@marketplace/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression';
+import { seedDemoData } from './demo-data';
 import { isDistributed, type EdgeConfig } from './config';
 import { registerProxy } from './proxy';
 import { registerStaticSite, type RemoteName } from './static-site';
@@ -42,6 +43,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
     ...(config.REMOTE_ADMIN_URL ? { admin: config.REMOTE_ADMIN_URL } : {}),
   };
   const distributed = isDistributed(config);
+  let seed: (() => Promise<boolean>) | undefined;
 
   try {
     await registerCompression(app);
@@ -80,10 +82,12 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       });
       await app.register(jobsService, deps);
       await app.register(chatService, deps);
-      await app.register(paymentsService, deps);
+      await app.register(paymentsService, { ...deps, payments: paymentsSettingsFromConfig(config) });
+      if (config.DEMO_DATA === 'on') seed = () => seedDemoData(app, bus);
     }
     await registerStaticSite(app, { webRoot: config.WEB_ROOT, remoteUrls });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
+    if (seed && (await seed())) app.log.warn('seeded the demo data set (DEMO_DATA=on)');
     return {
       app,
       url,

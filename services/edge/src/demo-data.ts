@@ -1,0 +1,365 @@
+// The embedded topology's demo set: a few customers and companies, open and completed jobs across
+// categories and states, and reviews, so a first `npm start` shows a living marketplace. Everything goes
+// through the services' own HTTP routes (app.inject), and the unlocks a review needs arrive as the
+// payments service announces them (`payments.unlock.paid` on the bus), so the data obeys every rule the
+// services enforce. Seeded once per data folder; every demo account and listing says it is a demo.
+import { randomUUID } from 'node:crypto';
+import { EVENT_TYPES, lagosToday } from '@marketplace/contracts';
+import { newEvent, type EventBus } from '@marketplace/service-kit';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/** Shown in the README: anyone trying the site locally can sign in as these. */
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_EMAIL_DOMAIN = 'demo.naija-marketplace.test';
+const DEMO_NOTE = 'This is a demo listing.';
+
+interface DemoCustomer {
+  key: string;
+  name: string;
+}
+interface DemoCompany {
+  key: string;
+  name: string;
+  cac: string;
+  phone: string;
+  state: string;
+  address: string;
+  pincode: string;
+  category: string[];
+  subcategory: string[];
+  description: string;
+}
+interface DemoJob {
+  poster: string;
+  heading: string;
+  description: string;
+  category: string;
+  subcategory: string[];
+  state: string;
+  address: string;
+  pincode: string;
+  startInDays: number;
+  /** Completed jobs: the companies that unlocked it and the poster's review of the first. */
+  completed?: { companies: string[]; rating: number; review: string };
+  /** Open jobs some companies have already unlocked. */
+  unlockedBy?: string[];
+}
+
+const CUSTOMERS: DemoCustomer[] = [
+  { key: 'amaka', name: 'Amaka Demo' },
+  { key: 'tunde', name: 'Tunde Demo' },
+  { key: 'halima', name: 'Halima Demo' },
+];
+
+const COMPANIES: DemoCompany[] = [
+  {
+    key: 'ikeja-plumbing',
+    cac: 'RC700101',
+    phone: '0803 555 0101',
+    name: 'Ikeja Plumbing Works Demo',
+    state: 'Lagos',
+    address: '14 Obafemi Awolowo Way, Ikeja',
+    pincode: '100271',
+    category: ['Craftsman'],
+    subcategory: ['Plumber', 'Tiler'],
+    description: 'Leak repairs, bathroom fittings and tiling across Lagos mainland. A demo company.',
+  },
+  {
+    key: 'abuja-sparks',
+    cac: 'RC700102',
+    phone: '0805 555 0102',
+    name: 'Abuja Sparks Electrical Demo',
+    state: 'Federal Capital Territory',
+    address: '7 Aminu Kano Crescent, Wuse 2',
+    pincode: '900288',
+    category: ['Craftsman', 'Services'],
+    subcategory: ['Electrician', 'Solar panel', 'Electric car charger'],
+    description: 'Wiring, inverters and solar installations in the FCT. A demo company.',
+  },
+  {
+    key: 'garden-city-clean',
+    cac: 'BN7001030',
+    phone: '0807 555 0103',
+    name: 'Garden City Cleaners Demo',
+    state: 'Rivers',
+    address: '21 Aba Road, Port Harcourt',
+    pincode: '500272',
+    category: ['Services', 'House and Garden'],
+    subcategory: ['Cleaning', 'Pest control', 'Gardening'],
+    description: 'Homes, offices and compounds kept clean and pest-free. A demo company.',
+  },
+];
+
+const JOBS: DemoJob[] = [
+  {
+    poster: 'amaka',
+    heading: 'Fix a leaking kitchen sink',
+    description: 'The pipe under the kitchen sink drips all day and the cabinet floor is wet.',
+    category: 'Craftsman',
+    subcategory: ['Plumber'],
+    state: 'Lagos',
+    address: '5 Adeniyi Jones Avenue, Ikeja',
+    pincode: '100281',
+    startInDays: 2,
+    unlockedBy: ['ikeja-plumbing'],
+  },
+  {
+    poster: 'amaka',
+    heading: 'Retile a small bathroom floor',
+    description: 'About 6 square metres of cracked floor tiles to replace; tiles already bought.',
+    category: 'Craftsman',
+    subcategory: ['Tiler'],
+    state: 'Lagos',
+    address: '5 Adeniyi Jones Avenue, Ikeja',
+    pincode: '100281',
+    startInDays: 10,
+  },
+  {
+    poster: 'tunde',
+    heading: 'Install a 5 kVA solar inverter',
+    description: 'Supply and install panels, batteries and a 5 kVA inverter for a 3-bedroom flat.',
+    category: 'Services',
+    subcategory: ['Solar panel'],
+    state: 'Federal Capital Territory',
+    address: '12 Gana Street, Maitama',
+    pincode: '900271',
+    startInDays: 14,
+  },
+  {
+    poster: 'tunde',
+    heading: 'Rewire a duplex after a fire',
+    description: 'Replace burnt wiring in two rooms and check the distribution board.',
+    category: 'Craftsman',
+    subcategory: ['Electrician'],
+    state: 'Federal Capital Territory',
+    address: '12 Gana Street, Maitama',
+    pincode: '900271',
+    startInDays: 0,
+    completed: {
+      companies: ['abuja-sparks'],
+      rating: 5,
+      review: 'Came the same day, explained everything and left the house tidy.',
+    },
+  },
+  {
+    poster: 'halima',
+    heading: 'Deep clean a 4-bedroom house before moving in',
+    description: 'Full clean of floors, kitchen, bathrooms and windows; the house is empty.',
+    category: 'Services',
+    subcategory: ['Cleaning'],
+    state: 'Rivers',
+    address: '3 Stadium Road, Port Harcourt',
+    pincode: '500102',
+    startInDays: 0,
+    completed: {
+      companies: ['garden-city-clean'],
+      rating: 4,
+      review: 'Thorough work on the kitchen and bathrooms; arrived an hour late.',
+    },
+  },
+  {
+    poster: 'halima',
+    heading: 'Fumigate a compound against termites',
+    description: 'Termites in the boys quarters and the fence; need treatment and advice.',
+    category: 'Services',
+    subcategory: ['Pest control'],
+    state: 'Rivers',
+    address: '3 Stadium Road, Port Harcourt',
+    pincode: '500102',
+    startInDays: 5,
+  },
+  {
+    poster: 'amaka',
+    heading: 'Paint the living room and corridor',
+    description: 'Two coats of emulsion, walls and ceiling, about 60 square metres in total.',
+    category: 'Craftsman',
+    subcategory: ['Painter'],
+    state: 'Oyo',
+    address: '9 Ring Road, Ibadan',
+    pincode: '200221',
+    startInDays: 21,
+  },
+  {
+    poster: 'tunde',
+    heading: 'Design and build a garden fence',
+    description: 'A 40 metre block fence with a sliding gate at the front of the compound.',
+    category: 'House and Garden',
+    subcategory: ['Fence and gate'],
+    state: 'Kaduna',
+    address: '18 Ali Akilu Road, Kaduna',
+    pincode: '800283',
+    startInDays: 30,
+  },
+];
+
+const email = (key: string) => `${key}@${DEMO_EMAIL_DOMAIN}`;
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<LightMyRequestResponse> {
+  const response = await app.inject({
+    method,
+    url,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (response.statusCode >= 300) {
+    throw new Error(`demo data: ${method} ${url} answered ${response.statusCode}: ${response.body}`);
+  }
+  return response;
+}
+
+async function signIn(app: FastifyInstance, key: string): Promise<{ id: string; token: string }> {
+  const body = (
+    await call(app, 'POST', '/api/user/login', { email: email(key), password: DEMO_PASSWORD })
+  ).json() as { accessToken: string; user: { _id: string } };
+  return { id: body.user._id, token: body.accessToken };
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`demo data: timed out waiting for ${what}`);
+}
+
+/** Seeds the demo set unless this data folder already has it. Returns whether it seeded. */
+export async function seedDemoData(app: FastifyInstance, bus: EventBus): Promise<boolean> {
+  const probe = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: email(CUSTOMERS[0]!.key), password: DEMO_PASSWORD },
+  });
+  if (probe.statusCode === 200) return false;
+
+  for (const customer of CUSTOMERS) {
+    await call(app, 'POST', '/api/user', {
+      email: email(customer.key),
+      name: customer.name,
+      password: DEMO_PASSWORD,
+      language: 'en',
+      platform: 'Android',
+      timezone: 0,
+    });
+  }
+  for (const company of COMPANIES) {
+    await call(app, 'POST', '/api/user', {
+      email: email(company.key),
+      name: company.name,
+      password: DEMO_PASSWORD,
+      type: 'company',
+      cacnumber: company.cac,
+      phoneNumber: company.phone,
+      address: company.address,
+      state: company.state,
+      pincode: company.pincode,
+      category: company.category,
+      subcategory: company.subcategory,
+    });
+  }
+  const customers = new Map<string, { id: string; token: string }>();
+  for (const customer of CUSTOMERS) customers.set(customer.key, await signIn(app, customer.key));
+  const companies = new Map<string, { id: string; token: string }>();
+  for (const company of COMPANIES) {
+    const session = await signIn(app, company.key);
+    companies.set(company.key, session);
+    await call(app, 'PUT', '/api/user/editcompany', { description: company.description }, session.token);
+  }
+
+  // Jobs reach the jobs service's members read model through accounts' events: wait until it knows them.
+  const today = lagosToday();
+  for (const job of JOBS) {
+    const poster = customers.get(job.poster)!;
+    const customer = CUSTOMERS.find((c) => c.key === job.poster)!;
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/jobs/postjob',
+        headers: { authorization: `Bearer ${poster.token}` },
+        payload: {
+          name: customer.name,
+          email: email(job.poster),
+          phoneNumber: '0809 876 5432',
+          state: job.state,
+          address: job.address,
+          pincode: job.pincode,
+          jobStartDate: addDays(today, job.startInDays),
+          category: job.category,
+          subcategory: job.subcategory,
+          jobHeading: job.heading,
+          description: `${job.description} ${DEMO_NOTE}`,
+        },
+      });
+    let posted = await post();
+    for (let i = 0; i < 100 && posted.statusCode >= 500; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      posted = await post();
+    }
+    if (posted.statusCode !== 201) {
+      throw new Error(`demo data: posting "${job.heading}" answered ${posted.statusCode}: ${posted.body}`);
+    }
+    const jobId = (posted.json() as { job: { _id: string } }).job._id;
+
+    const unlockers = job.completed?.companies ?? job.unlockedBy ?? [];
+    for (const key of unlockers) {
+      const company = companies.get(key)!;
+      const reference = `demo-${randomUUID()}`;
+      await bus.publish(
+        newEvent(
+          EVENT_TYPES.paymentsUnlockPaid,
+          {
+            paymentId: randomUUID(),
+            reference,
+            jobId,
+            companyId: company.id,
+            posterId: poster.id,
+            amount: 200,
+            currency: 'NGN',
+            paidAt: new Date().toISOString(),
+          },
+          { correlationId: 'demo-data' },
+        ),
+      );
+    }
+    if (unlockers.length > 0) {
+      await waitFor(async () => {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/jobs/applications/${jobId}`,
+          headers: { authorization: `Bearer ${poster.token}` },
+        });
+        return (
+          res.statusCode === 200 &&
+          (res.json() as { applicants: unknown[] }).applicants.length === unlockers.length
+        );
+      }, `the unlocks of "${job.heading}"`);
+    }
+    if (job.completed) {
+      await call(app, 'PUT', `/api/jobs/complete/${jobId}`, { status: 'completed' }, poster.token);
+      await call(
+        app,
+        'POST',
+        '/api/jobs/postreviews',
+        {
+          companyId: companies.get(job.completed.companies[0]!)!.id,
+          jobId,
+          rating: job.completed.rating,
+          review: job.completed.review,
+        },
+        poster.token,
+      );
+    }
+  }
+  return true;
+}
