@@ -1,18 +1,23 @@
-// Exposed as `jobs/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
-import type { RemotePages, RemoteRoutesModule } from '@marketplace/ui';
-import {
-  DashboardPage,
-  JobApplyPage,
-  JobPostPage,
-  PaymentCallbackPage,
-} from '../features/jobs/components/JobsPages';
+// Exposed as `jobs/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES), and the
+// widgets other remotes render on their pages (see RemoteWidgetProps). The federation runtime hands out
+// this module's namespace, so `pages` and `widgets` are named exports (the default export is the same).
+import type { RemotePages, RemoteRoutesModule, RemoteWidgets } from '@marketplace/ui';
+import { DashboardPage } from '../features/dashboard/components/DashboardPage';
+import { JobApplyPage } from '../features/job-listings/components/JobApplyPage';
+import { JobSearchPage } from '../features/job-listings/components/JobSearchPage';
+import { JobsSection } from '../features/job-listings/components/JobsSection';
+import { JobPostPage } from '../features/post-job/components/JobPostPage';
+import { PaymentCallbackPage } from '../features/payments/components/PaymentCallbackPage';
 
 export const pages: RemotePages<'jobs'> = {
   jobPost: JobPostPage,
   jobApply: JobApplyPage,
+  jobSearch: JobSearchPage,
   dashboard: DashboardPage,
   paymentCallback: PaymentCallbackPage,
 };
 
-const routesModule: RemoteRoutesModule<'jobs'> = { pages };
+export const widgets: RemoteWidgets<'jobs'> = { jobsSection: JobsSection };
+
+const routesModule: RemoteRoutesModule<'jobs'> = { pages, widgets };
 export default routesModule;

@@ -1,0 +1,220 @@
+// The dashboard's content for a poster or a company, a lazy chunk of its own.
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { JOB_MESSAGES, MESSAGES, UI_TIMINGS, type JobStatus, type JobSummary } from '@marketplace/contracts';
+import {
+  ApiError,
+  Button,
+  ButtonLink,
+  NETWORK_ERROR_MESSAGE,
+  NetworkError,
+  notify,
+  type SessionUser,
+} from '@marketplace/ui';
+import { MY_JOBS_KEY } from '../../../shared/my-jobs';
+import { retryUnlessClientError } from '../../../shared/query';
+import { fetchMyJobs, myJobsKey, setJobStatus, type MyJobs } from '../api/my-jobs';
+import { ApplicantsModal } from './ApplicantsModal';
+import { CompleteJobDialog } from './CompleteJobDialog';
+import { DeleteJobDialog } from './DeleteJobDialog';
+import { loadErrorText } from './job-text';
+import { JobsTable } from './JobsTable';
+import { ReviewModal } from './ReviewModal';
+import { DashboardSkeleton } from './DashboardSkeleton';
+
+export const STATUS_FAILED = 'The status could not be changed.';
+
+/** Spec section 8: 'Failed to fetch …' when the server answered, 'Error fetching …' otherwise. */
+function listErrorText(error: unknown, company: boolean): string {
+  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof ApiError)
+    return company ? MESSAGES.failedToFetchAppliedJobs : MESSAGES.failedToFetchJobs;
+  return company ? MESSAGES.errorFetchingAppliedJobs : MESSAGES.errorFetchingJobs;
+}
+
+/** The list with one job's status changed (and the completed counter following it). */
+function withStatus(data: MyJobs, jobId: string, status: JobStatus): MyJobs {
+  let completed = data.totals.completed;
+  const jobs = data.jobs.map((job) => {
+    if (job._id !== jobId || job.status === status) return job;
+    if (status === 'completed') completed += 1;
+    if (job.status === 'completed') completed -= 1;
+    return { ...job, status };
+  });
+  return { jobs, totals: { ...data.totals, completed } };
+}
+
+function StatIcon({ kind }: { kind: 'jobs' | 'completed' }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      {kind === 'jobs' ? (
+        <path
+          d="M8 6V4.8A1.8 1.8 0 0 1 9.8 3h4.4A1.8 1.8 0 0 1 16 4.8V6M3.5 8.2A2.2 2.2 0 0 1 5.7 6h12.6a2.2 2.2 0 0 1 2.2 2.2v9.6a2.2 2.2 0 0 1-2.2 2.2H5.7a2.2 2.2 0 0 1-2.2-2.2zM3.5 12.5h17"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+          strokeLinejoin="round"
+        />
+      ) : (
+        <>
+          <circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.7" />
+          <path
+            d="m8.2 12.3 2.5 2.5 5.1-5.3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
+        </>
+      )}
+    </svg>
+  );
+}
+
+type Dialog =
+  | { kind: 'complete'; job: JobSummary }
+  | { kind: 'applicants'; job: JobSummary }
+  | { kind: 'review'; job: JobSummary }
+  | { kind: 'delete'; job: JobSummary }
+  | null;
+
+/** Counters, the jobs table and its dialogs (spec "Dashboard"). */
+export function DashboardBody({ user }: { user: SessionUser }) {
+  const company = user.type === 'company';
+  const key = myJobsKey(user.type, user._id);
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const reviewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(reviewTimer.current), []);
+
+  const list = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchMyJobs(user, signal),
+    retry: retryUnlessClientError,
+  });
+
+  const status = useMutation({
+    mutationFn: ({ job, next }: { job: JobSummary; next: JobStatus; chosenAt: number }) =>
+      setJobStatus(job._id, next),
+    // Spec section 4: the row changes at once; it goes back if the server refuses.
+    onMutate: async ({ job, next }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<MyJobs>(key);
+      if (previous) queryClient.setQueryData<MyJobs>(key, withStatus(previous, job._id, next));
+      return { previous };
+    },
+    onError: (error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      if (!(error instanceof NetworkError)) notify('error', loadErrorText(error, STATUS_FAILED));
+    },
+    onSuccess: (_data, { job, next, chosenAt }) => {
+      notify('success', JOB_MESSAGES.jobStatusChanged);
+      if (next !== 'completed') return;
+      // Spec: the review modal opens about 1 s after Completed is chosen (here: confirmed).
+      const wait = Math.max(0, UI_TIMINGS.reviewModalAfterCompletedMs - (Date.now() - chosenAt));
+      clearTimeout(reviewTimer.current);
+      reviewTimer.current = setTimeout(
+        () => setDialog((open) => open ?? { kind: 'review', job: { ...job, status: 'completed' } }),
+        wait,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MY_JOBS_KEY }),
+  });
+
+  const data = list.data;
+  const title = company ? MESSAGES.appliedJob : MESSAGES.postedJob;
+
+  return (
+    <>
+      <dl className="dash-stats" aria-busy={list.isPending || undefined}>
+        <div className="dash-stat">
+          <dt>
+            <span className="dash-stat__icon">
+              <StatIcon kind="jobs" />
+            </span>
+            {company ? MESSAGES.jobApplied : MESSAGES.jobPosted}
+          </dt>
+          <dd>{data ? data.totals.jobs : <span className="ui-skeleton__line dash-stat__skeleton" />}</dd>
+        </div>
+        <div className="dash-stat dash-stat--completed">
+          <dt>
+            <span className="dash-stat__icon">
+              <StatIcon kind="completed" />
+            </span>
+            {MESSAGES.completedJobs}
+          </dt>
+          <dd>{data ? data.totals.completed : <span className="ui-skeleton__line dash-stat__skeleton" />}</dd>
+        </div>
+      </dl>
+
+      <section className="dash-card" aria-labelledby="dash-jobs-title">
+        <header className="dash-card__head">
+          <h2 className="dash-card__title" id="dash-jobs-title">
+            {title}
+          </h2>
+          {data && data.jobs.length > 0 && (
+            <p className="dash-card__hint">
+              {company
+                ? 'Sort by clicking a column title.'
+                : 'Click a job name to see the companies that unlocked it.'}
+            </p>
+          )}
+        </header>
+        {list.isPending ? (
+          <DashboardSkeleton rowsOnly />
+        ) : list.isError && !data ? (
+          <div className="dash-empty" role="alert">
+            <p>{listErrorText(list.error, company)}</p>
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : !data || data.jobs.length === 0 ? (
+          <div className="dash-empty">
+            <p>{MESSAGES.noJobsToShow}</p>
+            {company ? (
+              <ButtonLink to="/jobs" variant="secondary">
+                Find jobs
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/jobpost" variant="secondary">
+                {MESSAGES.postJob}
+              </ButtonLink>
+            )}
+          </div>
+        ) : (
+          <div className="dash-card__table">
+            <JobsTable
+              jobs={data.jobs}
+              labelledBy="dash-jobs-title"
+              poster={!company}
+              savingId={status.isPending ? status.variables?.job._id : undefined}
+              onApplicants={(job) => setDialog({ kind: 'applicants', job })}
+              onReview={(job) => setDialog({ kind: 'review', job })}
+              onDelete={(job) => setDialog({ kind: 'delete', job })}
+              onStatus={(job, next) => {
+                if (next === job.status) return;
+                if (next === 'completed') setDialog({ kind: 'complete', job });
+                else status.mutate({ job, next, chosenAt: Date.now() });
+              }}
+            />
+          </div>
+        )}
+      </section>
+
+      {dialog?.kind === 'complete' && (
+        <CompleteJobDialog
+          job={dialog.job}
+          onClose={() => setDialog(null)}
+          onConfirm={() => {
+            setDialog(null);
+            status.mutate({ job: dialog.job, next: 'completed', chosenAt: Date.now() });
+          }}
+        />
+      )}
+      {dialog?.kind === 'applicants' && <ApplicantsModal job={dialog.job} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'review' && <ReviewModal job={dialog.job} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && <DeleteJobDialog job={dialog.job} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

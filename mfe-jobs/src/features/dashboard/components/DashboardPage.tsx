@@ -1,0 +1,91 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@marketplace/contracts';
+import { ButtonLink, useSession, type SessionUser } from '@marketplace/ui';
+import { EnsureQueryClient } from '../../../shared/query';
+import { DashboardSkeleton } from './DashboardSkeleton';
+import './dashboard.css';
+
+// The table, its dialogs and the form blocks under them are a lazy chunk of their own.
+const DashboardBody = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "lazy-dashboard" */ './DashboardBody')).DashboardBody,
+}));
+
+function lead(user: SessionUser | null): string {
+  if (user?.type === 'company') return 'The jobs you applied to and where they stand.';
+  if (user?.type === 'admin') return 'Administrators have no jobs of their own.';
+  return 'Your posted jobs, the companies that unlocked them, and your reviews.';
+}
+
+function firstName(user: SessionUser): string {
+  return user.name.trim().split(/\s+/)[0] ?? user.name;
+}
+
+/** Admins have no dashboard content (spec): an empty table, and where their lists are. */
+function AdminDashboard() {
+  return (
+    <section className="dash-card" aria-labelledby="dash-jobs-title">
+      <header className="dash-card__head">
+        <h2 className="dash-card__title" id="dash-jobs-title">
+          Jobs
+        </h2>
+      </header>
+      <div className="dash-empty">
+        <p>{MESSAGES.noJobsToShow}</p>
+        <p className="dash-empty__more">
+          Every job on the marketplace is in the <Link to="/alljobs">{MESSAGES.jobList}</Link>, every account
+          in <Link to="/allusers">{MESSAGES.users}</Link>.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** /dashboard (spec "Dashboard"): counters and the posted or applied jobs of the signed-in member. */
+export function DashboardPage() {
+  const { user } = useSession();
+  return (
+    <section className="dash" data-remote="jobs">
+      <header className="dash__head">
+        <div>
+          <p className="ui-eyebrow">{user ? `Welcome back, ${firstName(user)}` : 'Your account'}</p>
+          <h1 className="dash__title">{MESSAGES.dashboard}</h1>
+          <p className="dash__lead">{lead(user)}</p>
+        </div>
+        {user?.type === 'user' && (
+          <ButtonLink to="/jobpost" className="dash__cta">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+            {MESSAGES.postJob}
+          </ButtonLink>
+        )}
+        {user?.type === 'company' && (
+          <ButtonLink to="/jobs" className="dash__cta">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path
+                d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            Find jobs
+          </ButtonLink>
+        )}
+      </header>
+      {!user ? (
+        <DashboardSkeleton />
+      ) : user.type === 'admin' ? (
+        <AdminDashboard />
+      ) : (
+        <EnsureQueryClient>
+          <Suspense fallback={<DashboardSkeleton />}>
+            <DashboardBody user={user} />
+          </Suspense>
+        </EnsureQueryClient>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  JOB_LIMITS,
+  MESSAGES,
+  RatingRule,
+  ReviewTextRule,
+  fieldError,
+  type JobSummary,
+  type ReviewBody,
+} from '@marketplace/contracts';
+import { ApiError, Button, notify } from '@marketplace/ui';
+import { FormError, Modal, SelectField, Spinner, TextAreaField } from '@marketplace/ui/form';
+import { retryUnlessClientError } from '../../../shared/query';
+import { applicantsKey, fetchApplicants, postReview } from '../api/my-jobs';
+import { jobName, loadErrorText } from './job-text';
+import { StarRating } from './StarRating';
+
+export const REVIEW_HOW_TO = 'Choose a company, give 1 to 5 stars and describe how the job went.';
+export const NO_ONE_TO_REVIEW = 'No company unlocked this job, so there is no one to review yet.';
+export const EVERYONE_REVIEWED = 'You have reviewed every company that unlocked this job. Thank you!';
+
+function postError(error: unknown): string {
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof Error && error.message.startsWith('Unexpected status')) return error.message;
+  return MESSAGES.somethingWentWrongWhilePostingReview;
+}
+
+/**
+ * Spec "Review modal": the companies that unlocked the job, a description, 1 to 5 stars and 'Post
+ * Review', disabled until a company is chosen, the description written and a rating given (and while
+ * posting). On success (201) it closes with 'Company Profile Updated Successfully' (spec section 4).
+ */
+export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => void }) {
+  const formId = useId();
+  const hintId = useId();
+  const queryClient = useQueryClient();
+  const applicants = useQuery({
+    queryKey: applicantsKey(job._id),
+    queryFn: ({ signal }) => fetchApplicants(job._id, signal),
+    retry: retryUnlessClientError,
+  });
+  const [chosen, setChosen] = useState('');
+  const [review, setReview] = useState('');
+  const [rating, setRating] = useState(0);
+
+  const mutation = useMutation({
+    mutationFn: (body: ReviewBody) => postReview(body),
+    onSuccess: () => {
+      notify('success', MESSAGES.companyProfileUpdatedSuccessfully);
+      setReview('');
+      setRating(0);
+      void queryClient.invalidateQueries({ queryKey: applicantsKey(job._id) });
+      onClose();
+    },
+  });
+
+  const candidates = (applicants.data ?? []).filter((company) => !company.reviewed);
+  // One company to review: it is chosen already.
+  const companyId = chosen || (candidates.length === 1 ? candidates[0]!._id : '');
+  const text = review.trim();
+  const textError = text ? fieldError(ReviewTextRule, text) : undefined;
+  const ready =
+    Boolean(companyId) &&
+    Boolean(text) &&
+    !textError &&
+    !fieldError(RatingRule, rating) &&
+    !mutation.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    mutation.mutate({ companyId, jobId: job._id, rating, review: text });
+  };
+
+  let body;
+  if (applicants.isPending) {
+    body = (
+      <p className="choice-loading" role="status">
+        <Spinner /> Loading the companies…
+      </p>
+    );
+  } else if (applicants.isError) {
+    body = (
+      <div className="dash-modal__empty" role="alert">
+        <p>{loadErrorText(applicants.error, 'The companies could not be loaded.')}</p>
+        <Button variant="secondary" onClick={() => void applicants.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (candidates.length === 0) {
+    body = (
+      <p className="dash-modal__empty">
+        {applicants.data.length === 0 ? NO_ONE_TO_REVIEW : EVERYONE_REVIEWED}
+      </p>
+    );
+  } else {
+    body = (
+      <form id={formId} className="form-stack" onSubmit={submit} noValidate aria-describedby={hintId}>
+        <FormError message={mutation.isError ? postError(mutation.error) : undefined} />
+        <p className="dash-modal__lead">
+          How did <strong>{jobName(job)}</strong> go? Your review and rating show on the company’s profile.
+        </p>
+        <SelectField
+          label="Company"
+          value={companyId}
+          onChange={(event) => setChosen(event.target.value)}
+          disabled={mutation.isPending}
+        >
+          <option value="">Choose a company</option>
+          {candidates.map((company) => (
+            <option key={company._id} value={company._id}>
+              {company.name}
+            </option>
+          ))}
+        </SelectField>
+        <StarRating value={rating} onChange={setRating} disabled={mutation.isPending} />
+        <TextAreaField
+          label="Description"
+          rows={4}
+          maxLength={JOB_LIMITS.reviewMax}
+          value={review}
+          error={textError}
+          placeholder="Was the work done well and on time? Would you hire them again?"
+          onChange={(event) => setReview(event.target.value)}
+          disabled={mutation.isPending}
+        />
+        <p className="form-field__hint" id={hintId}>
+          {ready || mutation.isPending
+            ? `${text.length} / ${JOB_LIMITS.reviewMax} characters`
+            : REVIEW_HOW_TO}
+        </p>
+      </form>
+    );
+  }
+
+  const canPost = !applicants.isPending && !applicants.isError && candidates.length > 0;
+  return (
+    <Modal
+      title="Review a company"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {canPost ? 'Later' : 'Done'}
+          </Button>
+          {canPost && (
+            <button
+              type="submit"
+              form={formId}
+              className="ui-btn ui-btn--primary"
+              disabled={!ready}
+              aria-busy={mutation.isPending || undefined}
+              aria-describedby={ready ? undefined : hintId}
+            >
+              {mutation.isPending && <Spinner />}
+              {MESSAGES.postReview}
+            </button>
+          )}
+        </>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,307 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { JOB_MESSAGES, MESSAGES, type JobDetail, type JobSummary } from '@marketplace/contracts';
+import {
+  ApiError,
+  BRAND,
+  Button,
+  buttonClass,
+  NETWORK_ERROR_MESSAGE,
+  NetworkError,
+  notify,
+  useSession,
+} from '@marketplace/ui';
+import { Modal } from '@marketplace/ui/form';
+import { calendarDay, formatDay } from '../../../shared/dates';
+import { retryUnlessClientError } from '../../../shared/query';
+import { fetchJob, jobKey } from '../api/get-jobs';
+import { jobTitle } from '../utils/job-card';
+import { UnlockPanel } from './UnlockPanel';
+import {
+  CalendarIcon,
+  HomeIcon,
+  LockIcon,
+  MailIcon,
+  PaperclipIcon,
+  PhoneIcon,
+  PinIcon,
+  SendIcon,
+  ShieldIcon,
+  TagIcon,
+} from './icons';
+
+/** Spec section 1: the transaction is a contract between poster and company only. */
+export const LIABILITY_NOTE = `Any agreement for this job is purely a contract between the poster and your company. ${BRAND.name} is not a party to it and bears no liability for the work, its price or its payment.`;
+
+/** Said (and shown) instead of the poster's email, phone number and address until the job is unlocked. */
+export const CONTACT_LOCKED_TEXT = 'Contact details are shown after unlocking';
+
+/** Stand-ins drawn blurred where the locked details would be: never the poster's data (the server sends none). */
+const LOCKED_PLACEHOLDERS = {
+  email: 'poster.name@mail.ng',
+  phoneNumber: '+234 800 000 0000',
+  address: '00 Sample Street, Ikeja',
+} as const;
+
+export type JobModalVariant = 'card' | 'apply';
+
+function detailError(error: unknown): string {
+  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof ApiError && error.status === 404) return JOB_MESSAGES.jobNotFound;
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return 'The job details could not be loaded.';
+}
+
+function ContactRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="job-contact__row">
+      <dt>
+        {icon}
+        {label}
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Blurred({ text }: { text: string }) {
+  return (
+    <span className="job-contact__blurred" aria-hidden="true">
+      {text}
+    </span>
+  );
+}
+
+/** The poster's contact panel: blurred stand-ins while locked, the real details once the server sends them. */
+function ContactPanel({
+  job,
+  detail,
+  loading,
+  error,
+  onRetry,
+}: {
+  job: JobSummary;
+  detail: JobDetail | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const headingId = useId();
+  const pincode = (detail ?? job).pincode || MESSAGES.missingValue;
+  const state = (detail ?? job).state || MESSAGES.missingValue;
+  // Only an explicit "not locked" answer shows details; anything the server sent beside a lock is ignored.
+  const unlocked = detail !== undefined && detail.contactLocked === false;
+
+  // Loading, failure and the lock notice sit above the list; the list holds only label/value rows.
+  let notice: ReactNode = null;
+  let rows: ReactNode = null;
+  if (loading) {
+    notice = (
+      <div className="job-contact__loading" role="status" aria-label="Loading the poster's contact details">
+        {[70, 55, 80].map((width) => (
+          <span key={width} className="ui-skeleton__line" style={{ width: `${width}%` }} />
+        ))}
+      </div>
+    );
+  } else if (!detail) {
+    notice = (
+      <div className="job-contact__error" role="alert">
+        <p>{detailError(error)}</p>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (unlocked) {
+    rows = (
+      <>
+        <ContactRow icon={<MailIcon />} label="Email">
+          {detail.email ? <a href={`mailto:${detail.email}`}>{detail.email}</a> : MESSAGES.missingValue}
+        </ContactRow>
+        <ContactRow icon={<PhoneIcon />} label="Phone Number">
+          {detail.phoneNumber ? (
+            <a href={`tel:${detail.phoneNumber}`}>{detail.phoneNumber}</a>
+          ) : (
+            MESSAGES.missingValue
+          )}
+        </ContactRow>
+        <ContactRow icon={<HomeIcon />} label="Address">
+          {detail.address || MESSAGES.missingValue}
+        </ContactRow>
+      </>
+    );
+  } else {
+    notice = (
+      <p className="job-contact__locked">
+        <LockIcon size={18} />
+        {CONTACT_LOCKED_TEXT}
+      </p>
+    );
+    rows = (
+      <>
+        <ContactRow icon={<MailIcon />} label="Email">
+          <Blurred text={LOCKED_PLACEHOLDERS.email} />
+        </ContactRow>
+        <ContactRow icon={<PhoneIcon />} label="Phone Number">
+          <Blurred text={LOCKED_PLACEHOLDERS.phoneNumber} />
+        </ContactRow>
+        <ContactRow icon={<HomeIcon />} label="Address">
+          <Blurred text={LOCKED_PLACEHOLDERS.address} />
+        </ContactRow>
+      </>
+    );
+  }
+
+  return (
+    <aside
+      className={['job-contact', unlocked ? 'job-contact--open' : 'job-contact--locked'].join(' ')}
+      aria-labelledby={headingId}
+    >
+      <h3 className="job-contact__title" id={headingId}>
+        Poster&apos;s contact
+      </h3>
+      {notice}
+      <dl className="job-contact__list">
+        {rows}
+        <ContactRow icon={<TagIcon />} label="Postal code">
+          {pincode}
+        </ContactRow>
+        <ContactRow icon={<PinIcon />} label="State">
+          {state}
+        </ContactRow>
+      </dl>
+    </aside>
+  );
+}
+
+/** /jobapply's message box (spec): locked until the job is unlocked; messages are sent from Chat. */
+function MessageBox({ locked }: { locked: boolean }) {
+  const [draft, setDraft] = useState('');
+  const inputId = useId();
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (locked) return;
+    if (!draft.trim()) {
+      notify('warning', MESSAGES.messageCannotBeEmpty);
+      return;
+    }
+    console.info('[jobapply] the message box does not send; conversations happen in Chat');
+    notify('info', 'Messages to the poster are sent from Chat. Open Chat to continue the conversation.');
+  };
+  return (
+    <form className="job-message" onSubmit={send}>
+      <label className="ui-visually-hidden" htmlFor={inputId}>
+        Message to the poster
+      </label>
+      <textarea
+        id={inputId}
+        className="form-input job-message__input"
+        rows={2}
+        placeholder={locked ? MESSAGES.locked : MESSAGES.typeYourMessage}
+        disabled={locked}
+        value={locked ? '' : draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      <button
+        type="button"
+        className="job-message__icon"
+        aria-label="Attach a file"
+        disabled={locked}
+        onClick={() => notify('info', MESSAGES.fileSharingNotImplemented)}
+      >
+        <PaperclipIcon />
+      </button>
+      <button
+        type="submit"
+        className="job-message__icon job-message__icon--send"
+        aria-label="Send message"
+        disabled={locked}
+      >
+        <SendIcon />
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The job modal (spec section 2): the poster's name as title; description, job title, start date, the
+ * unlock button and the liability note; the poster's contact panel, blurred until unlocked.
+ */
+export function JobModal({
+  job,
+  variant = 'card',
+  onClose,
+}: {
+  job: JobSummary;
+  variant?: JobModalVariant;
+  onClose: () => void;
+}) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: jobKey(job._id, user?._id ?? ''),
+    queryFn: ({ signal }) => fetchJob(job._id, signal),
+    staleTime: 0,
+    retry: retryUnlessClientError,
+  });
+  const detail = query.data;
+  const shown = detail ?? job;
+  const day = calendarDay(shown.jobStartDate);
+  const locked = detail ? detail.contactLocked : true;
+  const isCompany = user?.type === 'company';
+  const paid = (detail ?? job).paymentInfo?.status === 'paid';
+  const pending = !paid && (detail ?? job).paymentInfo !== undefined;
+  const title = detail?.name?.trim() || job.postedBy.name || 'Job details';
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <div className="job-modal">
+        <div className="job-modal__main">
+          <p className="job-modal__trade">
+            {[shown.category, ...shown.subcategory].filter(Boolean).join(' · ')}
+          </p>
+          <h3 className="job-modal__heading">{jobTitle(shown)}</h3>
+          <p className="job-modal__date">
+            <CalendarIcon />
+            <span>
+              Start date: <time dateTime={day}>{formatDay(day)}</time>
+            </span>
+          </p>
+          <h4 className="job-modal__label">Job description</h4>
+          <p className="job-modal__description">{shown.description || MESSAGES.missingValue}</p>
+
+          {isCompany && locked && !query.isPending && detail && (
+            <UnlockPanel
+              jobId={job._id}
+              pending={pending}
+              icon={<LockIcon size={18} />}
+              onUnlocked={() => {
+                void query.refetch();
+                void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+              }}
+            />
+          )}
+          {isCompany && !locked && (
+            <Link className={buttonClass('primary', 'md', 'job-modal__chat')} to="/chat">
+              {MESSAGES.startConversation}
+            </Link>
+          )}
+
+          <p className="job-modal__note">
+            <ShieldIcon />
+            <span>{LIABILITY_NOTE}</span>
+          </p>
+        </div>
+        <ContactPanel
+          job={job}
+          detail={detail}
+          loading={query.isPending}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      </div>
+      {variant === 'apply' && <MessageBox locked={locked} />}
+    </Modal>
+  );
+}

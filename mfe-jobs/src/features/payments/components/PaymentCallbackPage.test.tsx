@@ -1,0 +1,94 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { MemoryRouter } from 'react-router-dom';
+import { MESSAGES } from '@marketplace/contracts';
+import { QueryProvider } from '@marketplace/ui/query';
+const ORIGIN = 'http://localhost';
+import { PaymentCallbackPage } from './PaymentCallbackPage';
+
+const bodies: unknown[] = [];
+const server = setupServer();
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  bodies.length = 0;
+});
+afterEach(() => server.resetHandlers());
+
+function verifyAnswers(...answers: { status: string; message: string }[]) {
+  let i = 0;
+  server.use(
+    http.post(`${ORIGIN}/api/jobs/verifyPayment`, async ({ request }) => {
+      bodies.push(await request.json());
+      const answer = answers[Math.min(i++, answers.length - 1)];
+      return HttpResponse.json({
+        statusCode: 200,
+        ...answer,
+        result: {
+          job: 'job-7',
+          jobId: 'job-7',
+          applicantId: 'c1',
+          posterId: 'p1',
+          reference: 'ref-1',
+          amount: 250000,
+          currency: 'NGN',
+          payment: { jobTitle: 'Fix the roof' },
+        },
+      });
+    }),
+  );
+}
+
+function renderAt(search: string) {
+  render(
+    <QueryProvider>
+      <MemoryRouter initialEntries={[`/payment/callback${search}`]}>
+        <PaymentCallbackPage />
+      </MemoryRouter>
+    </QueryProvider>,
+  );
+}
+
+describe('/payment/callback', () => {
+  it('shows the loading text, then success with Start Conversation to /chat', async () => {
+    verifyAnswers({ status: 'paid', message: MESSAGES.paymentVerifiedSuccessfully });
+    renderAt('?trxref=ref-1&reference=ref-1');
+    expect(screen.getByText(MESSAGES.loadingPaymentStatus)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGES.paymentSuccessful })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MESSAGES.startConversation })).toHaveAttribute('href', '/chat');
+    expect(screen.getByText('₦2,500')).toBeInTheDocument();
+    expect(bodies).toEqual([{ reference: 'ref-1' }]);
+  });
+
+  it('a failed payment shows the failure text and a way back', async () => {
+    verifyAnswers({ status: 'failed', message: 'The payment was declined.' });
+    renderAt('?reference=ref-1');
+    expect(await screen.findByRole('heading', { name: MESSAGES.paymentFailedTryAgain })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: MESSAGES.startConversation })).toBeNull();
+  });
+
+  it('a pending payment explains and can be checked again', async () => {
+    verifyAnswers(
+      { status: 'pending', message: 'Your payment for this job is not complete yet.' },
+      { status: 'paid', message: MESSAGES.paymentVerifiedSuccessfully },
+    );
+    const user = userEvent.setup();
+    renderAt('?reference=ref-1');
+    expect(await screen.findByRole('heading', { name: 'Payment not confirmed yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: MESSAGES.paymentSuccessful })).toBeInTheDocument();
+    expect(bodies).toHaveLength(2);
+  });
+
+  it('a missing or malformed reference says so and calls nothing', async () => {
+    renderAt('');
+    expect(screen.getByRole('heading', { name: MESSAGES.invalidPaymentReference })).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGES, type VerifyPaymentResponse } from '@marketplace/contracts';
+import { ApiError, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { EnsureQueryClient } from '../../../shared/query';
+import { formatNaira, verifyPayment } from '../api/payments';
+import './payments.css';
+
+type Outcome =
+  | { kind: 'loading' }
+  | { kind: 'invalid' }
+  | { kind: 'paid'; result: VerifyPaymentResponse }
+  | { kind: 'pending'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'error'; message: string };
+
+/** A reference as our payments service makes them: letters, digits, '-', '_' and '.', at most 200. */
+const REFERENCE_PATTERN = /^[A-Za-z0-9._-]{1,200}$/;
+
+function referenceFrom(params: URLSearchParams): string | null {
+  const value = (params.get('reference') ?? params.get('trxref') ?? '').trim();
+  return REFERENCE_PATTERN.test(value) ? value : null;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof ApiError && error.status === 400) return MESSAGES.invalidPaymentReference;
+  if (error instanceof ApiError && error.serverMessage && error.status < 500) return error.serverMessage;
+  return MESSAGES.errorVerifyingPayment;
+}
+
+function PaymentCallbackContent() {
+  const [params] = useSearchParams();
+  const reference = referenceFrom(params);
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome>(reference ? { kind: 'loading' } : { kind: 'invalid' });
+  const run = useRef(0);
+
+  const check = useCallback(async () => {
+    if (!reference) return;
+    const id = ++run.current;
+    setOutcome({ kind: 'loading' });
+    let next: Outcome;
+    try {
+      const result = await verifyPayment(reference);
+      if (result.status === 'paid' && result.message === MESSAGES.paymentVerifiedSuccessfully) {
+        next = { kind: 'paid', result };
+      } else if (result.status === 'pending') {
+        next = { kind: 'pending', message: result.message };
+      } else {
+        next = { kind: 'failed', message: result.message };
+      }
+      // Job cards and details now show the unlock (or still the pending payment).
+      await queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      await queryClient.invalidateQueries({ queryKey: ['payments'] });
+    } catch (error) {
+      next = { kind: 'error', message: errorText(error) };
+    }
+    if (id === run.current) setOutcome(next);
+  }, [reference, queryClient]);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  return (
+    <section className="payment-result" aria-labelledby="payment-result-title" data-remote="jobs">
+      <div
+        className="payment-result__card"
+        role="status"
+        aria-live="polite"
+        aria-busy={outcome.kind === 'loading'}
+      >
+        {outcome.kind === 'loading' && (
+          <>
+            <span className="payment-result__spinner" aria-hidden="true" />
+            <h1 id="payment-result-title" className="payment-result__title">
+              {MESSAGES.loadingPaymentStatus}
+            </h1>
+            <p className="payment-result__lead">Please keep this page open while we confirm your payment.</p>
+          </>
+        )}
+        {outcome.kind === 'invalid' && (
+          <>
+            <h1 id="payment-result-title" className="payment-result__title">
+              {MESSAGES.invalidPaymentReference}
+            </h1>
+            <p className="payment-result__lead">
+              This link has no valid payment reference. If you paid, your unlock is confirmed automatically
+              and appears on your dashboard.
+            </p>
+            <div className="payment-result__actions">
+              <Link className={buttonClass('primary', 'md')} to="/dashboard">
+                Go to dashboard
+              </Link>
+            </div>
+          </>
+        )}
+        {outcome.kind === 'paid' && (
+          <>
+            <h1 id="payment-result-title" className="payment-result__title payment-result__title--ok">
+              {MESSAGES.paymentSuccessful}
+            </h1>
+            <p className="payment-result__lead">
+              {MESSAGES.paymentVerifiedSuccessfully}. Thank you
+              {outcome.result.result.payment.jobTitle
+                ? ` — "${outcome.result.result.payment.jobTitle}"`
+                : ''}{' '}
+              is unlocked: you can now see the poster’s contact details and chat with them.
+            </p>
+            <dl className="payment-result__facts">
+              <dt>Amount</dt>
+              <dd>
+                {outcome.result.result.currency === 'NGN'
+                  ? formatNaira(outcome.result.result.amount / 100)
+                  : `${(outcome.result.result.amount / 100).toFixed(2)} ${outcome.result.result.currency}`}
+              </dd>
+              <dt>Reference</dt>
+              <dd>
+                <code>{outcome.result.result.reference}</code>
+              </dd>
+            </dl>
+            <div className="payment-result__actions">
+              <Link className={buttonClass('primary', 'md')} to="/chat">
+                {MESSAGES.startConversation}
+              </Link>
+              <Link className={buttonClass('secondary', 'md')} to="/dashboard">
+                Go to dashboard
+              </Link>
+            </div>
+          </>
+        )}
+        {outcome.kind === 'pending' && (
+          <>
+            <h1 id="payment-result-title" className="payment-result__title">
+              Payment not confirmed yet
+            </h1>
+            <p className="payment-result__lead">
+              {outcome.message} If you completed the payment, it may take a moment to be confirmed. You will
+              not be charged twice.
+            </p>
+            <div className="payment-result__actions">
+              <button type="button" className={buttonClass('primary', 'md')} onClick={() => void check()}>
+                Check again
+              </button>
+              <Link className={buttonClass('secondary', 'md')} to="/dashboard">
+                Go to dashboard
+              </Link>
+            </div>
+          </>
+        )}
+        {outcome.kind === 'failed' && (
+          <>
+            <h1 id="payment-result-title" className="payment-result__title payment-result__title--bad">
+              {MESSAGES.paymentFailedTryAgain}
+            </h1>
+            <p className="payment-result__lead">
+              {outcome.message} Nothing was unlocked. If money left your account, it is refunded
+              automatically.
+            </p>
+            <div className="payment-result__actions">
+              <Link className={buttonClass('primary', 'md')} to="/dashboard">
+                Go to dashboard
+              </Link>
+            </div>
+          </>
+        )}
+        {outcome.kind === 'error' && (
+          <>
+            <h1 id="payment-result-title" className="payment-result__title payment-result__title--bad">
+              {outcome.message}
+            </h1>
+            <div className="payment-result__actions">
+              <button type="button" className={buttonClass('primary', 'md')} onClick={() => void check()}>
+                Check again
+              </button>
+              <Link className={buttonClass('secondary', 'md')} to="/dashboard">
+                Go to dashboard
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** /payment/callback (spec section 2): the provider sends the browser back here with the reference. */
+export function PaymentCallbackPage() {
+  return (
+    <EnsureQueryClient>
+      <PaymentCallbackContent />
+    </EnsureQueryClient>
+  );
+}

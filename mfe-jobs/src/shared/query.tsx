@@ -1,0 +1,19 @@
+// The jobs remote's pages and widgets run inside other trees: a public page of the shell (no query
+// client around it) or the catalogue remote's category page (its own provider). Both get the one shared
+// client of @marketplace/ui/query, never a second cache.
+import { useContext, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { ApiError } from '@marketplace/ui';
+import { QueryProvider } from '@marketplace/ui/query';
+
+/** Renders `children` with the page's query client, or with the shared one when the page has none. */
+export function EnsureQueryClient({ children }: { children: ReactNode }) {
+  const client = useContext(QueryClientContext);
+  return client ? children : <QueryProvider>{children}</QueryProvider>;
+}
+
+/** Retry once on a network failure or a server error; a 4xx answer will not change by asking again. */
+export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
