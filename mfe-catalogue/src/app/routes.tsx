@@ -4,13 +4,12 @@ import '../features/home/components/catalogue.css';
 import { HomePage } from '../features/home/components/HomePage';
 import {
   AboutUsPage,
-  CategoryPage,
-  CompanyProfilePage,
   OtherServicesPage,
   PrivacyPolicyPage,
-  SubCategoryPage,
   TermsPage,
 } from '../features/info/components/InfoPages';
+import { CategoryPage, SubCategoryPage } from '../features/landing/components/LandingPage';
+import { CompanyProfilePage } from '../features/company-profile/components/CompanyProfilePage';
 import { ContactUsPage } from '../features/contact/components/ContactUsPage';
 
 export const pages: RemotePages<'catalogue'> = {

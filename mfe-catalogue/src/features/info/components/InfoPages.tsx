@@ -1,4 +1,3 @@
-import { useLocation, useParams } from 'react-router-dom';
 import { PlaceholderPage } from '@marketplace/ui';
 import { SERVICE_CATALOGUE } from '@marketplace/contracts';
 
@@ -45,54 +44,6 @@ export function OtherServicesPage() {
       points={SERVICE_CATALOGUE.map(
         (category) => `${category.categoryname}: ${category.subcategory.length} services`,
       )}
-    />
-  );
-}
-
-function useTypeParam(): string {
-  const { type = '' } = useParams();
-  return type;
-}
-
-export function CategoryPage() {
-  const type = useTypeParam();
-  return (
-    <PlaceholderPage
-      remote="catalogue"
-      eyebrow="Category"
-      title={type}
-      lead={`Explore the companies doing ${type} and the jobs open in this category.`}
-      points={[
-        'What the service covers and what it usually costs',
-        `Companies doing ${type}, with photos and reviews`,
-        `Open ${type} jobs you can apply to`,
-      ]}
-    />
-  );
-}
-
-export function SubCategoryPage() {
-  const type = useTypeParam();
-  return (
-    <PlaceholderPage
-      remote="catalogue"
-      eyebrow="Service"
-      title={type}
-      lead={`Find vetted companies for ${type} and post your job for free.`}
-      points={['A short guide to the service', `Companies doing ${type}`, `Open ${type} jobs`]}
-    />
-  );
-}
-
-export function CompanyProfilePage() {
-  const state = useLocation().state as { name?: unknown } | null;
-  const name = typeof state?.name === 'string' && state.name ? state.name : null;
-  return (
-    <PlaceholderPage
-      remote="catalogue"
-      eyebrow="Company profile"
-      title={name ?? 'Company profile'}
-      lead="Photos, services, contact options and reviews from customers who hired this company."
     />
   );
 }

@@ -1,0 +1,103 @@
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { Company, ReviewListResponse } from '@marketplace/contracts';
+import { resetApiForTests } from '@marketplace/ui';
+import { queryClient } from '@marketplace/ui/query';
+import { CompanyProfilePage } from './CompanyProfilePage';
+
+const server = setupServer();
+const ACME: Company = {
+  _id: 'c-1',
+  name: 'Acme Plumbing Ltd',
+  email: 'acme@example.com',
+  phoneNumber: '+234 803 000 0000',
+  address: '12 Allen Avenue, Ikeja',
+  pincode: '100271',
+  subcategory: ['Plumber', 'Tiler'],
+  description: 'Plumbing since 2009.',
+  photoUrl: null,
+  type: 'company',
+  rating: { average: 4.5, count: 2 },
+};
+
+function answers(company: Company | null, reviews: ReviewListResponse['reviews'] = []) {
+  server.use(
+    http.get('http://localhost/api/accounts/companies/:id', () =>
+      company
+        ? HttpResponse.json({ statusCode: 200, company })
+        : HttpResponse.json({ statusCode: 404, message: 'Not found' }, { status: 404 }),
+    ),
+    http.get('http://localhost/api/jobs/getreviews/:id', () =>
+      HttpResponse.json({ statusCode: 200, reviews, rating: { average: 4.5, count: reviews.length } }),
+    ),
+  );
+}
+
+function renderAt(path: string, state?: object) {
+  const router = createMemoryRouter(
+    [
+      { path: '/company-profile', element: <CompanyProfilePage /> },
+      { path: '/company-profile/:id', element: <CompanyProfilePage /> },
+    ],
+    { initialEntries: [{ pathname: path, state }] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  resetApiForTests();
+  queryClient.clear();
+});
+afterEach(() => server.resetHandlers());
+
+describe('company profile', () => {
+  it('shows the company, its call button, services and reviews with reviewer, job and date', async () => {
+    answers(ACME, [
+      {
+        _id: 'r-1',
+        review: 'Fixed the leak in an hour.',
+        rating: 5,
+        userId: { _id: 'u-1', name: 'Ada Obi', avatar: null },
+        jobId: { _id: 'j-1', title: 'Kitchen sink leak' },
+        dateOfReview: '2026-11-20T10:00:00.000Z',
+      },
+    ]);
+    renderAt('/company-profile/c-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get call from the company' })).toHaveAttribute(
+      'href',
+      'tel:+2348030000000',
+    );
+    expect(screen.getByRole('link', { name: 'Tiler' })).toHaveAttribute('href', '/sub-category/Tiler');
+    expect(await screen.findByText('Fixed the leak in an hour.')).toBeInTheDocument();
+    expect(screen.getByText('Ada Obi')).toBeInTheDocument();
+    expect(screen.getByText(/Kitchen sink leak · 20 November 2026/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Customer reviews' })).getByLabelText('5 out of 5 stars'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows 5 review skeletons, then 'No reviews yet.'", async () => {
+    answers(ACME, []);
+    renderAt('/company-profile/c-1');
+    expect(screen.getByLabelText('Loading reviews').querySelectorAll('li')).toHaveLength(5);
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+
+  it('the spec address without an id reads the company id from navigation state', async () => {
+    answers(ACME);
+    renderAt('/company-profile', { name: 'Acme (from card)', companyId: 'c-1' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Acme (from card)');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' })).toBeInTheDocument();
+  });
+
+  it('a company that is gone, or no id at all, says so', async () => {
+    answers(null);
+    renderAt('/company-profile/gone');
+    expect(await screen.findByRole('heading', { name: 'Company not found' })).toBeInTheDocument();
+  });
+});

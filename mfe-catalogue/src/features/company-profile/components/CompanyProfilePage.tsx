@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { subcategoryPath, type Company, type Review } from '@marketplace/contracts';
+import { ApiError, Button, buttonClass } from '@marketplace/ui';
+import { QueryProvider } from '@marketplace/ui/query';
+import { fetchCompany, fetchReviews } from '../api/get-company';
+import './company-profile.css';
+
+const REVIEW_SKELETONS = 5;
+const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** What a category page's card passes in navigation state (spec), shown until the company has loaded. */
+type ProfileState = Partial<Pick<Company, 'name' | 'description' | 'photoUrl' | 'address' | 'pincode'>> & {
+  companyId?: unknown;
+  phoneNumber?: string | null;
+  subcategory?: unknown;
+};
+
+function readState(state: unknown): ProfileState | null {
+  return state && typeof state === 'object' ? (state as ProfileState) : null;
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="profile-stars" aria-label={`${rating} out of 5 stars`}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <span key={i} aria-hidden="true" className={i < rating ? 'is-on' : undefined}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => word[0])
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  return (
+    <li className="profile-review">
+      <div className="profile-review__head">
+        <span className="profile-review__avatar" aria-hidden="true">
+          {initials(review.userId.name)}
+        </span>
+        <div>
+          <strong>{review.userId.name}</strong>
+          <p className="profile-review__meta">
+            {review.jobId.title} · {dateFormat.format(new Date(review.dateOfReview))}
+          </p>
+        </div>
+        <Stars rating={review.rating} />
+      </div>
+      <p className="profile-review__text">{review.review}</p>
+    </li>
+  );
+}
+
+function Reviews({ companyId }: { companyId: string }) {
+  const query = useQuery({
+    queryKey: ['catalogue', 'reviews', companyId],
+    queryFn: ({ signal }) => fetchReviews(companyId, signal),
+  });
+  return (
+    <section className="profile-card" aria-labelledby="profile-reviews">
+      <div className="profile-reviews__head">
+        <h2 id="profile-reviews">Reviews</h2>
+        {query.data && query.data.rating.count > 0 && (
+          <p className="profile-reviews__summary">
+            <strong>{query.data.rating.average.toFixed(1)}</strong> out of 5 · {query.data.rating.count}{' '}
+            {query.data.rating.count === 1 ? 'review' : 'reviews'}
+          </p>
+        )}
+      </div>
+      {query.isPending ? (
+        <ul className="profile-reviews" aria-busy="true" aria-label="Loading reviews">
+          {Array.from({ length: REVIEW_SKELETONS }, (_, i) => (
+            <li key={i} className="profile-review" aria-hidden="true">
+              <span className="ui-skeleton__line" />
+              <span className="ui-skeleton__line" />
+            </li>
+          ))}
+        </ul>
+      ) : query.data && query.data.reviews.length > 0 ? (
+        <ul className="profile-reviews" aria-label="Customer reviews">
+          {query.data.reviews.map((review) => (
+            <ReviewItem key={review._id} review={review} />
+          ))}
+        </ul>
+      ) : (
+        // The spec: a failed read shows as an empty list.
+        <p className="profile-empty">No reviews yet.</p>
+      )}
+    </section>
+  );
+}
+
+function Hero({ name, photoUrl }: { name: string; photoUrl: string | null | undefined }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <div className="profile-hero" aria-hidden="true">
+      {photoUrl && !broken ? (
+        <img src={photoUrl} alt="" width={1180} height={320} onError={() => setBroken(true)} />
+      ) : (
+        <span className="profile-hero__fallback">{initials(name)}</span>
+      )}
+    </div>
+  );
+}
+
+function Profile() {
+  const params = useParams();
+  const state = readState(useLocation().state);
+  const companyId =
+    params.id ?? (typeof state?.companyId === 'string' && state.companyId ? state.companyId : undefined);
+  const query = useQuery({
+    queryKey: ['catalogue', 'company', companyId],
+    queryFn: ({ signal }) => fetchCompany(companyId!, signal),
+    enabled: Boolean(companyId),
+    // A company that is gone stays gone: only a failed connection or a server error is worth a retry.
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
+  });
+
+  if (!companyId || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <div className="ui-container profile-missing" data-remote="catalogue">
+        <h1>Company not found</h1>
+        <p>This company is no longer on the marketplace, or the link is incomplete.</p>
+        <Link className={buttonClass('primary')} to="/other-services">
+          Browse services
+        </Link>
+      </div>
+    );
+  }
+
+  const company = query.data;
+  const name = company?.name ?? (typeof state?.name === 'string' ? state.name : '');
+  const description = company ? company.description : state?.description;
+  const phone = company ? company.phoneNumber : state?.phoneNumber;
+  const address = company ? company.address : state?.address;
+  const pincode = company ? company.pincode : state?.pincode;
+  const services =
+    company?.subcategory ?? (Array.isArray(state?.subcategory) ? (state.subcategory as string[]) : []);
+
+  return (
+    <div className="company-profile" data-remote="catalogue">
+      <div className="ui-container">
+        <Hero name={name || 'Company'} photoUrl={company?.photoUrl ?? state?.photoUrl} />
+        <div className="profile-layout">
+          <div className="profile-main">
+            <section className="profile-card profile-intro">
+              <p className="ui-eyebrow">Company</p>
+              <h1 className="profile-name">{name || 'Company profile'}</h1>
+              {company && company.rating.count > 0 && (
+                <p className="profile-rating">
+                  <Stars rating={Math.round(company.rating.average)} /> {company.rating.average.toFixed(1)} (
+                  {company.rating.count} {company.rating.count === 1 ? 'review' : 'reviews'})
+                </p>
+              )}
+              {query.isError && !company && (
+                <div className="profile-error" role="alert">
+                  <p>The company’s details could not be loaded.</p>
+                  <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+                    Try again
+                  </Button>
+                </div>
+              )}
+              <p className="profile-description">
+                {description || 'This company has not written a description yet.'}
+              </p>
+            </section>
+            <Reviews companyId={companyId} />
+          </div>
+          <aside className="profile-side">
+            <section className="profile-card" aria-labelledby="profile-contact">
+              <h2 id="profile-contact">Contact</h2>
+              {phone ? (
+                <a
+                  className={buttonClass('primary', 'lg', 'profile-call')}
+                  href={`tel:${phone.replace(/\s+/g, '')}`}
+                >
+                  Get call from the company
+                </a>
+              ) : (
+                <p className="profile-empty">No phone number listed.</p>
+              )}
+              <dl className="profile-facts">
+                <dt>Address</dt>
+                <dd>{address || '-'}</dd>
+                <dt>Postal code</dt>
+                <dd>{pincode || '-'}</dd>
+              </dl>
+            </section>
+            {services.length > 0 && (
+              <section className="profile-card" aria-labelledby="profile-services">
+                <h2 id="profile-services">Services</h2>
+                <ul className="profile-services">
+                  {services.map((service) => (
+                    <li key={service}>
+                      <Link to={subcategoryPath(service)}>{service}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </aside>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function CompanyProfilePage() {
+  return (
+    <QueryProvider>
+      <Profile />
+    </QueryProvider>
+  );
+}
