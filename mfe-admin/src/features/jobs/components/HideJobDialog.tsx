@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { JOB_LIMITS, JOB_MESSAGES, type HideJobBody } from '@marketplace/contracts';
+import { ApiError, Button, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
+import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { hideJob, type AdminJobRow } from '../api/jobs';
+
+export const HIDE_REASON_REQUIRED = 'Please say why the job is hidden: its poster will read it.';
+export const HIDE_REASON_TOO_LONG = `The reason is too long (at most ${JOB_LIMITS.hideReasonMax} characters).`;
+
+function reasonError(reason: string): string | undefined {
+  const trimmed = reason.trim();
+  if (!trimmed) return HIDE_REASON_REQUIRED;
+  if (trimmed.length > JOB_LIMITS.hideReasonMax) return HIDE_REASON_TOO_LONG;
+  return undefined;
+}
+
+function serverError(error: unknown): string {
+  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof ApiError) return `The job could not be hidden (status ${error.status}).`;
+  return 'The job could not be hidden.';
+}
+
+/** Asks the reason a job breaks the rules, then hides it (PUT .../hide with HideJobBody). */
+export function HideJobDialog({
+  job,
+  jobName,
+  onClose,
+}: {
+  job: AdminJobRow;
+  jobName: string;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (body: HideJobBody) => hideJob(job._id, body),
+    onSuccess: async () => {
+      notify('success', JOB_MESSAGES.jobHidden);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'jobs'] });
+      onClose();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const message = reasonError(reason);
+    setError(message);
+    if (message || mutation.isPending) return;
+    mutation.mutate({ reason: reason.trim() });
+  };
+
+  return (
+    <Modal
+      title="Hide this job"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <button
+            type="submit"
+            form={formId}
+            className="ui-btn ui-btn--danger-solid"
+            aria-busy={mutation.isPending || undefined}
+          >
+            {mutation.isPending ? 'Hiding…' : 'Hide job'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
+        <FormError message={mutation.isError ? serverError(mutation.error) : undefined} />
+        <p className="admin-jobs-dialog__lead">
+          <strong>{jobName}</strong> will leave every listing and search. Its poster sees the reason below;
+          you can list the job again later.
+        </p>
+        <TextAreaField
+          label="Reason"
+          name="reason"
+          rows={4}
+          maxLength={JOB_LIMITS.hideReasonMax}
+          value={reason}
+          error={error}
+          hint={`Shown to the poster. At most ${JOB_LIMITS.hideReasonMax} characters.`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (error) setError(reasonError(event.target.value));
+          }}
+        />
+      </form>
+    </Modal>
+  );
+}
