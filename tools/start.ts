@@ -10,7 +10,9 @@ import { ensureWebBuild } from './web-build';
 ensureWebBuild();
 
 void runProcess('marketplace', async () => {
-  const edge = await startEdge(loadConfig(EdgeConfigSchema, { LOG_LEVEL: 'warn', ...process.env }));
+  const edge = await startEdge(
+    loadConfig(EdgeConfigSchema, { LOG_LEVEL: 'warn', DEMO_DATA: 'on', ...process.env }),
+  );
   const shown = edge.url.replace('127.0.0.1', 'localhost');
   console.log(
     `\n  Marketplace running (${edge.topology}) at ${shown}\n  Data folder: ${process.env.DATA_DIR ?? '.data'}\n`,

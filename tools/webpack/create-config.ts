@@ -88,7 +88,7 @@ const LAZY_SHARED_GROUPS = {
   },
   lazySharedForm: {
     // The blocks, and what they bring that the first view does not need (TypeBox for the field rules).
-    test: /[\\/](libs[\\/]ui[\\/]src[\\/](components[\\/]|Button\.tsx)|libs[\\/]contracts[\\/]src[\\/](fields|messages)\.ts|node_modules[\\/]typebox[\\/])/,
+    test: /[\\/](libs[\\/]ui[\\/]src[\\/](components[\\/]|Button\.tsx)|libs[\\/]contracts[\\/]src[\\/](fields|messages|job-rules)\.ts|node_modules[\\/]typebox[\\/])/,
     name: `${LAZY_CHUNK_PREFIX}shared-form`,
     chunks: 'async' as const,
     enforce: true,

@@ -12,3 +12,14 @@ export async function isSignedIn(): Promise<boolean> {
 export function landingPath(type: AccountType): string {
   return type === 'admin' ? '/allusers' : '/dashboard';
 }
+
+/**
+ * A `next` address from the query, only when it is a path on this site: never another origin
+ * ('//evil.example', '/\\evil.example', 'https://...'), so a crafted link cannot send a member away.
+ */
+export function safeNextPath(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f]/.test(value)) return null;
+  if (value === '/login' || value.startsWith('/login?')) return null;
+  return value;
+}

@@ -29,7 +29,7 @@ export function remoteFallbackPlugin(options: FallbackPluginOptions = {}): Modul
       const remote = remoteNameFromId(String(args.id));
       report(remote, args.error);
       const { createUnavailableModule } = await import(
-        /* webpackChunkName: "remote-unavailable" */ './unavailable-module'
+        /* webpackChunkName: "lazy-remote-unavailable" */ './unavailable-module'
       );
       const module = createUnavailableModule(remote, args.error);
       // Build-time remotes expect a module factory; loadRemote() expects the module itself.

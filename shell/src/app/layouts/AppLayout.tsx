@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'rea
 import { BRAND, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import { searchCatalogue } from '@marketplace/contracts';
+import { VerifyEmailNotice } from '../../features/auth/components/VerifyEmailNotice';
 import { MENU, type RouteHandle } from '../routes/route-specs';
 
 export { MENU };
@@ -248,7 +249,10 @@ export function AppLayout() {
           </div>
         </header>
         <main id="main" className="app-layout__content">
-          <QueryProvider>{allowed ? <Outlet /> : <NotAllowed />}</QueryProvider>
+          <QueryProvider>
+            <VerifyEmailNotice />
+            {allowed ? <Outlet /> : <NotAllowed />}
+          </QueryProvider>
         </main>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { BRAND, Button, ButtonLink, Logo, logout, useMenuPanel, useSession } fro
 import { landingPath } from '../../session/session';
 
 const NAV = [
+  { to: '/jobs', label: 'Find jobs' },
   { to: '/other-services', label: 'Services' },
   { to: '/aboutus', label: 'About us' },
   { to: '/contactus', label: 'Contact' },

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { BRAND } from '@marketplace/ui';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 
 /** Class set on <body> while the dashboard is shown (spec: "the dashboard path adds a dashboard body style"). */
 export const DASHBOARD_BODY_CLASS = 'dashboard';
@@ -21,9 +21,15 @@ export function RootLayout() {
 
   // Each page's title is its main heading; after a route change (not on first load) focus moves to it,
   // so a screen reader announces the new page. Lazy pages and remotes render their h1 a little later.
+  // A redirect of the first page (e.g. a category page moving to its canonical address) is still the
+  // first load: only once the reader has moved does a later page change move focus.
+  const navigationType = useNavigationType();
   const shownPath = useRef<string | null>(null);
+  const moved = useRef(false);
   useEffect(() => {
-    const moveFocus = shownPath.current !== null && shownPath.current !== pathname;
+    const changed = shownPath.current !== null && shownPath.current !== pathname;
+    if (changed && navigationType !== 'REPLACE') moved.current = true;
+    const moveFocus = changed && moved.current;
     shownPath.current = pathname;
     let tries = 0;
     const timer = setInterval(() => {
@@ -39,7 +45,7 @@ export function RootLayout() {
       }
     }, 50);
     return () => clearInterval(timer);
-  }, [pathname]);
+  }, [pathname, navigationType]);
 
   return (
     <>

@@ -78,4 +78,18 @@ describe('page titles and focus', () => {
     await waitFor(() => expect(document.title).toBe('catalogue:contactUs | Naija Marketplace'));
     expect(screen.getByRole('heading', { level: 1, name: 'catalogue:contactUs' })).toHaveFocus();
   });
+
+  it('a redirect of the first page (a canonical address) is still the first load; after a move, it is not', async () => {
+    const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+    await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
+      timeout: 5000,
+    });
+    await act(() => router.navigate('/privacy-policy', { replace: true }));
+    await waitFor(() => expect(document.title).toBe('catalogue:privacyPolicy | Naija Marketplace'));
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus();
+    await act(() => router.navigate('/contactus'));
+    await act(() => router.navigate('/termsandcondition', { replace: true }));
+    await waitFor(() => expect(document.title).toBe('catalogue:terms | Naija Marketplace'));
+    expect(screen.getByRole('heading', { level: 1, name: 'catalogue:terms' })).toHaveFocus();
+  });
 });

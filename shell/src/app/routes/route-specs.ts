@@ -12,7 +12,15 @@ import type { AccountType, RemoteName, RemotePageName } from '@marketplace/ui';
  */
 export type LayoutKind = 'public' | 'app' | 'bare';
 
-export type ShellPageName = 'login' | 'signup' | 'register' | 'facebookCallback' | 'editProfile';
+export type ShellPageName =
+  | 'login'
+  | 'signup'
+  | 'register'
+  | 'facebookCallback'
+  | 'editProfile'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'verifyEmail';
 
 type RemotePageRef = { [R in RemoteName]: { remote: R; page: RemotePageName<R> } }[RemoteName];
 
@@ -63,6 +71,11 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
   { path: '/signup', layout: 'public', page: { shell: 'signup' } },
   { path: '/register', layout: 'public', page: { shell: 'register' } },
   { path: '/facebook/callback', layout: 'bare', page: { shell: 'facebookCallback' } },
+  // Beyond the spec (its lost-password link had no target): password reset and e-mail verification,
+  // opened from the links the accounts service mails (contracts IDENTITY_PAGES).
+  { path: '/forgot-password', layout: 'public', page: { shell: 'forgotPassword' } },
+  { path: '/reset-password', layout: 'public', page: { shell: 'resetPassword' } },
+  { path: '/verify-email', layout: 'public', page: { shell: 'verifyEmail' } },
   { path: '/contactus', layout: 'public', page: catalogue('contactUs') },
   { path: '/privacy-policy', layout: 'public', page: catalogue('privacyPolicy') },
   { path: '/termsandcondition', layout: 'public', page: catalogue('terms') },
@@ -76,9 +89,13 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
     menu: { label: 'Post Job', order: 3, roles: ['user'] },
   },
   { path: '/jobapply/:type', layout: 'public', page: jobs('jobApply') },
+  // Beyond the spec: companies find open jobs by words, category, state and start date.
+  { path: '/jobs', layout: 'public', page: jobs('jobSearch') },
   { path: '/category/:type', layout: 'public', page: catalogue('category') },
   { path: '/sub-category/:type', layout: 'public', page: catalogue('subCategory') },
   { path: '/company-profile', layout: 'public', page: catalogue('companyProfile') },
+  // A stable, shareable address per company (the spec's passes the company in navigation state only).
+  { path: '/company-profile/:id', layout: 'public', page: catalogue('companyProfile') },
   { path: '/payment/callback', layout: 'bare', page: jobs('paymentCallback') },
   {
     path: '/dashboard',

@@ -215,10 +215,15 @@ describe('scroll reset and body class', () => {
 });
 
 describe('sign-in guard', () => {
-  it('redirects /jobpost to / when /api/user/me says nobody is signed in', async () => {
-    const { router } = renderApp('/jobpost', { loader: createFakeLoader() });
-    expect(await pageHeading()).toHaveTextContent('catalogue:home');
-    expect(router.state.location.pathname).toBe('/');
+  it('sends a signed-out visitor from /jobpost to /login, remembering the form address', async () => {
+    const { router } = renderApp('/jobpost?title=Fix%20sink&description=Leaks', {
+      loader: createFakeLoader(),
+    });
+    expect(await pageHeading()).toHaveTextContent('Sign in');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/jobpost?title=Fix%20sink&description=Leaks',
+    );
   });
 
   it('redirects when navigating to /jobpost after signing out', async () => {
@@ -230,8 +235,19 @@ describe('sign-in guard', () => {
     await user.click(await within(header).findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await act(() => router.navigate('/jobpost'));
-    await screen.findByRole('heading', { name: 'catalogue:home' });
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fjobpost'));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each([
+    ['/jobpost?title=Tiles', '/jobpost'],
+    ['//evil.example/x', '/dashboard'],
+    ['https://evil.example/', '/dashboard'],
+    ['/\\evil.example', '/dashboard'],
+  ])('a signed-in member opening /login?next=%s goes to %s', async (next, expected) => {
+    signIn();
+    const { router } = renderApp(`/login?next=${encodeURIComponent(next)}`, { loader: createFakeLoader() });
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected));
   });
 
   it.each(['/dashboard', '/allusers', '/alljobs', '/edit-profile', '/chat', '/newchat'])(

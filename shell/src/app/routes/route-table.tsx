@@ -33,6 +33,14 @@ export const SHELL_PAGES: Record<ShellPageName, () => PageModule> = {
     ),
   editProfile: () =>
     import(/* webpackChunkName: "lazy-edit-profile" */ '../../features/profile/components/EditProfilePage'),
+  forgotPassword: () =>
+    import(
+      /* webpackChunkName: "lazy-forgot-password" */ '../../features/auth/components/ForgotPasswordPage'
+    ),
+  resetPassword: () =>
+    import(/* webpackChunkName: "lazy-reset-password" */ '../../features/auth/components/ResetPasswordPage'),
+  verifyEmail: () =>
+    import(/* webpackChunkName: "lazy-verify-email" */ '../../features/auth/components/VerifyEmailPage'),
 };
 
 export interface CreateRoutesOptions {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFetch, setSessionUser } from '@marketplace/ui';
 import {
   API_PATHS,
@@ -20,7 +20,7 @@ import {
   type FieldChecks,
 } from '@marketplace/ui/form';
 import { FACEBOOK_LOGIN_URL, readBody, useFacebookLogin } from '../../../lib/account-api';
-import { landingPath } from '../../../session/session';
+import { landingPath, safeNextPath } from '../../../session/session';
 
 interface LoginForm {
   email: string;
@@ -35,11 +35,12 @@ const resolver = fieldRulesResolver(LOGIN_CHECKS);
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const facebook = useFacebookLogin();
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | undefined>();
   // Sign In stays enabled (and in the Tab order): a submit with problems says what they are.
-  const { register, handleSubmit, setError, formState } = useForm<LoginForm>({
+  const { register, handleSubmit, setError, formState, getValues } = useForm<LoginForm>({
     mode: 'onChange',
     resolver,
     defaultValues: { email: '', password: '' },
@@ -60,7 +61,7 @@ export default function LoginPage() {
       if (response.ok && body.user) {
         // The tokens in the body are ignored: the session lives in httpOnly cookies.
         setSessionUser(body.user);
-        navigate(landingPath(body.user.type));
+        navigate(safeNextPath(params.get('next')) ?? landingPath(body.user.type));
         return;
       }
       const message = body.message ?? MESSAGES.invalidUserNameOrPassword;
@@ -108,10 +109,20 @@ export default function LoginPage() {
           {...register('password')}
         />
         <div className="form-row form-row--between">
-          {/* Spec: a lost-password link with no target (password reset is not part of the product yet). */}
-          <a className="form-link form-link--muted" aria-disabled="true">
+          {/* The spec's lost-password link had no target; it opens the reset flow, with the typed e-mail. */}
+          <Link
+            className="form-link"
+            to="/forgot-password"
+            onClick={(event) => {
+              // The address typed so far comes along, so nobody types it twice (a new tab gets none).
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              navigate('/forgot-password', { state: { email: getValues('email') } });
+            }}
+          >
             Lost your password?
-          </a>
+          </Link>
         </div>
         <SubmitButton busy={busy} busyLabel="Signing in…">
           {MESSAGES.signIn}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router-dom';
+import { ApiError, NetworkError } from '@marketplace/ui';
+import { EmailRule, IDENTITY_LINKS, MESSAGES } from '@marketplace/contracts';
+import {
+  AuthLayout,
+  FormError,
+  SubmitButton,
+  TextField,
+  applyServerErrors,
+  fieldRulesResolver,
+  type FieldChecks,
+} from '@marketplace/ui/form';
+import { requestPasswordReset } from '../api/identity';
+import './identity.css';
+
+interface ForgotForm {
+  email: string;
+}
+
+export const FORGOT_CHECKS: FieldChecks<ForgotForm> = { email: { rule: EmailRule } };
+const resolver = fieldRulesResolver(FORGOT_CHECKS);
+
+/** The address typed on /login comes along (navigation state), so nobody types it twice. */
+function emailFrom(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/** /forgot-password: asks for a reset link by e-mail. The answer is the same whether or not the address has an account. */
+export default function ForgotPasswordPage() {
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const { register, handleSubmit, setError, formState, getValues } = useForm<ForgotForm>({
+    mode: 'onChange',
+    resolver,
+    defaultValues: { email: emailFrom(location.state) },
+  });
+
+  const onSubmit = async (values: ForgotForm) => {
+    setFormError(undefined);
+    setBusy(true);
+    try {
+      const body = await requestPasswordReset(values.email);
+      setSent(body.resultMessage.en);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setFormError(
+          error.status === 400
+            ? applyServerErrors(error, setError, FORGOT_CHECKS, error.message)
+            : error.message,
+        );
+      } else if (!(error instanceof NetworkError)) {
+        setFormError('Something went wrong. Please try again.');
+      }
+      // NetworkError: the API client has shown the toast.
+    }
+    setBusy(false);
+  };
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      lead={
+        sent
+          ? undefined
+          : `Enter the e-mail address of your account. We will send you a link to choose a new password; it works for ${IDENTITY_LINKS.passwordResetMinutes} minutes.`
+      }
+      asideTitle="Back into your account in a minute"
+      asidePoints={[
+        'The link in the mail works once',
+        'Choosing a new password signs you out everywhere',
+        'Your jobs, offers and chats stay as they are',
+      ]}
+    >
+      {sent ? (
+        <div className="identity-result" role="status">
+          <p className="identity-result__text">{sent}</p>
+          <p className="identity-result__hint">
+            Sent to <strong>{getValues('email').trim()}</strong>. No mail after a few minutes? Check your spam
+            folder, or{' '}
+            <button type="button" className="form-link" onClick={() => setSent(undefined)}>
+              try again
+            </button>
+            .
+          </p>
+          <Link className="ui-btn ui-btn--primary ui-btn--lg identity-result__action" to="/login">
+            Back to {MESSAGES.signIn}
+          </Link>
+        </div>
+      ) : (
+        <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+          <FormError message={formError} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
+          <SubmitButton busy={busy} busyLabel="Sending…">
+            Send reset link
+          </SubmitButton>
+        </form>
+      )}
+      <p className="auth-card__foot">
+        Remembered it? <Link to="/login">{MESSAGES.signIn}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, NetworkError, endSession, notify } from '@marketplace/ui';
+import {
+  LIMITS,
+  MESSAGES,
+  NewPasswordRule,
+  UI_TIMINGS,
+  passwordConfirmationError,
+} from '@marketplace/contracts';
+import {
+  AuthLayout,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  applyServerErrors,
+  fieldRulesResolver,
+  type FieldChecks,
+} from '@marketplace/ui/form';
+import { isInvalidLink, linkToken, resetPassword } from '../api/identity';
+import './identity.css';
+
+interface ResetForm {
+  password: string;
+  confirmPassword: string;
+}
+
+/** The sign-up password rules (contracts), the same ones the API checks. */
+export const RESET_CHECKS: FieldChecks<ResetForm> = {
+  password: { rule: NewPasswordRule, trim: false },
+  confirmPassword: {
+    trim: false,
+    check: (value, values) => passwordConfirmationError(values.password, String(value)),
+  },
+};
+const resolver = fieldRulesResolver(RESET_CHECKS);
+
+export const INCOMPLETE_LINK =
+  'This link is not complete. Open the whole link from the mail, or ask for a new one.';
+
+/** A dead or incomplete link: what is wrong, and the way to a new one. */
+function DeadLink({ message }: { message: string }) {
+  return (
+    <div className="identity-result identity-result--problem" role="alert">
+      <p className="identity-result__text">{message}</p>
+      <Link className="ui-btn ui-btn--primary ui-btn--lg identity-result__action" to="/forgot-password">
+        Ask for a new link
+      </Link>
+    </div>
+  );
+}
+
+/** /reset-password#token=...: choose a new password with the link from the mail. */
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const token = linkToken(hash);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | undefined>();
+  const [deadLink, setDeadLink] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { register, handleSubmit, setError, formState } = useForm<ResetForm>({
+    mode: 'onChange',
+    resolver,
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const onSubmit = async (values: ResetForm) => {
+    if (!token) return;
+    setFormError(undefined);
+    setBusy(true);
+    try {
+      const body = await resetPassword(token, values.password);
+      // Every session of the account ended on the server, this one too.
+      endSession();
+      notify('success', body.resultMessage.en, UI_TIMINGS.signUpSuccessToastMs);
+      setDone(body.resultMessage.en);
+      redirect.current = setTimeout(() => navigate('/login'), UI_TIMINGS.redirectAfterSuccessMs);
+      return;
+    } catch (error) {
+      if (isInvalidLink(error)) setDeadLink(error.message);
+      else if (error instanceof ApiError) {
+        setFormError(
+          error.status === 400
+            ? applyServerErrors(error, setError, RESET_CHECKS, error.message)
+            : error.message,
+        );
+      } else if (!(error instanceof NetworkError)) {
+        setFormError('Something went wrong. Please try again.');
+      }
+    }
+    setBusy(false);
+  };
+
+  let content;
+  if (!token) content = <DeadLink message={INCOMPLETE_LINK} />;
+  else if (deadLink) content = <DeadLink message={deadLink} />;
+  else if (done) {
+    content = (
+      <div className="identity-result" role="status">
+        <p className="identity-result__text">{done}</p>
+        <Link className="ui-btn ui-btn--primary ui-btn--lg identity-result__action" to="/login">
+          {MESSAGES.signIn}
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormError message={formError} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint={`At least ${LIMITS.passwordMinLength} characters.`}
+          error={formState.errors.password?.message}
+          {...register('password', {
+            deps: formState.dirtyFields.confirmPassword ? ['confirmPassword'] : [],
+          })}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Save new password
+        </SubmitButton>
+      </form>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      lead={
+        token && !deadLink && !done
+          ? 'Choosing a new password signs you out on every device; then sign in with the new one.'
+          : undefined
+      }
+      asideTitle="Back into your account in a minute"
+      asidePoints={[
+        'The link in the mail works once',
+        'Choosing a new password signs you out everywhere',
+        'Your jobs, offers and chats stay as they are',
+      ]}
+    >
+      {content}
+      {token && !deadLink && !done && (
+        <p className="auth-card__foot">
+          Remembered it? <Link to="/login">{MESSAGES.signIn}</Link>
+        </p>
+      )}
+    </AuthLayout>
+  );
+}
