@@ -6,7 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { ensureWebBuild } from '@marketplace/tools';
 
 ensureWebBuild();
-const suites = ['e2e/embedded.e2e.ts', 'e2e/accessibility.e2e.ts', 'e2e/distributed.e2e.ts'];
+const suites = [
+  'e2e/embedded.e2e.ts',
+  'e2e/jobs.e2e.ts',
+  'e2e/identity.e2e.ts',
+  'e2e/accessibility.e2e.ts',
+  'e2e/distributed.e2e.ts',
+];
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...suites], {
   stdio: 'inherit',
 });

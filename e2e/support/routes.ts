@@ -11,6 +11,7 @@ export const REMOTE_ROUTES: Array<[path: string, remote: string]> = [
   ['/company-profile', 'catalogue'],
   ['/jobpost', 'jobs'],
   ['/jobapply/Craftsman', 'jobs'],
+  ['/jobs', 'jobs'],
   ['/dashboard', 'jobs'],
   ['/payment/callback?trxref=T1&reference=T1', 'jobs'],
   ['/chat', 'chat'],

@@ -42,6 +42,8 @@ export async function startEmbedded(
       DATA_DIR: dataDir,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Journeys make their own data; the demo set (on by default for npm start) would only add noise.
+      DEMO_DATA: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
