@@ -34,6 +34,11 @@ export const API_PATHS = Object.freeze({
   paymentTerms: '/api/payments/terms',
   adminPayments: '/api/payments',
   paymentWebhook: '/api/payments/webhook',
+
+  // chat (spec section 7 `jobs/createchat`, `jobs/chat`; inbox and thread paths are built by CHAT_API)
+  createChat: '/api/jobs/createchat',
+  sendMessage: '/api/jobs/chat',
+  chatUnread: '/api/chat/unread',
 } as const);
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -65,6 +70,20 @@ export const COMPANY_API = /* @__PURE__ */ Object.freeze({
   byCategory: (category: string) => `/api/jobs/getcompaniesbycategory/${segment(category)}`,
   bySubcategory: (subcategory: string) => `/api/jobs/getcompaniesbysubCategory/${segment(subcategory)}`,
   company: (companyId: string) => `/api/accounts/companies/${segment(companyId)}`,
+});
+
+/** Chat paths that carry an id. */
+export const CHAT_API = /* @__PURE__ */ Object.freeze({
+  /** A member's inbox (the legacy path names the member; only that member may read it). */
+  inbox: (memberId: string) => `/api/jobs/user/chat/${segment(memberId)}`,
+  /** One conversation's messages and job; `after` (catch up) or `before` (older history). */
+  thread: (chatId: string, query: { after?: number; before?: number } = {}) => {
+    const params = new URLSearchParams();
+    if (query.after !== undefined) params.set('after', String(query.after));
+    if (query.before !== undefined) params.set('before', String(query.before));
+    const search = params.toString();
+    return `/api/jobs/chat/${segment(chatId)}${search ? `?${search}` : ''}`;
+  },
 });
 
 /** Payment paths that carry an id or a reference. */

@@ -181,6 +181,48 @@ export const PaymentsUnlockRefundedV1 = Type.Object({
 });
 export type PaymentsUnlockRefundedV1 = Static<typeof PaymentsUnlockRefundedV1>;
 
+/**
+ * A chat message was stored. The text stays in chat: consumers learn who wrote to whom and when (payments'
+ * no-reply refund rule reads whether the poster answered).
+ */
+export const ChatMessageSentV1 = Type.Object({
+  chatId: Type.String(),
+  jobId: Type.String(),
+  messageId: Type.String(),
+  seq: Type.Integer({ minimum: 1 }),
+  senderId: Type.String(),
+  recipientId: Type.String(),
+  posterId: Type.String(),
+  applicantId: Type.String(),
+  sentAt: Type.String(),
+});
+export type ChatMessageSentV1 = Static<typeof ChatMessageSentV1>;
+
+/** A member read a conversation up to `upTo`. */
+export const ChatMessagesReadV1 = Type.Object({
+  chatId: Type.String(),
+  jobId: Type.String(),
+  readerId: Type.String(),
+  upTo: Type.Integer({ minimum: 0 }),
+  readAt: Type.String(),
+});
+export type ChatMessagesReadV1 = Static<typeof ChatMessagesReadV1>;
+
+/**
+ * A member has had unread messages in a conversation for CHAT_LIMITS.reminderAfterMinutes: accounts
+ * e-mails them (once per conversation until they read it).
+ */
+export const ChatReminderDueV1 = Type.Object({
+  chatId: Type.String(),
+  jobId: Type.String(),
+  memberId: Type.String(),
+  counterpartName: Type.String(),
+  jobTitle: Type.String(),
+  unreadCount: Type.Integer({ minimum: 1 }),
+  firstUnreadAt: Type.String(),
+});
+export type ChatReminderDueV1 = Static<typeof ChatReminderDueV1>;
+
 export const EVENT_TYPES = {
   accountsUserRegistered: 'accounts.user.registered',
   accountsUserUpdated: 'accounts.user.updated',
@@ -197,6 +239,9 @@ export const EVENT_TYPES = {
   paymentsUnlockPaid: 'payments.unlock.paid',
   paymentsUnlockFailed: 'payments.unlock.failed',
   paymentsUnlockRefunded: 'payments.unlock.refunded',
+  chatMessageSent: 'chat.message.sent',
+  chatMessagesRead: 'chat.messages.read',
+  chatReminderDue: 'chat.reminder.due',
 } as const;
 
 /**
@@ -220,6 +265,9 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   [EVENT_TYPES.paymentsUnlockPaid]: { 1: PaymentsUnlockPaidV1 },
   [EVENT_TYPES.paymentsUnlockFailed]: { 1: PaymentsUnlockFailedV1 },
   [EVENT_TYPES.paymentsUnlockRefunded]: { 1: PaymentsUnlockRefundedV1 },
+  [EVENT_TYPES.chatMessageSent]: { 1: ChatMessageSentV1 },
+  [EVENT_TYPES.chatMessagesRead]: { 1: ChatMessagesReadV1 },
+  [EVENT_TYPES.chatReminderDue]: { 1: ChatReminderDueV1 },
 } as const satisfies Record<string, Record<number, TSchema>>;
 
 /** A declared event type, e.g. 'accounts.user.registered'. */
