@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { act, screen, waitFor } from '@testing-library/react';
 import { dismissToasts, resetApiForTests, resetSessionForTests, type SessionUser } from '@marketplace/ui';
 import { queryClient } from '@marketplace/ui/query';
+import { resetUnreadTotalForTests } from '../lib/chat-unread';
 
 export const ORIGIN = 'http://localhost';
 export const api = (path: string) => `${ORIGIN}${path}`;
@@ -31,6 +32,8 @@ export interface FakeAccountsApi {
   /** Who the "cookies" belong to; null = signed out. */
   account: SessionUser | null;
   calls: Array<{ method: string; path: string; csrf: string | null }>;
+  /** The chat service's unread total for the header badge (0 when unset). */
+  unread?: number;
 }
 
 /** msw server with the session endpoints; add page-specific handlers with server.use(). */
@@ -61,6 +64,11 @@ export function createApiServer(state: FakeAccountsApi, ...handlers: RequestHand
       return HttpResponse.json({ resultMessage: { en: 'Logged out' } });
     }),
     http.get(api('/api/user/auth-options'), () => HttpResponse.json({ facebook: false })),
+    http.get(api('/api/chat/unread'), () =>
+      state.account
+        ? HttpResponse.json({ total: state.unread ?? 0 })
+        : HttpResponse.json({ resultMessage: { en: 'Unauthorized' } }, { status: 401 }),
+    ),
   );
 }
 
@@ -95,6 +103,7 @@ export async function resetBrowserState(): Promise<void> {
   resetApiForTests();
   queryClient.clear();
   resetSessionForTests();
+  resetUnreadTotalForTests();
   await act(async () => dismissToasts());
 }
 

@@ -4,11 +4,15 @@ import { createFakeLoader } from '../testing/fake-remotes';
 import { renderApp } from '../testing/render-app';
 import {
   account,
+  api,
   createApiServer,
   installMatchMedia,
   resetBrowserState,
   type FakeAccountsApi,
 } from '../../testing/api';
+import { http, HttpResponse } from 'msw';
+import { CHAT_UNREAD_EVENT } from '@marketplace/contracts';
+import { refreshUnreadTotal } from '../../lib/chat-unread';
 import { initials } from './AppLayout';
 
 const state: FakeAccountsApi = { account: null, calls: [] };
@@ -117,6 +121,48 @@ describe('signed-in layout: top bar', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/sub-category/Plumber'));
     } finally {
       globalThis.FormData = NodeFormData;
+    }
+  });
+});
+
+describe('signed-in layout: unread chat messages', () => {
+  it('shows the unread total from the chat service and follows what the chat screen pushes', async () => {
+    state.unread = 3;
+    try {
+      await openAs('company', '/dashboard');
+      const topbar = document.querySelector('.app-topbar') as HTMLElement;
+      const link = await within(topbar).findByRole('link', { name: 'Chat, 3 unread' });
+      expect(link).toHaveAttribute('href', '/chat');
+      expect(link).toHaveTextContent('3');
+
+      act(() => {
+        window.dispatchEvent(new CustomEvent(CHAT_UNREAD_EVENT, { detail: { total: 120 } }));
+      });
+      expect(within(topbar).getByRole('link', { name: 'Chat, 120 unread' })).toHaveTextContent('99+');
+
+      act(() => {
+        window.dispatchEvent(new CustomEvent(CHAT_UNREAD_EVENT, { detail: { total: 0 } }));
+      });
+      const read = within(topbar).getByRole('link', { name: 'Chat' });
+      expect(read).toHaveTextContent('');
+    } finally {
+      delete state.unread;
+    }
+  });
+
+  it('keeps the last figure when the chat service cannot be reached', async () => {
+    state.unread = 2;
+    try {
+      await openAs('user', '/dashboard');
+      const topbar = document.querySelector('.app-topbar') as HTMLElement;
+      await within(topbar).findByRole('link', { name: 'Chat, 2 unread' });
+      server.use(http.get(api('/api/chat/unread'), () => HttpResponse.error()));
+      await act(async () => {
+        await refreshUnreadTotal();
+      });
+      expect(within(topbar).getByRole('link', { name: 'Chat, 2 unread' })).toBeInTheDocument();
+    } finally {
+      delete state.unread;
     }
   });
 });

@@ -4,6 +4,7 @@ import { BRAND, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@mark
 import { QueryProvider } from '@marketplace/ui/query';
 import { searchCatalogue } from '@marketplace/contracts';
 import { VerifyEmailNotice } from '../../features/auth/components/VerifyEmailNotice';
+import { ChatLink } from '../../features/chat-unread/components/ChatLink';
 import { MENU, type RouteHandle } from '../routes/route-specs';
 
 export { MENU };
@@ -215,6 +216,7 @@ export function AppLayout() {
               <Icon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5" />
               <span className="ui-visually-hidden">Search</span>
             </button>
+            <ChatLink />
             <button
               type="button"
               role="switch"

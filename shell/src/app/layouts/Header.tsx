@@ -1,7 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { BRAND, Button, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { landingPath } from '../../session/session';
+
+// Members only: visitors never download the unread badge.
+const ChatLink = lazy(
+  () => import(/* webpackChunkName: "lazy-chat-link" */ '../../features/chat-unread/components/ChatLink'),
+);
 
 const NAV = [
   { to: '/jobs', label: 'Find jobs' },
@@ -61,6 +66,11 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
+        {signedIn && (
+          <Suspense fallback={null}>
+            <ChatLink className="site-header__chat" />
+          </Suspense>
+        )}
         <div className="site-header__actions">
           {accountLinks}
           <ButtonLink to={postJobTo}>Post Job</ButtonLink>

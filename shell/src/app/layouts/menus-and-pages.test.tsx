@@ -67,6 +67,27 @@ describe('small-screen menus', () => {
   });
 });
 
+describe('public header for a member', () => {
+  it('shows the way into Chat with the unread count; a visitor gets none', async () => {
+    renderApp('/aboutus', { loader: createFakeLoader() });
+    await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
+    expect(screen.queryByRole('link', { name: /^Chat/ })).not.toBeInTheDocument();
+  });
+
+  it('a signed-in member sees the Chat link with the count, on public pages too', async () => {
+    state.account = account({ type: 'company' });
+    state.unread = 4;
+    try {
+      renderApp('/aboutus', { loader: createFakeLoader() });
+      const link = await screen.findByRole('link', { name: 'Chat, 4 unread' }, { timeout: 5000 });
+      expect(link).toHaveAttribute('href', '/chat');
+      expect(link.closest('header')).toHaveClass('site-header');
+    } finally {
+      delete state.unread;
+    }
+  });
+});
+
 describe('page titles and focus', () => {
   it('each route sets its title from its heading; a route change moves focus to the h1, the first load does not', async () => {
     const { router } = renderApp('/aboutus', { loader: createFakeLoader() });

@@ -1,0 +1,38 @@
+import { NavLink } from 'react-router-dom';
+import { useUnreadTotal } from '../../../lib/chat-unread';
+import './chat-link.css';
+
+const CHAT_ICON = 'M4 5h16v11H8l-4 4z';
+
+/** Shown as "99+" past this, so the badge keeps its size. */
+const MAX_SHOWN = 99;
+
+/**
+ * The header's way into Chat for a signed-in member, with the count of unread messages. Loaded only for
+ * members (its own chunk), so visitors do not pay for it.
+ */
+export function ChatLink({ className = '' }: { className?: string }) {
+  const unread = useUnreadTotal();
+  const label = unread > 0 ? `Chat, ${unread} unread` : 'Chat';
+  return (
+    <NavLink to="/chat" className={`chat-link ${className}`.trim()} aria-label={label} title={label}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path
+          d={CHAT_ICON}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {unread > 0 && (
+        <span className="chat-link__badge" aria-hidden="true">
+          {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
+export default ChatLink;
