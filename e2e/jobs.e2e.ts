@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { E2E_ADMIN, registerThroughApi, signInThroughApi, uniqueEmail } from './support/accounts';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
+import { postJobThroughApi, signOut, unlockThroughSandbox } from './support/marketplace';
 import { startEmbedded, type EmbeddedSite } from './support/servers';
 
 const PHOTO = join(process.cwd(), 'e2e', 'fixtures', 'photo.png');
@@ -24,11 +25,6 @@ function recordApi(page: Page): string[] {
       .catch(() => undefined);
   });
   return bodies;
-}
-
-async function signOut(page: Page) {
-  await page.context().clearCookies();
-  if (page.url().startsWith('http')) await page.evaluate(() => localStorage.clear());
 }
 
 describe('jobs journeys (embedded)', () => {
@@ -178,49 +174,17 @@ describe('jobs journeys (embedded)', () => {
     const title = `Fix the kitchen tap ${stamp}`;
     // The poster's job, through the API this time (the form has its own journey above).
     await signInThroughApi(page, site.url, poster.email, poster.password);
-    const csrf = async () => (await page.context().cookies()).find((c) => c.name === 'mp_csrf')?.value ?? '';
-    const posted = await page.request.post(`${site.url}/api/jobs/postjob`, {
-      headers: { 'x-csrf-token': await csrf() },
-      data: {
-        name: poster.name,
-        email: poster.email,
-        phoneNumber: poster.phone,
-        state: 'Lagos',
-        address: poster.address,
-        pincode: '101283',
-        jobStartDate: new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' }),
-        category: 'Craftsman',
-        subcategory: ['Plumber'],
-        jobHeading: title,
-        description: 'The kitchen tap drips and the handle is loose.',
-      },
+    const jobId = await postJobThroughApi(page, site.url, poster, {
+      heading: title,
+      description: 'The kitchen tap drips and the handle is loose.',
     });
-    assert.equal(posted.status(), 201, await posted.text());
-    const jobId = (await posted.json()).job._id as string;
     await signOut(page);
 
     // The company pays on the sandbox checkout (the same path as Paystack: initialize, redirect, verify).
     await signInThroughApi(page, site.url, company.email, company.password);
-    const started = await page.request.post(`${site.url}/api/jobs/initializePayment`, {
-      headers: { 'x-csrf-token': await csrf() },
-      data: { jobId, amount: 1 },
-    });
-    assert.equal(started.status(), 200, await started.text());
-    const { authorization_url: checkout, reference, amount } = await started.json();
-    assert.ok(amount > 1, 'the price comes from the server, not the client');
-    await page.goto(checkout.startsWith('http') ? checkout : `${site.url}${checkout}`);
-    await page
-      .getByText(/test payment/i)
-      .first()
-      .waitFor();
-    await shoot(page, 'payments-sandbox-checkout');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL(/\/payment\/callback/, { timeout: 15_000 });
-    const verified = await page.request.post(`${site.url}/api/jobs/verifyPayment`, {
-      headers: { 'x-csrf-token': await csrf() },
-      data: { reference },
-    });
-    assert.equal((await verified.json()).status, 'paid', 'one paid reference, one unlock');
+    await unlockThroughSandbox(page, site.url, jobId, (checkout) =>
+      shoot(checkout, 'payments-sandbox-checkout'),
+    );
     const detail = await page.request.get(`${site.url}/api/jobs/viewjob/${jobId}`);
     const job = (await detail.json()).job;
     assert.equal(job.contactLocked, false);
