@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import {
   CATEGORY_NAMES,
   JOB_MESSAGES,
@@ -12,10 +11,10 @@ import {
 } from '@marketplace/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
 import { adminJobsKey, fetchAdminJobs, JOBS_PAGE_SIZE, unhideJob, type AdminJobRow } from '../api/jobs';
+import { AdminSearch, Pager, TableSkeleton } from '../../../shared/AdminList';
+import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { HideJobDialog } from './HideJobDialog';
 import './all-jobs.css';
-
-export const SEARCH_DEBOUNCE_MS = 350;
 
 type StatusFilter = NonNullable<AdminJobListQuery['status']>;
 
@@ -38,21 +37,6 @@ const postedDateFormat = new Intl.DateTimeFormat('en-NG', {
 function postedDate(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : postedDateFormat.format(date);
-}
-
-/** True once `ms` have passed since mount (spec: the admin lists show their skeleton for 1 s). */
-function useMinimumDelay(ms: number): boolean {
-  const [elapsed, setElapsed] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setElapsed(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms]);
-  return elapsed;
-}
-
-function pageFrom(value: string | null): number {
-  const page = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(page) && page > 0 ? page : 1;
 }
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
@@ -88,20 +72,6 @@ function jobName(job: AdminJobRow): string {
   return job.jobHeading.trim() || job.title.trim() || 'Untitled job';
 }
 
-function TableSkeleton() {
-  return (
-    <div className="admin-skeleton" role="status" aria-label="Loading jobs">
-      {Array.from({ length: 8 }, (_, row) => (
-        <div key={row} className="admin-skeleton__row">
-          {[34, 14, 18, 10, 10].map((width, col) => (
-            <span key={col} className="ui-skeleton__line" style={{ width: `${width}%` }} />
-          ))}
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function StatusBadge({ job }: { job: AdminJobRow }) {
   return (
     <span className="admin-jobs-status">
@@ -115,32 +85,12 @@ function StatusBadge({ job }: { job: AdminJobRow }) {
 
 /** Spec "Admin screens", All Jobs: Job Name, Posted Date, Posted By, Status; plus hiding a job. */
 export function AllJobsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, draft, setDraft, goTo } = useListParams('q');
   const query = queryFrom(params);
-  const search = query.q ?? '';
   const page = query.page ?? 1;
-  const [draft, setDraft] = useState(search);
   const [hiding, setHiding] = useState<AdminJobRow | null>(null);
   const minimumShown = useMinimumDelay(UI_TIMINGS.adminListSkeletonMs);
   const queryClient = useQueryClient();
-
-  // Typing updates the address (and so the query) once the user pauses; a new search starts at page 1.
-  useEffect(() => {
-    if (draft.trim() === search) return;
-    const timer = setTimeout(() => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (draft.trim()) next.set('q', draft.trim());
-          else next.delete('q');
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, search, setParams]);
 
   const list = useQuery({
     queryKey: adminJobsKey(query),
@@ -171,14 +121,6 @@ export function AllJobsPage() {
       return next;
     });
 
-  const goTo = (target: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (target > 1) next.set('page', String(target));
-      else next.delete('page');
-      return next;
-    });
-
   const data = list.data;
   const loading = !minimumShown || list.isPending;
   const filtered = Boolean(query.q || query.status || query.category || query.state);
@@ -193,28 +135,13 @@ export function AllJobsPage() {
             Every job on the marketplace, who posted it and where it stands. Hide a job that breaks the rules.
           </p>
         </div>
-        <div className="admin-search" role="search" aria-label="Jobs">
-          <label className="ui-visually-hidden" htmlFor="admin-job-search">
-            Search jobs
-          </label>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
-          <input
-            id="admin-job-search"
-            type="search"
-            placeholder="Search by job name or description"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
+        <AdminSearch
+          id="admin-job-search"
+          label="Search jobs"
+          placeholder="Search by job name or description"
+          value={draft}
+          onChange={setDraft}
+        />
       </header>
 
       <div className="admin-jobs-filters" role="group" aria-label="Filters">
@@ -270,7 +197,7 @@ export function AllJobsPage() {
 
       <div className="admin-card">
         {loading ? (
-          <TableSkeleton />
+          <TableSkeleton label="Loading jobs" widths={[34, 14, 18, 10, 10]} />
         ) : list.isError && !data ? (
           <div className="admin-empty" role="alert">
             <p>{errorText(list.error)}</p>
@@ -354,34 +281,17 @@ export function AllJobsPage() {
           </>
         )}
         {data && !loading && (page > 1 || data.hasMore) && (
-          <nav className="admin-pager" aria-label="Pages">
-            <p className="admin-pager__info">
-              {data.jobs.length > 0
+          <Pager
+            info={
+              data.jobs.length > 0
                 ? `${(page - 1) * data.limit + 1}–${(page - 1) * data.limit + data.jobs.length}`
-                : `Page ${page}`}
-            </p>
-            <div className="admin-pager__buttons">
-              <button
-                type="button"
-                className="ui-btn ui-btn--secondary ui-btn--sm"
-                onClick={() => goTo(page - 1)}
-                disabled={page <= 1 || list.isFetching}
-              >
-                Previous
-              </button>
-              <span className="admin-pager__page" aria-current="page">
-                Page {page}
-              </span>
-              <button
-                type="button"
-                className="ui-btn ui-btn--secondary ui-btn--sm"
-                onClick={() => goTo(page + 1)}
-                disabled={!data.hasMore || list.isFetching}
-              >
-                Next
-              </button>
-            </div>
-          </nav>
+                : `Page ${page}`
+            }
+            current={`Page ${page}`}
+            canGoBack={page > 1 && !list.isFetching}
+            canGoOn={data.hasMore && !list.isFetching}
+            onGo={(direction) => goTo(page + direction)}
+          />
         )}
       </div>
       {hiding && <HideJobDialog job={hiding} jobName={jobName(hiding)} onClose={() => setHiding(null)} />}
