@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type VerifyPaymentResponse } from '@marketplace/contracts';
@@ -28,6 +28,54 @@ function errorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 400) return MESSAGES.invalidPaymentReference;
   if (error instanceof ApiError && error.serverMessage && error.status < 500) return error.serverMessage;
   return MESSAGES.errorVerifyingPayment;
+}
+
+/** One outcome: heading, explanation, optional facts and the ways on. */
+function Result({
+  title,
+  lead,
+  tone,
+  busy = false,
+  facts,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  tone?: 'ok' | 'bad';
+  busy?: boolean;
+  facts?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {busy && <span className="payment-result__spinner" aria-hidden="true" />}
+      <h1
+        id="payment-result-title"
+        className={`payment-result__title${tone ? ` payment-result__title--${tone}` : ''}`}
+      >
+        {title}
+      </h1>
+      {lead && <p className="payment-result__lead">{lead}</p>}
+      {facts}
+      {children && <div className="payment-result__actions">{children}</div>}
+    </>
+  );
+}
+
+function DashboardLink({ primary = false }: { primary?: boolean }) {
+  return (
+    <Link className={buttonClass(primary ? 'primary' : 'secondary', 'md')} to="/dashboard">
+      Go to dashboard
+    </Link>
+  );
+}
+
+function CheckAgain({ onClick }: { onClick: () => Promise<void> }) {
+  return (
+    <button type="button" className={buttonClass('primary', 'md')} onClick={() => void onClick()}>
+      Check again
+    </button>
+  );
 }
 
 function PaymentCallbackContent() {
@@ -73,113 +121,71 @@ function PaymentCallbackContent() {
         aria-busy={outcome.kind === 'loading'}
       >
         {outcome.kind === 'loading' && (
-          <>
-            <span className="payment-result__spinner" aria-hidden="true" />
-            <h1 id="payment-result-title" className="payment-result__title">
-              {MESSAGES.loadingPaymentStatus}
-            </h1>
-            <p className="payment-result__lead">Please keep this page open while we confirm your payment.</p>
-          </>
+          <Result
+            title={MESSAGES.loadingPaymentStatus}
+            lead="Please keep this page open while we confirm your payment."
+            busy
+          />
         )}
         {outcome.kind === 'invalid' && (
-          <>
-            <h1 id="payment-result-title" className="payment-result__title">
-              {MESSAGES.invalidPaymentReference}
-            </h1>
-            <p className="payment-result__lead">
-              This link has no valid payment reference. If you paid, your unlock is confirmed automatically
-              and appears on your dashboard.
-            </p>
-            <div className="payment-result__actions">
-              <Link className={buttonClass('primary', 'md')} to="/dashboard">
-                Go to dashboard
-              </Link>
-            </div>
-          </>
+          <Result
+            title={MESSAGES.invalidPaymentReference}
+            lead="This link has no valid payment reference. If you paid, your unlock is confirmed automatically and appears on your dashboard."
+          >
+            <DashboardLink primary />
+          </Result>
         )}
         {outcome.kind === 'paid' && (
-          <>
-            <h1 id="payment-result-title" className="payment-result__title payment-result__title--ok">
-              {MESSAGES.paymentSuccessful}
-            </h1>
-            <p className="payment-result__lead">
-              {MESSAGES.paymentVerifiedSuccessfully}. Thank you
-              {outcome.result.result.payment.jobTitle
-                ? ` — "${outcome.result.result.payment.jobTitle}"`
-                : ''}{' '}
-              is unlocked: you can now see the poster’s contact details and chat with them.
-            </p>
-            <dl className="payment-result__facts">
-              <dt>Amount</dt>
-              <dd>
-                {outcome.result.result.currency === 'NGN'
-                  ? formatNaira(outcome.result.result.amount / 100)
-                  : `${(outcome.result.result.amount / 100).toFixed(2)} ${outcome.result.result.currency}`}
-              </dd>
-              <dt>Reference</dt>
-              <dd>
-                <code>{outcome.result.result.reference}</code>
-              </dd>
-            </dl>
-            <div className="payment-result__actions">
-              <Link className={buttonClass('primary', 'md')} to="/chat">
-                {MESSAGES.startConversation}
-              </Link>
-              <Link className={buttonClass('secondary', 'md')} to="/dashboard">
-                Go to dashboard
-              </Link>
-            </div>
-          </>
+          <Result
+            tone="ok"
+            title={MESSAGES.paymentSuccessful}
+            lead={`${MESSAGES.paymentVerifiedSuccessfully}. Thank you${
+              outcome.result.result.payment.jobTitle ? ` — "${outcome.result.result.payment.jobTitle}"` : ''
+            } is unlocked: you can now see the poster’s contact details and chat with them.`}
+            facts={
+              <dl className="payment-result__facts">
+                <dt>Amount</dt>
+                <dd>
+                  {outcome.result.result.currency === 'NGN'
+                    ? formatNaira(outcome.result.result.amount / 100)
+                    : `${(outcome.result.result.amount / 100).toFixed(2)} ${outcome.result.result.currency}`}
+                </dd>
+                <dt>Reference</dt>
+                <dd>
+                  <code>{outcome.result.result.reference}</code>
+                </dd>
+              </dl>
+            }
+          >
+            <Link className={buttonClass('primary', 'md')} to="/chat">
+              {MESSAGES.startConversation}
+            </Link>
+            <DashboardLink />
+          </Result>
         )}
         {outcome.kind === 'pending' && (
-          <>
-            <h1 id="payment-result-title" className="payment-result__title">
-              Payment not confirmed yet
-            </h1>
-            <p className="payment-result__lead">
-              {outcome.message} If you completed the payment, it may take a moment to be confirmed. You will
-              not be charged twice.
-            </p>
-            <div className="payment-result__actions">
-              <button type="button" className={buttonClass('primary', 'md')} onClick={() => void check()}>
-                Check again
-              </button>
-              <Link className={buttonClass('secondary', 'md')} to="/dashboard">
-                Go to dashboard
-              </Link>
-            </div>
-          </>
+          <Result
+            title="Payment not confirmed yet"
+            lead={`${outcome.message} If you completed the payment, it may take a moment to be confirmed. You will not be charged twice.`}
+          >
+            <CheckAgain onClick={check} />
+            <DashboardLink />
+          </Result>
         )}
         {outcome.kind === 'failed' && (
-          <>
-            <h1 id="payment-result-title" className="payment-result__title payment-result__title--bad">
-              {MESSAGES.paymentFailedTryAgain}
-            </h1>
-            <p className="payment-result__lead">
-              {outcome.message} Nothing was unlocked. If money left your account, it is refunded
-              automatically.
-            </p>
-            <div className="payment-result__actions">
-              <Link className={buttonClass('primary', 'md')} to="/dashboard">
-                Go to dashboard
-              </Link>
-            </div>
-          </>
+          <Result
+            tone="bad"
+            title={MESSAGES.paymentFailedTryAgain}
+            lead={`${outcome.message} Nothing was unlocked. If money left your account, it is refunded automatically.`}
+          >
+            <DashboardLink primary />
+          </Result>
         )}
         {outcome.kind === 'error' && (
-          <>
-            <h1 id="payment-result-title" className="payment-result__title payment-result__title--bad">
-              {outcome.message}
-            </h1>
-            <div className="payment-result__actions">
-              <button type="button" className={buttonClass('primary', 'md')} onClick={() => void check()}>
-                Check again
-              </button>
-              <Link className={buttonClass('secondary', 'md')} to="/dashboard">
-                Go to dashboard
-              </Link>
-            </div>
-          </>
+          <Result tone="bad" title={outcome.message}>
+            <CheckAgain onClick={check} />
+            <DashboardLink />
+          </Result>
         )}
       </div>
     </section>
