@@ -399,6 +399,63 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       ).rejects.toThrow(/durable/);
     });
 
+    test('broadcasts live messages to every listening process, in order, and stops at unsubscribe', async () => {
+      const [a, b] = [await open(), await open()];
+      const topic = randomLetters();
+      const subject = `live.${topic}.one`;
+      const heard = { a: [] as string[], b: [] as string[], wild: [] as string[], other: [] as string[] };
+      await a.listen(subject, (data) => void heard.a.push(data));
+      const subB = await b.listen(subject, (data, s) => void heard.b.push(`${s}:${data}`));
+      await b.listen(`live.${topic}.*`, (data) => void heard.wild.push(data));
+      await b.listen(`live.${topic}.two`, (data) => void heard.other.push(data));
+      const sent = Array.from({ length: 50 }, (_, i) => `m${i}`);
+      for (const data of sent) a.broadcast(subject, data);
+      await waitFor(
+        () => heard.a.length === 50 && heard.b.length === 50 && heard.wild.length === 50,
+        'every live message on both processes',
+      );
+      expect(heard.a).toEqual(sent);
+      expect(heard.b).toEqual(sent.map((d) => `${subject}:${d}`));
+      expect(heard.wild).toEqual(sent);
+
+      subB.unsubscribe();
+      subB.unsubscribe(); // twice is harmless
+      a.broadcast(subject, 'after');
+      // Same connection, same order: once `sentinel` arrives on b, `after` would have arrived before it.
+      const late: string[] = [];
+      await b.listen(`live.${topic}.three`, (data) => void late.push(data));
+      a.broadcast(`live.${topic}.three`, 'sentinel');
+      await waitFor(() => late.includes('sentinel') && heard.a.includes('after'), 'the sentinel');
+      expect(heard.b).toHaveLength(50);
+      expect(heard.other).toEqual([]);
+    });
+
+    test('a process that listens after a broadcast does not get it (nothing is stored)', async () => {
+      const bus = await open();
+      const subject = `live.${randomLetters()}.x`;
+      bus.broadcast(subject, 'before anyone listened');
+      const heard: string[] = [];
+      await bus.listen(subject, (data) => void heard.push(data));
+      bus.broadcast(subject, 'now');
+      await waitFor(() => heard.length >= 1, 'the second broadcast');
+      expect(heard).toEqual(['now']);
+    });
+
+    test('refuses live subjects that a stream would capture or that are not plain subjects', async () => {
+      const bus = await open();
+      expect(() => bus.broadcast('chat.live.someone', 'x')).toThrow(/owning service/);
+      expect(() => bus.broadcast('live.*', 'x')).toThrow(/invalid live subject/);
+      expect(() => bus.broadcast('live..x', 'x')).toThrow(/invalid live subject/);
+      expect(() => bus.broadcast('live.a b', 'x')).toThrow(/invalid live subject/);
+      await expect(bus.listen('>', () => undefined)).rejects.toThrow(/invalid live subject/);
+      await expect(bus.listen('*.x', () => undefined)).rejects.toThrow(/invalid live subject/);
+      await expect(bus.listen('payments.>', () => undefined)).rejects.toThrow(/owning service/);
+      const sub = await bus.listen(`live.${randomLetters()}.>`, () => undefined);
+      sub.unsubscribe();
+      const stop = bus.onReconnect(() => undefined);
+      stop();
+    });
+
     test('answers ping while open', async () => {
       const bus = await open();
       await expect(bus.ping()).resolves.toBeUndefined();

@@ -2,8 +2,14 @@ import { serviceOfEventType, type EventEnvelope } from '@marketplace/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { backoffDelay, consoleBusLogger, errorInfo, sleep, type BusLogger } from './logger';
-import { assertDurableName, filterToRegex, serviceOfFilter } from './subject';
-import type { Consumer, EventBus, Subscription } from './types';
+import {
+  assertDurableName,
+  assertLiveSubject,
+  filterToRegex,
+  serviceOfFilter,
+  subjectMatches,
+} from './subject';
+import type { Consumer, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
 
 export interface LocalBusOptions {
   /** The process's database; the bus keeps its log in its own schema `bus`. */
@@ -32,6 +38,24 @@ function wakersFor(raw: object): Set<() => void> {
   return set;
 }
 
+// Live listeners of every bus on the same database, so a broadcast reaches all of them as a NATS
+// core publish reaches every connection (several chat instances in one process, in tests).
+interface LiveListener {
+  filter: string;
+  handler: LiveHandler;
+  logger: BusLogger;
+}
+const liveByDb = new WeakMap<object, Set<LiveListener>>();
+
+function liveListenersFor(raw: object): Set<LiveListener> {
+  let set = liveByDb.get(raw);
+  if (!set) {
+    set = new Set();
+    liveByDb.set(raw, set);
+  }
+  return set;
+}
+
 /**
  * The embedded-topology bus: an append-only log table plus one cursor per durable consumer, giving
  * the same at-least-once, resume-after-restart behaviour as JetStream without a server.
@@ -48,6 +72,8 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
   await ensureBusSchema(raw);
 
   const wakers = wakersFor(raw);
+  const live = liveListenersFor(raw);
+  const ownListeners = new Set<LiveListener>();
   const active = new Map<string, LocalConsumer>();
   let closed = false;
 
@@ -218,12 +244,51 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
       return consumer;
     },
 
+    broadcast(subject: string, data: string): void {
+      if (closed) throw new Error('event bus is closed');
+      assertLiveSubject(subject);
+      for (const listener of live) {
+        if (!subjectMatches(listener.filter, subject)) continue;
+        // Later, as over a network, and in publication order (microtasks run first in, first out).
+        queueMicrotask(() => {
+          if (!live.has(listener)) return; // unsubscribed in between
+          try {
+            listener.handler(data, subject);
+          } catch (err) {
+            listener.logger.error({ subject, ...errorInfo(err) }, 'live handler failed');
+          }
+        });
+      }
+    },
+
+    async listen(subject: string, handler: LiveHandler): Promise<LiveSubscription> {
+      if (closed) throw new Error('event bus is closed');
+      assertLiveSubject(subject, true);
+      const listener: LiveListener = { filter: subject, handler, logger };
+      live.add(listener);
+      ownListeners.add(listener);
+      return {
+        subject,
+        unsubscribe() {
+          live.delete(listener);
+          ownListeners.delete(listener);
+        },
+      };
+    },
+
+    onReconnect(): () => void {
+      // Nothing to lose: the listeners live in this process.
+      return () => undefined;
+    },
+
     async ping(): Promise<void> {
       await sql`select 1 from bus.consumers limit 1`.execute(raw);
     },
 
     async close(): Promise<void> {
       closed = true;
+      for (const listener of ownListeners) live.delete(listener);
+      ownListeners.clear();
       await Promise.all([...active.values()].map((c) => c.stop()));
     },
   };

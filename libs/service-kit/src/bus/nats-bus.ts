@@ -25,8 +25,8 @@ import {
 import { headers, nanos, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { backoffDelay, consoleBusLogger, errorInfo, sleep, type BusLogger } from './logger';
-import { assertDurableName, serviceOfFilter } from './subject';
-import type { Consumer, EventBus, Subscription } from './types';
+import { assertDurableName, assertLiveSubject, serviceOfFilter } from './subject';
+import type { Consumer, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
 
 export interface NatsBusOptions {
   /** One URL or a comma-separated list, e.g. `nats://127.0.0.1:4222`. */
@@ -127,13 +127,37 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   }
   const js: JetStreamClient = jsm.jetstream();
 
+  const reconnectListeners = new Set<() => void>();
+  const livePrefix = namespace ? `${namespace}.` : '';
+
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect') logger.warn({ server: s.server }, 'NATS disconnected; reconnecting');
-      else if (s.type === 'reconnect') logger.info({ server: s.server }, 'NATS reconnected');
-      else if (s.type === 'error') logger.error(errorInfo(s.error), 'NATS error');
+      else if (s.type === 'reconnect') {
+        logger.info({ server: s.server }, 'NATS reconnected');
+        void announceReconnect();
+      } else if (s.type === 'error') logger.error(errorInfo(s.error), 'NATS error');
     }
   })();
+
+  /**
+   * The client resends its subscriptions when it reconnects; a flush (one round trip) makes sure the
+   * server has them before listeners catch up, so nothing published after their catch-up is missed.
+   */
+  async function announceReconnect(): Promise<void> {
+    try {
+      await nc.flush();
+    } catch {
+      return; // lost again: the next reconnect announces
+    }
+    for (const listener of reconnectListeners) {
+      try {
+        listener();
+      } catch (err) {
+        logger.error(errorInfo(err), 'reconnect listener failed');
+      }
+    }
+  }
 
   async function ensureStream(service: ServiceName): Promise<void> {
     const names = natsNames(service, namespace);
@@ -382,6 +406,44 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       return consumer;
     },
 
+    broadcast(subject: string, data: string): void {
+      if (closed) throw new Error('event bus is closed');
+      assertLiveSubject(subject);
+      // Core NATS: no stream, no ack. While reconnecting the client buffers it.
+      nc.publish(`${livePrefix}${subject}`, data);
+    },
+
+    async listen(subject: string, handler: LiveHandler): Promise<LiveSubscription> {
+      if (closed) throw new Error('event bus is closed');
+      assertLiveSubject(subject, true);
+      const sub = nc.subscribe(`${livePrefix}${subject}`, {
+        callback: (err, msg) => {
+          if (err) {
+            logger.warn({ subject, ...errorInfo(err) }, 'live subscription error');
+            return;
+          }
+          try {
+            handler(msg.string(), msg.subject.slice(livePrefix.length));
+          } catch (handlerError) {
+            logger.error({ subject, ...errorInfo(handlerError) }, 'live handler failed');
+          }
+        },
+      });
+      // The server has the subscription once a round trip after it completed.
+      await nc.flush();
+      return {
+        subject,
+        unsubscribe() {
+          if (!sub.isClosed()) sub.unsubscribe();
+        },
+      };
+    },
+
+    onReconnect(listener: () => void): () => void {
+      reconnectListeners.add(listener);
+      return () => void reconnectListeners.delete(listener);
+    },
+
     async ping(): Promise<void> {
       if (nc.isClosed()) throw new BusUnavailableError('NATS connection is closed');
       let timer: NodeJS.Timeout | undefined;
@@ -401,6 +463,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      reconnectListeners.clear();
       await Promise.all([...consumers].map((c) => c.stop()));
       if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
     },

@@ -156,6 +156,40 @@ describe('NATS server killed and restarted mid-stream', () => {
     }
   }, 120_000);
 
+  it('announces the reconnect once live subscriptions are back in effect', async () => {
+    const own = await NatsTestServer.create();
+    const opened: EventBus[] = [];
+    try {
+      await own.start();
+      const make = async (name: string) => {
+        const b = await createNatsBus({ servers: own.url, name, retryDelayMs: 50, logger: captureLogger() });
+        opened.push(b);
+        return b;
+      };
+      const listener = await make('live-listener');
+      const heard: string[] = [];
+      await listener.listen('live.restart.member', (data) => void heard.push(data));
+      let reconnects = 0;
+      // Chat catches up from its database here; a broadcast made after this point must arrive.
+      listener.onReconnect(() => void reconnects++);
+      const before = await make('live-before');
+      before.broadcast('live.restart.member', 'before');
+      await waitFor(() => heard.includes('before'), 'the broadcast before the restart');
+
+      await own.kill();
+      await own.start();
+      await waitFor(() => reconnects === 1, 'the reconnect announcement', 30_000);
+      // A process that connected only now: its broadcast reaches the resubscribed listener.
+      const after = await make('live-after');
+      after.broadcast('live.restart.member', 'after');
+      await waitFor(() => heard.includes('after'), 'the broadcast after the restart', 10_000);
+      expect(reconnects).toBe(1);
+    } finally {
+      await Promise.all(opened.map((b) => b.close()));
+      await own.dispose();
+    }
+  }, 90_000);
+
   it('recreates its streams and durable when the server comes back with an empty store', async () => {
     const fresh = await NatsTestServer.create();
     const local: { bus?: EventBus; consumer?: Consumer } = {};

@@ -22,6 +22,9 @@ function fakeBus(gate?: (event: EventEnvelope, call: number) => Promise<void>) {
       published.push(event);
     },
     subscribe: () => Promise.reject(new Error('not used')),
+    broadcast: () => undefined,
+    listen: () => Promise.reject(new Error('not used')),
+    onReconnect: () => () => undefined,
     ping: async () => undefined,
     close: async () => undefined,
   };

@@ -51,3 +51,24 @@ export function serviceOfFilter(filter: string): ServiceName {
 export function assertDurableName(durable: string): void {
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(durable)) throw new Error(`invalid durable name "${durable}"`);
 }
+
+/**
+ * Live (broadcast) subjects: plain NATS tokens, wildcards only where `listening`, and never starting
+ * with an owning service's name: `chat.>` and the like are captured by that service's JetStream
+ * stream, which would store every doorbell and hand it to durable consumers.
+ */
+export function assertLiveSubject(subject: string, listening = false): void {
+  const tokens = subject.split('.');
+  const ok = tokens.every(
+    (t, i) => TOKEN.test(t) || (listening && (t === '*' || (t === '>' && i === tokens.length - 1))),
+  );
+  // A wildcard first token would also hear the streams' events (`>` hears everything).
+  if (!ok || !TOKEN.test(tokens[0] ?? '') || subject.length > 255) {
+    throw new Error(`invalid live subject "${subject}"`);
+  }
+  if (SERVICES.includes(tokens[0] as ServiceName)) {
+    throw new Error(
+      `live subject "${subject}" must not start with an owning service (its stream would store it)`,
+    );
+  }
+}

@@ -20,6 +20,27 @@ export interface EventBus {
    * last acked event. Handlers must be idempotent (see `idempotentHandler`).
    */
   subscribe(subscription: Subscription): Promise<Consumer>;
+  /**
+   * Live fan-out, at most once: `data` reaches every listener of `subject` in every process attached
+   * to the bus at that moment; nothing is stored, acked or redelivered. For doorbells whose truth is in
+   * a database (chat's `live.chat.<memberId>`): a listener that was away catches up from there.
+   * NATS: core publish on the bus's connection; local: in-process, to every bus on the same database.
+   * Subjects are NATS subjects without wildcards, and never under an owning service's token (those
+   * belong to the durable streams), e.g. `live.chat.<id>`.
+   */
+  broadcast(subject: string, data: string): void;
+  /**
+   * Receive live messages on `subject` (`*` and `>` allowed). Resolves once the subscription is in
+   * effect: a broadcast made after that reaches `handler`, in publication order per publisher.
+   */
+  listen(subject: string, handler: LiveHandler): Promise<LiveSubscription>;
+  /**
+   * `listener` runs each time the connection came back after a loss (and live subscriptions are in
+   * effect again): live messages sent in between may be gone, so listeners catch up from their
+   * source of truth. Never called by the local bus, which has no connection to lose. Returns an
+   * unsubscribe.
+   */
+  onReconnect(listener: () => void): () => void;
   /** Throws when the bus cannot be reached (used by /ready). */
   ping(): Promise<void>;
   /** Stops consumers and closes connections. */
@@ -37,4 +58,13 @@ export interface Subscription {
 export interface Consumer {
   readonly durable: string;
   stop(): Promise<void>;
+}
+
+/** Receives one live message: its data as broadcast and the subject it was sent on. */
+export type LiveHandler = (data: string, subject: string) => void;
+
+export interface LiveSubscription {
+  readonly subject: string;
+  /** Stops delivery at once; calling it again does nothing. */
+  unsubscribe(): void;
 }
