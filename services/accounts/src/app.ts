@@ -4,6 +4,7 @@ import { setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { AccountLinks } from './account-links';
 import { resolveAccountsSettings, resolveMailSettings, type AccountsSettings } from './config';
+import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
@@ -55,13 +56,18 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   // The edge and the standalone main always hand DATA_DIR over; a host that does not (a test mounting
   // the plugin bare) gets a folder under the OS temp directory rather than files in its working copy.
   const dataDir = options.dataDir ?? join(tmpdir(), 'marketplace-accounts');
-  const mail = new MailService(resolveMailSettings(settings.mail, dataDir), db, app.log);
+  const mail = new MailService(resolveMailSettings(settings.mail, dataDir), db, app.log, resolved.publicUrl);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
   const photos = new PhotoStore(join(dataDir, 'uploads', 'profile'));
   const links = new AccountLinks({ db, mail, publicUrl: resolved.publicUrl, now: resolved.now });
 
   service.consume({ durable: JOB_TOTALS_CONSUMER, filterSubject: 'jobs.>', handlers: jobTotalsHandlers });
+  service.consume({
+    durable: CHAT_REMINDERS_CONSUMER,
+    filterSubject: 'chat.reminder.*',
+    handlers: chatReminderHandlers(mail.notices),
+  });
 
   const { publicKey, privateKey } = options.auth;
   await app.register(sessionRoutes, { db, publicKey, privateKey, settings });

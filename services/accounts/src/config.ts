@@ -178,7 +178,7 @@ export const AccountsConfigSchema = Type.Object({
   SUPPORT_EMAIL: Type.Optional(Type.String({ pattern: EMAIL_PATTERN })),
   /** The From of every mail the service sends, e.g. "Marketplace <no-reply@example.com>". */
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
-  /** How often undelivered contact messages are retried, in ms. */
+  /** How often undelivered contact messages and member notices (chat reminders) are retried, in ms. */
   MAIL_RETRY_INTERVAL_MS: Type.Integer({ minimum: 1000, default: DEFAULT_MAIL_RETRY_INTERVAL_MS }),
 });
 export type AccountsConfig = Static<typeof AccountsConfigSchema>;

@@ -88,6 +88,27 @@ export interface AccountTokensTable {
   used_at: Date | null;
 }
 
+/**
+ * Migration 0007_notice_mails: mails to members caused by other services' events, stored with the inbox
+ * row of that event and delivered after the commit (retried by a sweep). `data` depends on `kind`.
+ */
+export interface NoticeMailsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'chat-reminder';
+  /** One notice per key, whatever events carry it. */
+  dedupe_key: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: ColumnType<Date, never, never>;
+  delivered_at: Date | null;
+  delivery_transport: string | null;
+  delivery_attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  /** Set when the notice is not sent on purpose (member deleted, notice stale); `last_error` says why. */
+  dropped_at: Date | null;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type AccountTokenRow = Selectable<AccountTokensTable>;
 
@@ -98,4 +119,5 @@ export interface AccountsDatabase {
   refresh_tokens: RefreshTokensTable;
   social_identities: SocialIdentitiesTable;
   account_tokens: AccountTokensTable;
+  notice_mails: NoticeMailsTable;
 }

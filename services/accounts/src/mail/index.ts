@@ -4,20 +4,31 @@ import type { AccountsDatabase } from '../db-types';
 import type { MailSettings } from '../config';
 import { ContactDelivery } from './contact-delivery';
 import { createMailer, type Mailer, type OutgoingMail } from './mailer';
+import { NoticeMails } from './notice-mails';
 
 export type { MailSettings } from '../config';
 export type { Mailer, OutgoingMail } from './mailer';
 
-/** The service's mail: contact-form delivery with retries, and best-effort notices and account links. */
+/**
+ * The service's mail: contact-form delivery with retries, notices caused by other services' events
+ * (stored, then sent with retries), and best-effort notices and account links.
+ */
 export class MailService {
   readonly mailer: Mailer;
   readonly contact: ContactDelivery;
+  readonly notices: NoticeMails;
   /** Where people can write to (named in notices). */
   readonly supportEmail: string;
   readonly #logger: FastifyBaseLogger;
   readonly #pending = new Set<Promise<unknown>>();
 
-  constructor(settings: MailSettings, db: Kysely<AccountsDatabase>, logger: FastifyBaseLogger) {
+  constructor(
+    settings: MailSettings,
+    db: Kysely<AccountsDatabase>,
+    logger: FastifyBaseLogger,
+    /** PUBLIC_URL without a trailing slash (links in notices). */
+    publicUrl?: string,
+  ) {
     this.mailer = createMailer(settings);
     this.supportEmail = settings.supportEmail;
     this.#logger = logger;
@@ -27,6 +38,13 @@ export class MailService {
       supportEmail: settings.supportEmail,
       logger,
       retryIntervalMs: settings.retryIntervalMs,
+    });
+    this.notices = new NoticeMails({
+      db,
+      mailer: this.mailer,
+      logger,
+      retryIntervalMs: settings.retryIntervalMs,
+      publicUrl,
     });
   }
 
@@ -45,10 +63,12 @@ export class MailService {
 
   start(): void {
     this.contact.start();
+    this.notices.start();
   }
 
   async stop(): Promise<void> {
     await this.contact.stop();
+    await this.notices.stop();
     await Promise.allSettled([...this.#pending]);
     this.mailer.close();
   }

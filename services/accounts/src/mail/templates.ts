@@ -108,3 +108,44 @@ export function verificationMail(input: AccountMailInput & { link: string; hours
     ].join('\n'),
   };
 }
+
+export interface ChatReminderMailInput extends AccountMailInput {
+  counterpartName: string;
+  jobTitle: string;
+  unreadCount: number;
+  /** `${PUBLIC_URL}/chat?chat=<chatId>`; without PUBLIC_URL there is no link to make. */
+  link: string | undefined;
+  /** False when the member has not confirmed the address yet: the mail then says what to do if it is not theirs. */
+  verified: boolean;
+}
+
+/**
+ * Chat's reminder: a member has had messages unread for a while. Who wrote, about which job and how many
+ * are waiting; never the messages themselves (a mistyped address learns no more than a name and a
+ * job heading).
+ */
+export function chatReminderMail(input: ChatReminderMailInput): OutgoingMail {
+  const count = input.unreadCount;
+  const messages = count === 1 ? 'message' : 'messages';
+  const jobTitle = oneLine(input.jobTitle);
+  return {
+    to: input.to,
+    subject: oneLine(`New ${messages} about ${jobTitle}`),
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      `${oneLine(input.counterpartName)} wrote to you about "${jobTitle}".`,
+      `You have ${count} unread ${messages} in that conversation.`,
+      '',
+      ...(input.link
+        ? ['Read and answer here:', '', input.link]
+        : ['Sign in to Marketplace and open Chat to read and answer.']),
+      '',
+      'We send one such reminder per conversation until you have read it.',
+      ...(input.verified
+        ? []
+        : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      '',
+    ].join('\n'),
+  };
+}

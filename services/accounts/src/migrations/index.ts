@@ -5,6 +5,7 @@ import { profilesContactMigration } from './0003_profiles_contact';
 import { sessionBindingMigration } from './0004_session_binding';
 import { companyRatingMigration } from './0005_company_rating';
 import { accountTokensMigration } from './0006_account_tokens';
+import { noticeMailsMigration } from './0007_notice_mails';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
 export const accountsMigrations: SchemaMigrations = {
@@ -14,4 +15,5 @@ export const accountsMigrations: SchemaMigrations = {
   '0004_session_binding': sessionBindingMigration,
   '0005_company_rating': companyRatingMigration,
   '0006_account_tokens': accountTokensMigration,
+  '0007_notice_mails': noticeMailsMigration,
 };

@@ -146,6 +146,17 @@ describe('privacy: GET /api/user/me/export and DELETE /api/user/me', () => {
   });
 
   it('erases the personal data, keeps an anonymous row and announces accounts.user.deleted', async () => {
+    // A chat reminder waiting to be mailed (its next attempt later): it says who wrote about which job.
+    await h.db
+      .insertInto('notice_mails')
+      .values({
+        user_id: company.id,
+        kind: 'chat-reminder',
+        dedupe_key: 'privacy-test',
+        data: JSON.stringify({ counterpartName: 'Ada Obi', jobTitle: 'Fix a tap' }),
+        next_attempt_at: new Date(Date.now() + 60 * 60_000),
+      })
+      .execute();
     const response = await h.service.app.inject({
       method: 'DELETE',
       url: '/api/user/me',
@@ -190,6 +201,9 @@ describe('privacy: GET /api/user/me/export and DELETE /api/user/me', () => {
       h.service.db.raw,
     );
     expect(left.rows[0]?.n).toBe('0');
+    expect(
+      await h.db.selectFrom('notice_mails').select('id').where('user_id', '=', company.id).execute(),
+    ).toEqual([]);
     await eventually(async () =>
       expect(h.events).toContainEqual(
         expect.objectContaining({ type: 'accounts.user.deleted', payload: { userId: company.id } }),

@@ -15,6 +15,7 @@ import {
 } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
+import { deleteNoticesOf } from '../mail/notice-mails';
 import { ContactMessagesRepository } from '../repositories/contact-messages-repository';
 import { PhotoStore } from '../repositories/photo-store';
 import { revokeSessionDataOf, sessionDataOf } from '../repositories/session-data-repository';
@@ -116,6 +117,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
         const erased = await users.anonymise(trx, user.id, unusableHash);
         if (!erased) throw unauthorized('Please sign in to continue.');
         await messages.deleteFrom(trx, user.id);
+        await deleteNoticesOf(trx, user.id);
         await revokeSessionDataOf(trx, user.id);
         await publishEvent(
           trx,
