@@ -1,6 +1,7 @@
 // Exposed as `chat/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
 import type { RemotePages, RemoteRoutesModule } from '@marketplace/ui';
-import { ChatPage, NewChatPage } from '../features/chat/components/ChatPages';
+import { ChatPage } from '../features/chat/components/ChatPage';
+import { NewChatPage } from '../features/newchat/components/NewChatPage';
 
 export const pages: RemotePages<'chat'> = {
   chat: ChatPage,

@@ -1,0 +1,134 @@
+import type { WsServerFrame } from '@marketplace/contracts';
+import { FakeSocket } from '../testing/fixtures';
+import { RealtimeConnection, realtimeUrl, type ConnectionState } from './realtime';
+
+function setup(random = () => 0) {
+  FakeSocket.all = [];
+  const frames: WsServerFrame[] = [];
+  const states: ConnectionState[] = [];
+  const events = new EventTarget();
+  const connection = new RealtimeConnection({
+    url: 'ws://localhost/ws',
+    createSocket: (url) => new FakeSocket(url),
+    random,
+    events,
+    onFrame: (frame) => frames.push(frame),
+    onState: (state) => states.push(state),
+  });
+  return { connection, frames, states, events };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('realtime connection', () => {
+  it('connects to /ws on the page origin with the matching scheme, no token in the address', () => {
+    expect(realtimeUrl('http://localhost:3000')).toBe('ws://localhost:3000/ws');
+    expect(realtimeUrl('https://naija.example')).toBe('wss://naija.example/ws');
+    expect(realtimeUrl()).toBe('ws://localhost/ws');
+  });
+
+  it('opens, passes frames on, and sends only while open', () => {
+    const { connection, frames, states } = setup();
+    connection.start();
+    expect(states).toEqual(['connecting']);
+    expect(connection.send({ type: 'ping' })).toBe(false);
+    const socket = FakeSocket.latest();
+    socket.open();
+    expect(states).toEqual(['connecting', 'open']);
+    expect(frames).toEqual([{ type: 'welcome', instance: 'test', userId: 'me', unreadTotal: 0 }]);
+    socket.onmessage?.(new MessageEvent('message', { data: 'not json' }));
+    expect(frames).toHaveLength(1);
+    expect(connection.send({ type: 'joinRoom', chatId: 'c', after: 3 })).toBe(true);
+    expect(socket.sent).toEqual([{ type: 'joinRoom', chatId: 'c', after: 3 }]);
+  });
+
+  it('reconnects after 1 s, 2 s, 4 s, 5 s, 5 s … (random 0.5 for the doubling part, 0 at the cap), and starts again at 1 s after a good connection', () => {
+    let r = 0.5;
+    const { connection, states } = setup(() => r);
+    connection.start();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop();
+    expect(states.at(-1)).toBe('reconnecting');
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const before = FakeSocket.all.length;
+      let waited = 0;
+      while (FakeSocket.all.length === before) {
+        jest.advanceTimersByTime(100);
+        waited += 100;
+      }
+      waits.push(waited);
+      if (waits.length === 3) r = 0; // from here the base is the cap: random 0 keeps it at 5 s
+      FakeSocket.latest().drop(); // the attempt fails
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 5000, 5000, 5000]);
+    // A connection that works resets the delay.
+    jest.advanceTimersByTime(5000);
+    r = 0.5;
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop();
+    const before = FakeSocket.all.length;
+    jest.advanceTimersByTime(999);
+    expect(FakeSocket.all.length).toBe(before);
+    jest.advanceTimersByTime(1);
+    expect(FakeSocket.all.length).toBe(before + 1);
+  });
+
+  it('gives up on an attempt that is not open after 20 s and tries again', () => {
+    const { connection } = setup(() => 0.5);
+    connection.start();
+    const first = FakeSocket.latest();
+    jest.advanceTimersByTime(19_999);
+    expect(first.closedByClient).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(first.closedByClient).toBe(true);
+    jest.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('pings a quiet connection and drops it when nothing answers', () => {
+    const { connection, states } = setup(() => 0.5);
+    connection.start();
+    const socket = FakeSocket.latest();
+    socket.open();
+    jest.advanceTimersByTime(25_000);
+    expect(socket.sent).toEqual([{ type: 'ping' }]);
+    socket.receive({ type: 'pong', instance: 'test' });
+    jest.advanceTimersByTime(24_999);
+    expect(socket.closedByClient).toBe(false);
+    jest.advanceTimersByTime(1 + 10_000);
+    expect(socket.closedByClient).toBe(true);
+    expect(states.at(-1)).toBe('reconnecting');
+  });
+
+  it('follows the browser: offline drops the socket at once, online retries without waiting', () => {
+    const { connection, events, states } = setup(() => 0.999);
+    connection.start();
+    const socket = FakeSocket.latest();
+    socket.open();
+    events.dispatchEvent(new Event('offline'));
+    expect(socket.closedByClient).toBe(true);
+    expect(states.at(-1)).toBe('reconnecting');
+    expect(FakeSocket.all).toHaveLength(1);
+    events.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('stop() closes the socket for good: no more attempts, no more frames', () => {
+    const { connection, frames, states } = setup();
+    connection.start();
+    const socket = FakeSocket.latest();
+    socket.open();
+    connection.stop();
+    expect(socket.closedByClient).toBe(true);
+    expect(states.at(-1)).toBe('stopped');
+    socket.receive({ type: 'resync' });
+    jest.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(frames).toHaveLength(1);
+    // and it can start again (React runs effects twice in development)
+    connection.start();
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+});

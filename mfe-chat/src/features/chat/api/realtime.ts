@@ -1,0 +1,231 @@
+// The realtime channel: one plain WebSocket to /ws on the page's own origin (the session cookie travels
+// with the upgrade; no token is ever put in the address). It reconnects for as long as the page wants it
+// (spec: 1 s initial, 5 s max, jitter 0.5, unlimited attempts, 20 s connection time-out), notices a dead
+// connection with pings, and follows the browser's online/offline events. What the frames mean is the
+// chat session's business (../stores/chat-session.ts); this module only moves them.
+import { WEBSOCKET_PATH, type WsClientFrame, type WsServerFrame } from '@marketplace/contracts';
+import { RECONNECT_POLICY, reconnectDelay, type ReconnectPolicy } from './backoff';
+
+/** What this module needs of a WebSocket (the browser's, or a fake in tests). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type WebSocketFactory = (url: string) => WebSocketLike;
+
+/**
+ * connecting: the first connection is being made. open: frames flow. reconnecting: the connection was
+ * lost (or never made) and another attempt is waiting or under way. stopped: the page closed it.
+ */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'stopped';
+
+const OPEN = 1;
+
+export interface RealtimeOptions {
+  onFrame: (frame: WsServerFrame) => void;
+  onState?: (state: ConnectionState) => void;
+  /** Default: ws(s)://<this origin>/ws. */
+  url?: string;
+  createSocket?: WebSocketFactory;
+  policy?: ReconnectPolicy;
+  random?: () => number;
+  /** Quiet time after which a ping is sent (default 25 s), and how long to wait for any answer (10 s). */
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
+  /** Where online/offline events come from (default: window). */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+}
+
+/** ws://host/ws for http://host, wss://host/ws for https://host. */
+export function realtimeUrl(origin: string = window.location.origin): string {
+  return `${origin.replace(/^http/, 'ws')}${WEBSOCKET_PATH}`;
+}
+
+function isServerFrame(value: unknown): value is WsServerFrame {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+export class RealtimeConnection {
+  private socket: WebSocketLike | null = null;
+  private stopped = true;
+  private attempt = 0;
+  private everOpened = false;
+  private connectTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setTimeout> | undefined;
+  private deadTimer: ReturnType<typeof setTimeout> | undefined;
+  private current: ConnectionState = 'stopped';
+  private readonly options: Required<Omit<RealtimeOptions, 'onState' | 'events'>> &
+    Pick<RealtimeOptions, 'onState' | 'events'>;
+
+  constructor(options: RealtimeOptions) {
+    this.options = {
+      url: options.url ?? realtimeUrl(),
+      createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
+      policy: options.policy ?? RECONNECT_POLICY,
+      random: options.random ?? Math.random,
+      heartbeatMs: options.heartbeatMs ?? 25_000,
+      heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
+      onFrame: options.onFrame,
+      onState: options.onState,
+      events: options.events ?? (typeof window === 'undefined' ? undefined : window),
+    };
+  }
+
+  get state(): ConnectionState {
+    return this.current;
+  }
+
+  /** Failed attempts since the last good connection (the next delay's exponent). */
+  get attempts(): number {
+    return this.attempt;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.options.events?.addEventListener('online', this.onOnline);
+    this.options.events?.addEventListener('offline', this.onOffline);
+    this.connect();
+  }
+
+  /** Closes the connection for good (leaving the page). */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.options.events?.removeEventListener('online', this.onOnline);
+    this.options.events?.removeEventListener('offline', this.onOffline);
+    this.clearTimers();
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      detach(socket);
+      try {
+        socket.close(1000, 'leaving');
+      } catch {
+        // already closed
+      }
+    }
+    this.setState('stopped');
+  }
+
+  /** Sends a frame when the connection is open; false (nothing sent) otherwise. */
+  send(frame: WsClientFrame): boolean {
+    const socket = this.socket;
+    if (!socket || this.current !== 'open' || socket.readyState !== OPEN) return false;
+    try {
+      socket.send(JSON.stringify(frame));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private setState(next: ConnectionState): void {
+    if (next === this.current) return;
+    this.current = next;
+    this.options.onState?.(next);
+  }
+
+  private connect(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    if (this.stopped) return;
+    this.setState(this.everOpened || this.attempt > 0 ? 'reconnecting' : 'connecting');
+    let socket: WebSocketLike;
+    try {
+      socket = this.options.createSocket(this.options.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    this.connectTimer = setTimeout(() => this.drop(socket), this.options.policy.connectTimeoutMs);
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      clearTimeout(this.connectTimer);
+      this.everOpened = true;
+      this.armHeartbeat(socket);
+      this.setState('open');
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (this.socket !== socket) return;
+      // A frame is the proof the server accepted us: the next failure starts again at 1 s.
+      this.attempt = 0;
+      this.armHeartbeat(socket);
+      let frame: unknown;
+      try {
+        frame = JSON.parse(String(event.data));
+      } catch {
+        return; // not ours
+      }
+      if (isServerFrame(frame)) this.options.onFrame(frame);
+    };
+    socket.onclose = () => this.drop(socket);
+    socket.onerror = () => {
+      // A close event follows; the connection time-out covers a socket that never says more.
+    };
+  }
+
+  /** Forgets `socket` (closed, silent or hopeless) and schedules the next attempt. */
+  private drop(socket: WebSocketLike): void {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    detach(socket);
+    try {
+      socket.close();
+    } catch {
+      // already closed
+    }
+    this.clearTimers();
+    if (!this.stopped) this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    this.setState('reconnecting');
+    const delay = reconnectDelay(this.attempt, this.options.random, this.options.policy);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** After quiet time, ping; with no frame at all within the time-out, the connection is dead. */
+  private armHeartbeat(socket: WebSocketLike): void {
+    clearTimeout(this.pingTimer);
+    clearTimeout(this.deadTimer);
+    this.pingTimer = setTimeout(() => {
+      if (this.socket !== socket) return;
+      this.send({ type: 'ping' });
+      this.deadTimer = setTimeout(() => this.drop(socket), this.options.heartbeatTimeoutMs);
+    }, this.options.heartbeatMs);
+  }
+
+  private clearTimers(): void {
+    clearTimeout(this.connectTimer);
+    clearTimeout(this.pingTimer);
+    clearTimeout(this.deadTimer);
+  }
+
+  /** Back online: try now instead of waiting out the delay. */
+  private readonly onOnline = () => {
+    if (!this.stopped && !this.socket && this.retryTimer !== undefined) this.connect();
+  };
+
+  /** Offline: the socket may look open for minutes; treat it as lost now so new messages queue. */
+  private readonly onOffline = () => {
+    if (this.socket) this.drop(this.socket);
+  };
+}
+
+function detach(socket: WebSocketLike): void {
+  socket.onopen = null;
+  socket.onclose = null;
+  socket.onmessage = null;
+  socket.onerror = null;
+}

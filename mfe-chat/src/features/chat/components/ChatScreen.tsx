@@ -1,0 +1,229 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { MESSAGES, type ChatSummary, type ChatThreadResponse } from '@marketplace/contracts';
+import type { SessionUser } from '@marketplace/ui';
+import { CHAT_NARROW_QUERY, useMediaQuery, useNarrowerThan } from '../../../shared/media';
+import { InboxIcon, InfoIcon } from '../../../shared/icons';
+import { retryUnlessClientError } from '../../../shared/query';
+import { fetchInbox, inboxKey, threadKey } from '../api/chat-api';
+import { useChatSession } from '../stores/use-chat-session';
+import { counterpartOf, sortInbox } from '../utils/messages';
+import { ConnectionNotice } from './ConnectionNotice';
+import { Conversation } from './Conversation';
+import { DetailsPane } from './DetailsPane';
+import { InboxPane } from './InboxPane';
+
+export const INBOX_PANEL_ID = 'chat-inbox-panel';
+export const DETAILS_PANEL_ID = 'chat-details-panel';
+
+type Panel = 'inbox' | 'details' | null;
+
+/** What the screen knows of the open conversation: its inbox row, or the loaded conversation itself. */
+export interface OpenChat {
+  _id: string;
+  counterpart: { _id: string; name: string };
+  posterId: { _id: string; name: string };
+  applicantId: { _id: string; name: string };
+  job: ChatThreadResponse['jobId'] | ChatSummary['jobId'];
+  readOnly: boolean;
+}
+
+function openChatOf(
+  chatId: string | null,
+  summary: ChatSummary | undefined,
+  thread: ChatThreadResponse | undefined,
+  user: SessionUser,
+): OpenChat | null {
+  const source = thread ?? summary;
+  if (!chatId || !source) return null;
+  return {
+    _id: chatId,
+    counterpart: counterpartOf(source, user.type),
+    posterId: source.posterId,
+    applicantId: source.applicantId,
+    job: thread?.jobId ?? source.jobId,
+    readOnly: Boolean(thread?.readOnly || summary?.readOnly),
+  };
+}
+
+/** Below this card width three columns no longer fit (e.g. 900-1100 px windows beside a full sidebar). */
+export const THREE_PANES_MIN_PX = 680;
+
+const FOCUSABLE = 'button:not([disabled]), a[href], textarea:not([disabled]), [tabindex="0"]';
+
+/** The chat screen of a signed-in member. */
+export function ChatScreen({ user }: { user: SessionUser }) {
+  const { session, snapshot } = useChatSession(user);
+  const frame = useRef<HTMLDivElement>(null);
+  const narrowWindow = useMediaQuery(CHAT_NARROW_QUERY);
+  const crampedCard = useNarrowerThan(frame, THREE_PANES_MIN_PX);
+  const narrow = narrowWindow || crampedCard;
+  const [params, setParams] = useSearchParams();
+  const chatId = params.get('chat') || null;
+
+  const inbox = useQuery({
+    queryKey: inboxKey(user._id),
+    queryFn: ({ signal }) => fetchInbox(user._id, signal),
+    select: sortInbox,
+    retry: retryUnlessClientError,
+  });
+  useEffect(() => {
+    // Spec section 8: an inbox failure is only logged; the list shows its empty state.
+    if (inbox.error) console.error('[chat] the inbox could not be loaded', inbox.error);
+  }, [inbox.error]);
+
+  // The session fetches the conversation (and keeps it current); the screen only reads it.
+  const thread = useQuery<ChatThreadResponse>({ queryKey: threadKey(chatId ?? ''), queryFn: skipToken });
+
+  useEffect(() => {
+    session.open(chatId);
+  }, [session, chatId]);
+
+  const chats = inbox.data ?? [];
+  const open = openChatOf(
+    chatId,
+    chats.find((chat) => chat._id === chatId),
+    chatId ? thread.data : undefined,
+    user,
+  );
+
+  // ---------- Slide-in panels below 900 px ----------
+  const [panel, setPanel] = useState<Panel>(chatId ? null : 'inbox');
+  const inboxToggle = useRef<HTMLButtonElement>(null);
+  const detailsToggle = useRef<HTMLButtonElement>(null);
+  const inboxPanel = useRef<HTMLElement>(null);
+  const detailsPanel = useRef<HTMLElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const focusNext = useRef<'panel' | 'toggle' | 'composer' | null>(null);
+  const lastPanel = useRef<Panel>(panel);
+  const shownPanel: Panel = narrow ? panel : null;
+
+  const openPanel = useCallback((which: Exclude<Panel, null>) => {
+    focusNext.current = 'panel';
+    lastPanel.current = which;
+    setPanel(which);
+  }, []);
+  const closePanel = useCallback((then: 'toggle' | 'composer' = 'toggle') => {
+    focusNext.current = then;
+    setPanel(null);
+  }, []);
+
+  useEffect(() => {
+    const intent = focusNext.current;
+    focusNext.current = null;
+    if (!intent || !narrow) return;
+    if (intent === 'panel') {
+      const box = (shownPanel === 'inbox' ? inboxPanel : detailsPanel).current;
+      const target =
+        box?.querySelector<HTMLElement>('[aria-current="true"]') ??
+        box?.querySelector<HTMLElement>('.chat-inbox__item') ??
+        box?.querySelector<HTMLElement>(FOCUSABLE);
+      target?.focus();
+    } else if (intent === 'composer') {
+      (composer.current ?? inboxToggle.current)?.focus();
+    } else {
+      (lastPanel.current === 'details' ? detailsToggle : inboxToggle).current?.focus();
+    }
+  }, [shownPanel, narrow]);
+
+  useEffect(() => {
+    if (!shownPanel) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closePanel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [shownPanel, closePanel]);
+
+  // ---------- Opening a conversation ----------
+  const select = (id: string) => {
+    if (id !== chatId) {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.set('chat', id);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+    if (narrow) closePanel('composer');
+  };
+
+  const heading = open?.counterpart.name ?? MESSAGES.chats;
+
+  return (
+    <div
+      ref={frame}
+      className={['chat__frame', narrow && 'chat__frame--narrow', shownPanel && `is-${shownPanel}-open`].filter(Boolean).join(' ')}>
+      <header className="chat__bar">
+        {narrow && (
+          <button
+            type="button"
+            ref={inboxToggle}
+            className="chat__toggle"
+            aria-expanded={shownPanel === 'inbox'}
+            aria-controls={INBOX_PANEL_ID}
+            onClick={() => (shownPanel === 'inbox' ? closePanel() : openPanel('inbox'))}
+          >
+            <InboxIcon />
+            <span>{MESSAGES.inbox}</span>
+          </button>
+        )}
+        <div className="chat__title">
+          <h1 className="chat__heading">{heading}</h1>
+          {open && <p className="chat__subtitle">{open.job.title}</p>}
+        </div>
+        {narrow && (
+          <button
+            type="button"
+            ref={detailsToggle}
+            className="chat__toggle"
+            aria-expanded={shownPanel === 'details'}
+            aria-controls={DETAILS_PANEL_ID}
+            onClick={() => (shownPanel === 'details' ? closePanel() : openPanel('details'))}
+          >
+            <InfoIcon />
+            <span>{MESSAGES.details}</span>
+          </button>
+        )}
+      </header>
+      <ConnectionNotice state={snapshot.connection} queued={snapshot.outbox.filter((e) => e.status === 'queued').length} />
+      <div className="chat__panes">
+        <InboxPane
+          id={INBOX_PANEL_ID}
+          ref={inboxPanel}
+          user={user}
+          chats={chats}
+          loading={inbox.isPending}
+          selectedId={chatId}
+          onSelect={select}
+          panel={narrow}
+          open={shownPanel === 'inbox'}
+          onClose={() => closePanel()}
+        />
+        <Conversation
+          user={user}
+          chat={open}
+          chatId={chatId}
+          thread={chatId ? thread.data : undefined}
+          loading={Boolean(chatId) && !thread.data && thread.status !== 'error'}
+          outbox={snapshot.outbox}
+          session={session}
+          composerRef={composer}
+        />
+        <DetailsPane
+          id={DETAILS_PANEL_ID}
+          ref={detailsPanel}
+          user={user}
+          chat={open}
+          panel={narrow}
+          open={shownPanel === 'details'}
+          onClose={() => closePanel()}
+        />
+        {shownPanel && <div className="chat__scrim" aria-hidden="true" onClick={() => closePanel()} />}
+      </div>
+    </div>
+  );
+}
