@@ -1,74 +1,59 @@
-import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
-import { createTestService, type TestService } from '@marketplace/service-kit/testing';
-import chatService from './app';
+import { API_PATHS, CHAT_API } from '@marketplace/contracts';
+import { createChatHarness, type ChatHarness } from './testing';
 
+// The whole path once: a paid unlock opens the conversation, the company writes over the socket, the
+// poster (on another instance) hears it live, reads it, and the company sees the receipt.
 describe('chat service', () => {
-  let service: TestService;
+  let h: ChatHarness;
   beforeAll(async () => {
-    service = await createTestService([chatService]);
-  });
+    h = await createChatHarness();
+  }, 60_000);
   afterAll(async () => {
-    await service.close();
+    await h.close();
   });
 
-  it('returns the signed-in member their inbox', async () => {
-    const me = randomUUID();
-    const other = randomUUID();
-    await service.db.raw
-      .withSchema('chat')
-      .insertInto('chats')
-      .values({ job_id: randomUUID(), job_title: 'Fix my sink', poster_id: me, applicant_id: other })
-      .execute();
-    const token = await service.tokenFor({ sub: me, type: 'user' });
-    const response = await service.app.inject({
-      method: 'GET',
-      url: `/api/jobs/user/chat/${me}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([
-      expect.objectContaining({
-        jobId: expect.objectContaining({ title: 'Fix my sink' }),
-        posterId: { _id: me, name: 'Anonymous' },
-      }),
-    ]);
-  });
+  it('carries a conversation from the paid unlock to the read receipt across two instances', async () => {
+    const poster = await h.member('user', 'Ada Obi');
+    const company = await h.member('company', 'Ace Plumbing');
+    const second = await h.instance();
+    const posterSocket = await h.socket(poster, second);
+    const companySocket = await h.socket(company);
+    const conversation = await h.unlock(poster, company);
+    await posterSocket.next('inboxChanged', (f) => f.chatId === conversation.chatId);
 
-  it('refuses without a token, with a bad token, and for someone else', async () => {
-    const me = randomUUID();
-    expect((await service.app.inject({ method: 'GET', url: `/api/jobs/user/chat/${me}` })).statusCode).toBe(
-      401,
-    );
-    const bad = await service.app.inject({
-      method: 'GET',
-      url: `/api/jobs/user/chat/${me}`,
-      headers: { authorization: 'Bearer not.a.token' },
+    companySocket.send({
+      type: 'sendMessage',
+      chatId: conversation.chatId,
+      clientId: 'hello-1',
+      message: 'Hello!',
     });
-    expect(bad.statusCode).toBe(401);
-    const token = await service.tokenFor({ sub: randomUUID(), type: 'company' });
-    const other = await service.app.inject({
-      method: 'GET',
-      url: `/api/jobs/user/chat/${me}`,
-      headers: { authorization: `Bearer ${token}` },
+    const ack = await companySocket.next('messageAck');
+    const heard = await posterSocket.next('newMessage');
+    expect(heard.message).toEqual(ack.message);
+    expect(ack.message).toMatchObject({
+      seq: 1,
+      message: 'Hello!',
+      read: false,
+      sender: { name: 'Ace Plumbing' },
     });
-    expect(other.statusCode).toBe(403);
-  });
 
-  it('answers on the realtime endpoint', async () => {
-    const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`);
-    const messages: Array<{ type: string; instance?: string }> = [];
-    await new Promise<void>((resolve, reject) => {
-      socket.on('error', reject);
-      socket.on('open', () => socket.send(JSON.stringify({ type: 'ping' })));
-      socket.on('message', (data: Buffer) => {
-        messages.push(JSON.parse(data.toString()));
-        if (messages.some((m) => m.type === 'pong')) resolve();
-      });
+    const unread = await h.app.inject({ method: 'GET', url: API_PATHS.chatUnread, headers: poster.headers });
+    expect(unread.json()).toEqual({ total: 1 });
+    posterSocket.send({ type: 'markAsRead', chatId: conversation.chatId });
+    const receipt = await companySocket.next('messagesRead');
+    expect(receipt).toEqual({
+      type: 'messagesRead',
+      chatId: conversation.chatId,
+      userId: poster.id,
+      upTo: 1,
     });
-    socket.terminate();
-    expect(messages[0]).toMatchObject({ type: 'welcome', instance: expect.any(String) });
-    expect(messages[1]).toEqual({ type: 'pong', instance: messages[0]?.instance });
+    const thread = await h.app.inject({
+      method: 'GET',
+      url: CHAT_API.thread(conversation.chatId),
+      headers: company.headers,
+    });
+    expect(thread.json().messages).toEqual([{ ...ack.message, read: true }]);
+    posterSocket.close();
+    companySocket.close();
   });
 });

@@ -1,26 +1,134 @@
-import { memberEventHandlers, setupService, type ServiceDeps } from '@marketplace/service-kit';
+import { randomUUID } from 'node:crypto';
+import {
+  dispatchEvents,
+  idempotentHandler,
+  memberEventHandlers,
+  setupService,
+  type Consumer,
+  type ServiceDeps,
+} from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import { resolveChatSettings, type ChatSettings } from './config';
+import { JOBS_CONSUMER, jobHandlers } from './consumers/jobs';
+import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
+import { Conversations, type Members } from './conversations';
 import type { ChatDatabase } from './db-types';
+import { LiveHub } from './live/hub';
 import { chatMigrations } from './migrations';
+import { sweepReminders } from './reminders';
 import { inboxRoutes } from './routes/inbox';
+import { messageRoutes } from './routes/messages';
 import { realtimeRoutes } from './routes/realtime';
 
-export interface ChatServiceOptions extends ServiceDeps {
-  instanceId?: string;
+/** What the chat package offers its hosts (the standalone main and the edge). */
+export {
+  ChatConfigSchema,
+  chatSettingsFromConfig,
+  loadChatSettings,
+  type ChatConfig,
+  type ChatSettings,
+} from './config';
+
+/** Handles a host (or a test) may hold on to. */
+export interface ChatControls {
+  /** One reminder sweep now (the interval runs it too); returns the reminders sent. */
+  sweepReminders(): Promise<number>;
+  hub: LiveHub;
+  conversations: Conversations;
+  instance: string;
 }
 
+export type ChatServiceOptions = ServiceDeps & {
+  chat?: ChatSettings;
+  /** Called once the service is set up, with handles a host or a test may use. */
+  onControls?: (controls: ChatControls) => void;
+};
+
+/**
+ * The chat service as a Fastify plugin: conversations opened by paid unlocks, messages stored with a
+ * sequence number per conversation, read state, the /ws endpoint, delivery to every instance through
+ * the bus's live fan-out, and reminders of unread messages. Mounted alone by main.ts (several
+ * instances behind the edge) or with the others by the edge.
+ */
 export default async function chatService(app: FastifyInstance, options: ChatServiceOptions) {
+  const settings = resolveChatSettings(options.chat);
+  const instance = settings.instanceId ?? `chat-${randomUUID().slice(0, 8)}`;
   const service = await setupService<ChatDatabase>(app, {
     name: 'chat',
     schema: 'chat',
     migrations: chatMigrations,
     deps: options,
   });
+  const { db } = service;
+  const conversations = new Conversations(db, { now: settings.now, sendLimit: settings.sendLimit });
+  const hub = new LiveHub(options.bus, app.log);
+
   service.consume({
     durable: 'chat-members',
     filterSubject: 'accounts.user.*',
     handlers: memberEventHandlers,
   });
-  await app.register(inboxRoutes, { db: service.db });
-  await app.register(realtimeRoutes, { ...(options.instanceId ? { instanceId: options.instanceId } : {}) });
+  service.consume({ durable: JOBS_CONSUMER, filterSubject: 'jobs.job.*', handlers: jobHandlers });
+
+  // Unlocks tell both members once the transaction committed, which the kit's consume() cannot
+  // promise: this consumer is wired here (same inbox and typed dispatch as the kit's).
+  const committed = new Map<string, Array<{ chatId: string; members: Members }>>();
+  const dispatchUnlocks = dispatchEvents<ChatDatabase>(
+    unlockHandlers((eventId, change) => committed.set(eventId, [...(committed.get(eventId) ?? []), change])),
+    app.log,
+  );
+  const applyUnlock = idempotentHandler(db, UNLOCKS_CONSUMER, (event, trx) =>
+    dispatchUnlocks(event, trx as Transaction<ChatDatabase>),
+  );
+  let unlocksConsumer: Consumer | undefined;
+
+  const sweep = () => sweepReminders(db, { now: settings.now(), afterMs: settings.reminderAfterMs });
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<unknown> | undefined;
+
+  app.addHook('onReady', async () => {
+    unlocksConsumer = await options.bus.subscribe({
+      durable: UNLOCKS_CONSUMER,
+      filterSubject: 'payments.unlock.*',
+      handle: async (event) => {
+        try {
+          await applyUnlock(event);
+        } finally {
+          const changes = committed.get(event.id) ?? [];
+          committed.delete(event.id);
+          // Reached only after the commit (a failure threw above and is redelivered).
+          for (const change of changes)
+            hub.tell(change.members, { type: 'inboxChanged', chatId: change.chatId });
+        }
+      },
+    });
+    if (settings.reminderSweepMs > 0) {
+      timer = setInterval(() => {
+        if (round) return;
+        round = sweep()
+          .catch((err: unknown) => app.log.error({ err }, 'reminder sweep failed'))
+          .finally(() => (round = undefined));
+      }, settings.reminderSweepMs);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await round;
+    await unlocksConsumer?.stop();
+    await hub.close();
+  });
+
+  await app.register(inboxRoutes, { conversations });
+  await app.register(messageRoutes, { conversations, hub, createChatWaitMs: settings.createChatWaitMs });
+  await app.register(realtimeRoutes, {
+    conversations,
+    hub,
+    instance,
+    allowedOrigins: settings.allowedOrigins,
+    heartbeatMs: settings.heartbeatMs,
+  });
+
+  options.onControls?.({ sweepReminders: sweep, hub, conversations, instance });
 }

@@ -1,11 +1,12 @@
 import { runProcess, startStandaloneService } from '@marketplace/service-kit';
-import chatService from './app';
+import chatService, { loadChatSettings } from './app';
 
-const instanceId = process.env.CHAT_INSTANCE_ID;
-void runProcess('chat', () =>
-  startStandaloneService({
+void runProcess('chat', async () => {
+  // Instance name, allowed origins, reminder interval (config.ts); bad values stop here.
+  const chat = loadChatSettings(process.env);
+  return startStandaloneService({
     name: 'chat',
     defaultPort: 3103,
-    plugin: (app, deps) => chatService(app, { ...deps, ...(instanceId ? { instanceId } : {}) }),
-  }),
-);
+    plugin: (app, deps) => chatService(app, { ...deps, chat }),
+  });
+});

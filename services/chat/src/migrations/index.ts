@@ -21,4 +21,58 @@ export const chatMigrations: SchemaMigrations = {
       await db.schema.createIndex('chats_applicant_idx').on('chats').column('applicant_id').execute();
     },
   },
+  '0003_messages_read_state_jobs': {
+    async up(db: UntypedDb) {
+      // The job's title now comes from the jobs read model (chat_jobs), kept current by jobs' events.
+      await db.schema
+        .alterTable('chats')
+        .dropColumn('job_title')
+        .addColumn('payment_id', 'text')
+        .addColumn('read_only', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('last_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('poster_read_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('applicant_read_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('poster_unread', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('applicant_unread', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('poster_unread_since', 'timestamptz')
+        .addColumn('applicant_unread_since', 'timestamptz')
+        .addColumn('poster_reminded_at', 'timestamptz')
+        .addColumn('applicant_reminded_at', 'timestamptz')
+        .execute();
+      // The reminder sweep reads only the unread stretches that have no reminder yet.
+      for (const side of ['poster', 'applicant']) {
+        await db.schema
+          .createIndex(`chats_${side}_reminder_idx`)
+          .on('chats')
+          .column(`${side}_unread_since`)
+          .where(sql.ref(`${side}_reminded_at`), 'is', null)
+          .execute();
+      }
+
+      await db.schema
+        .createTable('messages')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('chat_id', 'uuid', (c) => c.notNull().references('chats.id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('sender_id', 'uuid', (c) => c.notNull())
+        .addColumn('client_id', 'text')
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        // The order, the resume point, and the index of every page read.
+        .addUniqueConstraint('messages_chat_seq_unique', ['chat_id', 'seq'])
+        // A retried send (same sender, same client id) is stored once; null client ids never collide.
+        .addUniqueConstraint('messages_chat_sender_client_unique', ['chat_id', 'sender_id', 'client_id'])
+        .execute();
+
+      await db.schema
+        .createTable('chat_jobs')
+        .addColumn('job_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('title', 'text')
+        .addColumn('category', 'text')
+        .addColumn('job_start_date', 'text')
+        .addColumn('poster_id', 'uuid')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

@@ -1,33 +1,34 @@
-import { InboxResponseSchema } from '@marketplace/contracts';
-import { forbidden, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
-import type { Kysely } from 'kysely';
+import { API_PATHS, InboxResponseSchema, UnreadResponseSchema } from '@marketplace/contracts';
+import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import { Type } from 'typebox';
-import type { ChatDatabase } from '../db-types';
-import { ChatsRepository } from '../repositories/chats-repository';
+import type { Conversations } from '../conversations';
+import { chatErrors } from '../errors';
 
-export const inboxRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<ChatDatabase> }> = async (app, { db }) => {
-  const chats = new ChatsRepository(db);
-  // Legacy path: the inbox of member {id}. Only that member (or an admin) may read it.
+export interface InboxRouteOptions {
+  conversations: Conversations;
+}
+
+export const inboxRoutes: FastifyPluginAsyncTypebox<InboxRouteOptions> = async (app, { conversations }) => {
+  // Legacy path: the inbox of member {id}. Only that member reads it; admins do not read chats.
   app.get(
     '/api/jobs/user/chat/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
         response: { 200: InboxResponseSchema },
       },
     },
     async (request) => {
-      const { id } = request.params;
-      if (request.user.sub !== id && request.user.type !== 'admin') throw forbidden();
-      const rows = await chats.inboxOf(id);
-      return rows.map((row) => ({
-        _id: row.id,
-        posterId: { _id: row.poster_id, name: row.poster_name ?? 'Anonymous' },
-        applicantId: { _id: row.applicant_id, name: row.applicant_name ?? 'Anonymous' },
-        jobId: { _id: row.job_id, title: row.job_title },
-        lastMessageAt: row.last_message_at ? row.last_message_at.toISOString() : null,
-      }));
+      if (request.user.sub !== request.params.id) throw chatErrors.notMember();
+      return conversations.inbox(request.user.sub);
     },
+  );
+
+  // The header's unread badge: messages from the other members this member has not read.
+  app.get(
+    API_PATHS.chatUnread,
+    { onRequest: app.authenticate, schema: { response: { 200: UnreadResponseSchema } } },
+    async (request) => ({ total: await conversations.unreadTotal(request.user.sub) }),
   );
 };

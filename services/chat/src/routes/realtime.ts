@@ -1,30 +1,83 @@
-import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import { WEBSOCKET_PATH, WS_MESSAGE_TYPES } from '@marketplace/contracts';
-import type { FastifyInstance } from 'fastify';
+import { CHAT_LIMITS, WEBSOCKET_PATH } from '@marketplace/contracts';
+import { AppError } from '@marketplace/service-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Conversations } from '../conversations';
+import { ChatConnection } from '../live/connection';
+import type { LiveHub } from '../live/hub';
+
+export interface RealtimeRouteOptions {
+  conversations: Conversations;
+  hub: LiveHub;
+  instance: string;
+  /** Origins allowed besides the request's own host. */
+  allowedOrigins: readonly string[];
+  heartbeatMs: number;
+}
+
+export const ORIGIN_REFUSED_MESSAGE = 'This site may not open the chat connection.';
 
 /**
- * The realtime endpoint. Each chat instance names itself so a client (and the tests) can tell which
- * instance it reached; room fan-out across instances arrives with the chat feature.
+ * Cross-site WebSocket hijacking: a browser sends the session cookie with an upgrade from any page, so
+ * the Origin must be this site's (the request's own host, which behind the edge is the edge's, from
+ * X-Forwarded-Host of the trusted proxy) or a configured one. Native clients send no Origin.
  */
-export async function realtimeRoutes(app: FastifyInstance, options: { instanceId?: string }) {
-  const instance = options.instanceId ?? randomUUID().slice(0, 8);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  app.get(WEBSOCKET_PATH, { websocket: true }, (socket) => {
-    socket.send(JSON.stringify({ type: WS_MESSAGE_TYPES.welcome, instance }));
-    socket.on('message', (raw: Buffer) => {
-      let message: { type?: unknown };
-      try {
-        message = JSON.parse(raw.toString()) as { type?: unknown };
-      } catch {
-        socket.send(JSON.stringify({ type: WS_MESSAGE_TYPES.error, message: 'Messages must be JSON.' }));
-        return;
-      }
-      if (message.type === WS_MESSAGE_TYPES.ping) {
-        socket.send(JSON.stringify({ type: WS_MESSAGE_TYPES.pong, instance }));
-      } else {
-        socket.send(JSON.stringify({ type: WS_MESSAGE_TYPES.error, message: 'Unknown message type.' }));
-      }
-    });
+export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // "null" (sandboxed frames, file:) and garbage
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return allowed.has(url.origin) || url.host === request.host;
+}
+
+/**
+ * The realtime endpoint: authenticated and Origin-checked at the upgrade (refused with 401/403 before
+ * any upgrade, never a token in the URL), frames of at most CHAT_LIMITS.frameMaxBytes (a bigger one
+ * closes the socket with 1009), the protocol of libs/contracts (WsClientFrameSchema / WsServerFrame).
+ */
+export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRouteOptions) {
+  const connections = new Set<ChatConnection>();
+  const allowed = new Set(options.allowedOrigins);
+
+  // Added before the plugin's own preClose (which closes sockets with no code): clients learn the
+  // instance is going away (1012) and reconnect to another.
+  app.addHook('preClose', async () => {
+    for (const connection of connections) connection.close(1012, 'service restart');
   });
+  await app.register(websocket, { options: { maxPayload: CHAT_LIMITS.frameMaxBytes } });
+
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) connection.heartbeat();
+  }, options.heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.get(
+    WEBSOCKET_PATH,
+    {
+      websocket: true,
+      onRequest: [
+        async (request) => {
+          if (!originAllowed(request, allowed))
+            throw new AppError(403, 'ORIGIN_REFUSED', ORIGIN_REFUSED_MESSAGE);
+        },
+        app.authenticate,
+      ],
+    },
+    (socket, request) => {
+      const connection = new ChatConnection(socket, request.user.sub, request.id, {
+        conversations: options.conversations,
+        hub: options.hub,
+        instance: options.instance,
+        logger: request.log,
+      });
+      connections.add(connection);
+      socket.on('close', () => connections.delete(connection));
+    },
+  );
 }
