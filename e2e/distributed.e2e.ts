@@ -85,13 +85,18 @@ describe('distributed topology', () => {
   it('spreads realtime connections over both chat instances', async () => {
     const page = await browser.newPage();
     await page.goto(site.url);
+    // /ws takes the session cookie at the upgrade (a visitor is refused before it).
+    await signInThroughApi(page, site.url, E2E_ADMIN.email, E2E_ADMIN.password);
     // A string, not a function: tsx would wrap named functions in a helper the page does not have.
     const instances = (await page.evaluate(`(async () => {
       const seen = [];
       for (let i = 0; i < 4; i++) {
         seen.push(await new Promise((resolve, reject) => {
           const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
-          socket.onmessage = (event) => { resolve(JSON.parse(String(event.data)).instance); socket.close(); };
+          socket.onmessage = (event) => {
+            const frame = JSON.parse(String(event.data));
+            if (frame.type === 'welcome') { resolve(frame.instance); socket.close(); }
+          };
           socket.onerror = () => reject(new Error('websocket failed'));
         }));
       }

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { resolveChatSettings, type ChatSettings } from './config';
+export { originAllowed, ORIGIN_REFUSED_MESSAGE } from './routes/realtime';
 import { JOBS_CONSUMER, jobHandlers } from './consumers/jobs';
 import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
 import { Conversations, type Members } from './conversations';

@@ -1,4 +1,5 @@
 import { AccountsConfigSchema } from '@marketplace/accounts-service';
+import { ChatConfigSchema } from '@marketplace/chat-service';
 import { PaymentsConfigSchema } from '@marketplace/payments-service';
 import { BaseConfigSchema, PortSchema } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
@@ -11,6 +12,8 @@ export const EdgeConfigSchema = Type.Object({
   ...AccountsConfigSchema.properties,
   /** Embedded topology: the payments service's settings (PAYSTACK_*, UNLOCK_*, PAYMENTS_*; PUBLIC_URL shared). */
   ...PaymentsConfigSchema.properties,
+  /** Embedded topology: the chat service's settings (CHAT_*; PUBLIC_URL shared); both: allowed Origins of /ws. */
+  ...ChatConfigSchema.properties,
   PORT: PortSchema(8080),
   /**
    * Embedded topology: seed the demo set (customers, companies, jobs, reviews; see demo-data.ts) into a

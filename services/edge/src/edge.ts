@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import accountsService, { accountsSettingsFromConfig } from '@marketplace/accounts-service';
-import chatService from '@marketplace/chat-service';
+import chatService, { chatSettingsFromConfig } from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
 import paymentsService, { paymentsSettingsFromConfig } from '@marketplace/payments-service';
 import {
@@ -65,7 +65,9 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
           .map((base) => [base, () => upstreamReady(base)]),
       );
       registerHealthRoutes(app, checks);
-      await registerProxy(app, upstreams);
+      await registerProxy(app, upstreams, {
+        allowedOrigins: chatSettingsFromConfig(config).allowedOrigins ?? [],
+      });
     } else {
       // Embedded: one PGlite, the local bus, all four services in this process.
       const db = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite') });
@@ -81,7 +83,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
         accounts: accountsSettingsFromConfig(config),
       });
       await app.register(jobsService, deps);
-      await app.register(chatService, deps);
+      await app.register(chatService, { ...deps, chat: chatSettingsFromConfig(config) });
       await app.register(paymentsService, { ...deps, payments: paymentsSettingsFromConfig(config) });
       if (config.DEMO_DATA === 'on') seed = () => seedDemoData(app, bus);
     }

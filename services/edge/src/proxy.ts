@@ -1,14 +1,39 @@
 import httpProxy from '@fastify/http-proxy';
-import { errorEnvelope, ownerOfPath, WEBSOCKET_PATH, type ServiceName } from '@marketplace/contracts';
-import type { FastifyInstance } from 'fastify';
+import { originAllowed, ORIGIN_REFUSED_MESSAGE } from '@marketplace/chat-service';
+import {
+  errorEnvelope,
+  ownerOfPath,
+  SESSION_COOKIES,
+  SESSION_MESSAGES,
+  WEBSOCKET_PATH,
+  type ServiceName,
+} from '@marketplace/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export type Upstreams = Record<ServiceName, string[]>;
+
+export interface ProxyOptions {
+  /** Origins allowed to open /ws besides the edge's own (PUBLIC_URL, CHAT_ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+}
+
+const ACCESS_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIES.access}=[^;]`);
+
+/** A session cookie or an Authorization header: without either a chat instance would refuse anyway. */
+function carriesCredentials(request: FastifyRequest): boolean {
+  return Boolean(request.headers.authorization?.trim()) || ACCESS_COOKIE.test(request.headers.cookie ?? '');
+}
 
 /**
  * Distributed topology: `/api/*` goes to the owning service by the route table of libs/contracts,
  * `/ws` to a chat instance. Several instances of a service are used in turn.
  */
-export async function registerProxy(app: FastifyInstance, upstreams: Upstreams): Promise<void> {
+export async function registerProxy(
+  app: FastifyInstance,
+  upstreams: Upstreams,
+  options: ProxyOptions = {},
+): Promise<void> {
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const counters = new Map<ServiceName, number>();
   const pick = (service: ServiceName): string => {
     const targets = upstreams[service];
@@ -55,11 +80,46 @@ export async function registerProxy(app: FastifyInstance, upstreams: Upstreams):
     });
   });
 
-  await app.register(httpProxy, {
-    upstream: '', // empty, so every connection asks getUpstream (round robin)
-    prefix: WEBSOCKET_PATH,
-    rewritePrefix: WEBSOCKET_PATH,
-    websocket: true,
-    replyOptions: { getUpstream: () => pick('chat') },
+  // The edge accepts the browser's upgrade before it connects to a chat instance, so what it can check
+  // it checks first, answering with a status instead of an upgraded socket that closes at once: the
+  // Origin (cross-site WebSocket hijacking) and that a credential is there at all. The chat instance
+  // verifies the token itself.
+  //
+  // What the chat instance needs to authenticate and to check the Origin as the edge did: the session
+  // (cookie or bearer), the Origin, the host the browser asked for and who it is. (`rewriteRequestHeaders`
+  // is an option of @fastify/http-proxy's socket client its types do not list.)
+  const wsClientOptions = {
+    headers: {},
+    rewriteRequestHeaders: (headers: Record<string, string>, request: FastifyRequest) => {
+      const forwarded: Record<string, string> = {
+        ...headers,
+        'x-forwarded-host': request.host,
+        'x-forwarded-for': request.ip,
+        'x-request-id': request.id,
+      };
+      for (const name of ['cookie', 'authorization', 'origin'] as const) {
+        const value = request.headers[name];
+        if (typeof value === 'string') forwarded[name] = value;
+      }
+      return forwarded;
+    },
+  };
+  await app.register(async (ws) => {
+    ws.addHook('onRequest', async (request, reply) => {
+      if (!originAllowed(request, allowedOrigins)) {
+        return reply.status(403).send(errorEnvelope(403, 'ORIGIN_REFUSED', ORIGIN_REFUSED_MESSAGE));
+      }
+      if (!carriesCredentials(request)) {
+        return reply.status(401).send(errorEnvelope(401, 'UNAUTHORIZED', SESSION_MESSAGES.pleaseSignIn));
+      }
+    });
+    await ws.register(httpProxy, {
+      upstream: '', // empty, so every connection asks getUpstream (round robin)
+      prefix: WEBSOCKET_PATH,
+      rewritePrefix: WEBSOCKET_PATH,
+      websocket: true,
+      replyOptions: { getUpstream: () => pick('chat') },
+      wsClientOptions,
+    });
   });
 }
