@@ -29,14 +29,18 @@ function sameDay(a: Date, b: Date, timeZone?: string): boolean {
 export function formatMessageTime(sentAt: string, now: Date = new Date(), timeZone?: string): string {
   const date = new Date(sentAt);
   if (Number.isNaN(date.getTime())) return sentAt;
-  return sameDay(date, now, timeZone) ? timeFormat(timeZone).format(date) : dateTimeFormat(timeZone).format(date);
+  return sameDay(date, now, timeZone)
+    ? timeFormat(timeZone).format(date)
+    : dateTimeFormat(timeZone).format(date);
 }
 
 /** The inbox's compact stamp: the time for today, the day ('3 Nov') before. */
 export function formatInboxTime(at: string, now: Date = new Date(), timeZone?: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return '';
-  return sameDay(date, now, timeZone) ? timeFormat(timeZone).format(date) : shortDateFormat(timeZone).format(date);
+  return sameDay(date, now, timeZone)
+    ? timeFormat(timeZone).format(date)
+    : shortDateFormat(timeZone).format(date);
 }
 
 /** The first 10 characters of a date as the API sends it (spec: start date shown as YYYY-MM-DD). */

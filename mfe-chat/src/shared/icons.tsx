@@ -139,10 +139,31 @@ export const AlertIcon = () => (
 
 /** The picture shown when a job has no photo (or it fails to load). */
 export const JobIllustration = () => (
-  <svg viewBox="0 0 160 90" width="160" height="90" aria-hidden="true" focusable="false" className="chat-job__art">
+  <svg
+    viewBox="0 0 160 90"
+    width="160"
+    height="90"
+    aria-hidden="true"
+    focusable="false"
+    className="chat-job__art"
+  >
     <rect width="160" height="90" fill="var(--c-primary-50)" />
-    <path d="M48 62V40l32-20 32 20v22z" fill="var(--c-surface)" stroke="var(--c-primary)" strokeWidth="3" strokeLinejoin="round" />
-    <rect x="72" y="46" width="16" height="16" fill="var(--c-primary-100)" stroke="var(--c-primary)" strokeWidth="3" />
+    <path
+      d="M48 62V40l32-20 32 20v22z"
+      fill="var(--c-surface)"
+      stroke="var(--c-primary)"
+      strokeWidth="3"
+      strokeLinejoin="round"
+    />
+    <rect
+      x="72"
+      y="46"
+      width="16"
+      height="16"
+      fill="var(--c-primary-100)"
+      stroke="var(--c-primary)"
+      strokeWidth="3"
+    />
     <path d="M30 62h100" stroke="var(--c-primary)" strokeWidth="3" strokeLinecap="round" />
   </svg>
 );

@@ -45,11 +45,15 @@ export async function fetchThread(
  * The conversation as the screen keeps it: a fresh answer merged with what is already cached (older
  * pages loaded with "earlier messages", and messages that arrived live while the request was under way).
  */
-export function mergeThread(cached: ChatThreadResponse | undefined, fresh: ChatThreadResponse): ChatThreadResponse {
+export function mergeThread(
+  cached: ChatThreadResponse | undefined,
+  fresh: ChatThreadResponse,
+): ChatThreadResponse {
   if (!cached) return fresh;
   const messages = mergeMessages(cached.messages, fresh.messages);
   const freshFirst = fresh.messages[0]?.seq;
-  const hasMore = freshFirst !== undefined && messages[0]?.seq === freshFirst ? fresh.hasMore : cached.hasMore;
+  const hasMore =
+    freshFirst !== undefined && messages[0]?.seq === freshFirst ? fresh.hasMore : cached.hasMore;
   return { ...fresh, messages, hasMore };
 }
 
@@ -61,6 +65,9 @@ export async function fetchChatJob(jobId: string, signal?: AbortSignal): Promise
 
 /** GET /api/accounts/companies/{id}: the company a poster talks to. */
 export async function fetchCompany(companyId: string, signal?: AbortSignal): Promise<Company> {
-  const body = await apiJson<CompanyResponse>(COMPANY_API.company(companyId), { signal, networkToast: false });
+  const body = await apiJson<CompanyResponse>(COMPANY_API.company(companyId), {
+    signal,
+    networkToast: false,
+  });
   return body.company;
 }

@@ -48,7 +48,9 @@ export function realtimeUrl(origin: string = window.location.origin): string {
 }
 
 function isServerFrame(value: unknown): value is WsServerFrame {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
 }
 
 export class RealtimeConnection {

@@ -95,7 +95,8 @@ export function ChatScreen({ user }: { user: SessionUser }) {
   const inboxPanel = useRef<HTMLElement>(null);
   const detailsPanel = useRef<HTMLElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
-  const focusNext = useRef<'panel' | 'toggle' | 'composer' | null>(null);
+  /** Where focus goes after the next render: into a panel, back to its button, or to the chosen chat. */
+  const focusNext = useRef<'panel' | 'toggle' | { chatId: string } | null>(null);
   const lastPanel = useRef<Panel>(panel);
   const shownPanel: Panel = narrow ? panel : null;
 
@@ -104,15 +105,17 @@ export function ChatScreen({ user }: { user: SessionUser }) {
     lastPanel.current = which;
     setPanel(which);
   }, []);
-  const closePanel = useCallback((then: 'toggle' | 'composer' = 'toggle') => {
+  const closePanel = useCallback((then: 'toggle' | { chatId: string } = 'toggle') => {
     focusNext.current = then;
     setPanel(null);
   }, []);
 
   useEffect(() => {
     const intent = focusNext.current;
-    focusNext.current = null;
     if (!intent || !narrow) return;
+    // The chosen conversation appears once the address has changed (a render of its own).
+    if (typeof intent === 'object' && intent.chatId !== chatId) return;
+    focusNext.current = null;
     if (intent === 'panel') {
       const box = (shownPanel === 'inbox' ? inboxPanel : detailsPanel).current;
       const target =
@@ -120,12 +123,13 @@ export function ChatScreen({ user }: { user: SessionUser }) {
         box?.querySelector<HTMLElement>('.chat-inbox__item') ??
         box?.querySelector<HTMLElement>(FOCUSABLE);
       target?.focus();
-    } else if (intent === 'composer') {
-      (composer.current ?? inboxToggle.current)?.focus();
+    } else if (typeof intent === 'object') {
+      // The text box, or the messages of a conversation that can only be read.
+      (composer.current ?? frame.current?.querySelector<HTMLElement>('.chat-messages'))?.focus();
     } else {
       (lastPanel.current === 'details' ? detailsToggle : inboxToggle).current?.focus();
     }
-  }, [shownPanel, narrow]);
+  }, [shownPanel, narrow, chatId]);
 
   useEffect(() => {
     if (!shownPanel) return;
@@ -148,7 +152,7 @@ export function ChatScreen({ user }: { user: SessionUser }) {
         { replace: true },
       );
     }
-    if (narrow) closePanel('composer');
+    if (narrow) closePanel({ chatId: id });
   };
 
   const heading = open?.counterpart.name ?? MESSAGES.chats;
@@ -156,7 +160,10 @@ export function ChatScreen({ user }: { user: SessionUser }) {
   return (
     <div
       ref={frame}
-      className={['chat__frame', narrow && 'chat__frame--narrow', shownPanel && `is-${shownPanel}-open`].filter(Boolean).join(' ')}>
+      className={['chat__frame', narrow && 'chat__frame--narrow', shownPanel && `is-${shownPanel}-open`]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <header className="chat__bar">
         {narrow && (
           <button
@@ -189,7 +196,10 @@ export function ChatScreen({ user }: { user: SessionUser }) {
           </button>
         )}
       </header>
-      <ConnectionNotice state={snapshot.connection} queued={snapshot.outbox.filter((e) => e.status === 'queued').length} />
+      <ConnectionNotice
+        state={snapshot.connection}
+        queued={snapshot.outbox.filter((e) => e.status === 'queued').length}
+      />
       <div className="chat__panes">
         <InboxPane
           id={INBOX_PANEL_ID}

@@ -33,7 +33,10 @@ export function ConnectionNotice({ state, queued }: { state: ConnectionState; qu
 
   let text = '';
   if (down && !online) text = 'You are offline. Messages you send will go out when you are back online.';
-  else if (down && late) text = queued ? `Reconnecting… ${queued === 1 ? '1 message' : `${queued} messages`} waiting to send.` : 'Reconnecting…';
+  else if (down && late)
+    text = queued
+      ? `Reconnecting… ${queued === 1 ? '1 message' : `${queued} messages`} waiting to send.`
+      : 'Reconnecting…';
 
   return (
     <p className={['chat__connection', text && 'is-shown'].filter(Boolean).join(' ')} role="status">

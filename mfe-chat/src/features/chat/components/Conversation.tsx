@@ -1,4 +1,13 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
@@ -10,7 +19,15 @@ import {
 import { Button, buttonClass, type SessionUser } from '@marketplace/ui';
 import { useAutoGrow } from '../../../shared/auto-grow';
 import { formatMessageTime } from '../../../shared/dates';
-import { AlertIcon, ChatBubblesIcon, ClockIcon, LockIcon, ReadIcon, SendIcon, SentIcon } from '../../../shared/icons';
+import {
+  AlertIcon,
+  ChatBubblesIcon,
+  ClockIcon,
+  LockIcon,
+  ReadIcon,
+  SendIcon,
+  SentIcon,
+} from '../../../shared/icons';
 import type { ChatSession, OutboxEntry } from '../stores/chat-session';
 import type { OpenChat } from './ChatScreen';
 
@@ -35,7 +52,15 @@ const STICKY_PX = 120;
 function DeliveryMark({ status }: { status: DeliveryStatus }) {
   return (
     <span className={`chat-msg__status chat-msg__status--${status}`} data-status={status}>
-      {status === 'read' ? <ReadIcon /> : status === 'sent' ? <SentIcon /> : status === 'failed' ? <AlertIcon /> : <ClockIcon />}
+      {status === 'read' ? (
+        <ReadIcon />
+      ) : status === 'sent' ? (
+        <SentIcon />
+      ) : status === 'failed' ? (
+        <AlertIcon />
+      ) : (
+        <ClockIcon />
+      )}
       <span>{DELIVERY_TEXT[status]}</span>
     </span>
   );
@@ -58,7 +83,11 @@ function MessageItem({
   const status: DeliveryStatus | null =
     item.kind === 'pending' ? item.entry.status : own ? (item.message.read ? 'read' : 'sent') : null;
   return (
-    <li className={['chat-msg', own ? 'chat-msg--own' : 'chat-msg--theirs', status && `is-${status}`].filter(Boolean).join(' ')}>
+    <li
+      className={['chat-msg', own ? 'chat-msg--own' : 'chat-msg--theirs', status && `is-${status}`]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <div className="chat-msg__bubble">
         <span className="ui-visually-hidden">{own ? 'You' : counterpart}: </span>
         <p className="chat-msg__text">{text}</p>
@@ -73,7 +102,11 @@ function MessageItem({
           <button type="button" className="chat-msg__action" onClick={() => onRetry(item.entry.clientId)}>
             Retry
           </button>
-          <button type="button" className="chat-msg__action chat-msg__action--quiet" onClick={() => onDiscard(item.entry.clientId)}>
+          <button
+            type="button"
+            className="chat-msg__action chat-msg__action--quiet"
+            onClick={() => onDiscard(item.entry.clientId)}
+          >
             Discard
           </button>
         </div>
@@ -104,15 +137,13 @@ function MessageList({
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const items: Item[] = [
-    ...(thread?.messages ?? []).map(
-      (message): Item => ({
-        kind: 'stored',
-        // An own message keeps its element from "sending" to "sent".
-        key: message.clientId ?? message._id,
-        message,
-        own: message.sender._id === user._id,
-      }),
-    ),
+    ...(thread?.messages ?? []).map((message): Item => ({
+      kind: 'stored',
+      // An own message keeps its element from "sending" to "sent".
+      key: message.clientId ?? message._id,
+      message,
+      own: message.sender._id === user._id,
+    })),
     ...pending.map((entry): Item => ({ kind: 'pending', key: entry.clientId, entry })),
   ];
   const last = items[items.length - 1];
@@ -194,11 +225,17 @@ function MessageList({
         )}
         {loading &&
           [62, 40, 54].map((width, index) => (
-            <li key={width} className={`chat-msg chat-msg--ghost ${index % 2 ? 'chat-msg--own' : ''}`} aria-hidden="true">
+            <li
+              key={width}
+              className={`chat-msg chat-msg--ghost ${index % 2 ? 'chat-msg--own' : ''}`}
+              aria-hidden="true"
+            >
               <span className="ui-skeleton__line" style={{ width: `${width}%` }} />
             </li>
           ))}
-        {!loading && items.length === 0 && <li className="chat-messages__none">No messages yet. Say hello!</li>}
+        {!loading && items.length === 0 && (
+          <li className="chat-messages__none">No messages yet. Say hello!</li>
+        )}
         {items.map((item) => (
           <MessageItem
             key={item.key}
@@ -267,11 +304,18 @@ function Composer({
         aria-invalid={tooLong || undefined}
       />
       {nearLimit && (
-        <span id={countId} className={['chat-composer__count', tooLong && 'is-over'].filter(Boolean).join(' ')}>
+        <span
+          id={countId}
+          className={['chat-composer__count', tooLong && 'is-over'].filter(Boolean).join(' ')}
+        >
           {length}/{CHAT_LIMITS.messageMaxChars}
         </span>
       )}
-      <button type="submit" className={buttonClass('primary', 'md', 'chat-composer__send')} disabled={!canSend}>
+      <button
+        type="submit"
+        className={buttonClass('primary', 'md', 'chat-composer__send')}
+        disabled={!canSend}
+      >
         <SendIcon />
         <span>{MESSAGES.send}</span>
       </button>
@@ -329,12 +373,18 @@ export function Conversation({
         <p className="chat-readonly" role="note">
           <LockIcon size={18} />
           <span>
-            <strong>{CHAT_MESSAGES.readOnly}</strong> You can read the conversation, but no new messages can be
-            sent.
+            <strong>{CHAT_MESSAGES.readOnly}</strong> You can read the conversation, but no new messages can
+            be sent.
           </span>
         </p>
       ) : (
-        <Composer key={chatId} chatId={chatId} counterpart={counterpart} session={session} textareaRef={composerRef} />
+        <Composer
+          key={chatId}
+          chatId={chatId}
+          counterpart={counterpart}
+          session={session}
+          textareaRef={composerRef}
+        />
       )}
     </section>
   );

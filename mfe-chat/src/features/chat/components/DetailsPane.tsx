@@ -22,7 +22,15 @@ function JobImage({ job }: { job: JobDetail | undefined }) {
   }
   return (
     <div className="chat-job__media">
-      <img src={url} alt="" width={320} height={180} loading="lazy" decoding="async" onError={() => setBroken(url)} />
+      <img
+        src={url}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        decoding="async"
+        onError={() => setBroken(url)}
+      />
     </div>
   );
 }
@@ -136,7 +144,9 @@ export function DetailsPane({
     <aside
       id={id}
       ref={ref}
-      className={['chat-details', 'chat-pane', panel && 'chat-pane--panel', open && 'is-open'].filter(Boolean).join(' ')}
+      className={['chat-details', 'chat-pane', panel && 'chat-pane--panel', open && 'is-open']
+        .filter(Boolean)
+        .join(' ')}
       aria-labelledby={titleId}
       inert={panel && !open}
     >

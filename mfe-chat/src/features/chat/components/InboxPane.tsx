@@ -96,7 +96,9 @@ export function InboxPane({
     <aside
       id={id}
       ref={ref}
-      className={['chat-inbox', 'chat-pane', panel && 'chat-pane--panel', open && 'is-open'].filter(Boolean).join(' ')}
+      className={['chat-inbox', 'chat-pane', panel && 'chat-pane--panel', open && 'is-open']
+        .filter(Boolean)
+        .join(' ')}
       aria-labelledby={titleId}
       inert={hidden}
     >

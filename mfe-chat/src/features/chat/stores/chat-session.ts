@@ -352,7 +352,8 @@ export class ChatSession {
       const chatId = message.chatId;
       const open = chatId === this.snapshot.openChatId;
       const thread = this.thread(chatId);
-      const gap = open && thread && thread.messages.length > 0 && message.seq > contiguousLastSeq(thread.messages) + 1;
+      const gap =
+        open && thread && thread.messages.length > 0 && message.seq > contiguousLastSeq(thread.messages) + 1;
       if (thread) this.setThread(chatId, (t) => ({ ...t, messages: mergeMessages(t.messages, [message]) }));
       this.settle([message.clientId]);
       const seenNow = open && pageVisible();
@@ -363,7 +364,8 @@ export class ChatSession {
         else if (result.counted) this.queryClient.setQueryData(inboxKey(this.member._id), result.chats);
       }
       if (gap && thread) this.send({ type: 'joinRoom', chatId, after: contiguousLastSeq(thread.messages) });
-      if (seenNow && message.sender._id !== this.member._id) this.send({ type: 'markAsRead', chatId, upTo: message.seq });
+      if (seenNow && message.sender._id !== this.member._id)
+        this.send({ type: 'markAsRead', chatId, upTo: message.seq });
     }
   }
 
@@ -385,7 +387,8 @@ export class ChatSession {
         if (result.counted) this.queryClient.setQueryData(inboxKey(this.member._id), result.chats);
       }
     }
-    if (frame.readOnly) this.setInboxChat(chatId, (chat) => (chat.readOnly ? chat : { ...chat, readOnly: true }));
+    if (frame.readOnly)
+      this.setInboxChat(chatId, (chat) => (chat.readOnly ? chat : { ...chat, readOnly: true }));
     // More than one page was missed: ask for the next one.
     if (frame.hasMore && after > 0) this.send({ type: 'joinRoom', chatId, after });
     else if (chatId === this.snapshot.openChatId && frame.messages.length) this.markRead(chatId);
@@ -474,7 +477,9 @@ export class ChatSession {
       return parsed
         .filter(
           (e): e is OutboxEntry =>
-            typeof e?.clientId === 'string' && typeof e?.chatId === 'string' && typeof e?.message === 'string',
+            typeof e?.clientId === 'string' &&
+            typeof e?.chatId === 'string' &&
+            typeof e?.message === 'string',
         )
         .map((e) => ({ ...e, status: e.status === 'failed' ? 'failed' : 'queued' }));
     } catch {
@@ -485,11 +490,11 @@ export class ChatSession {
   private saveOutbox(): void {
     try {
       const key = outboxStorageKey(this.member._id);
-      if (this.snapshot.outbox.length) window.sessionStorage.setItem(key, JSON.stringify(this.snapshot.outbox));
+      if (this.snapshot.outbox.length)
+        window.sessionStorage.setItem(key, JSON.stringify(this.snapshot.outbox));
       else window.sessionStorage.removeItem(key);
     } catch {
       // storage full or disabled: the outbox still works in memory
     }
   }
 }
-

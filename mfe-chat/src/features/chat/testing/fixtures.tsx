@@ -49,7 +49,12 @@ export function account(type: SessionUser['type'], extra: Partial<SessionUser> =
 export const POSTER = { _id: 'poster-1', name: 'Ada Obi' };
 export const COMPANY = { _id: 'company-1', name: 'Sharp Roofers Ltd' };
 
-export function message(chatId: string, seq: number, from: { _id: string; name: string }, extra: Partial<ChatMessage> = {}): ChatMessage {
+export function message(
+  chatId: string,
+  seq: number,
+  from: { _id: string; name: string },
+  extra: Partial<ChatMessage> = {},
+): ChatMessage {
   return {
     _id: `${chatId}-m${seq}`,
     chatId,
@@ -66,7 +71,13 @@ export function message(chatId: string, seq: number, from: { _id: string; name: 
 /** A conversation between POSTER and a company about job `job-<n>`. */
 export function conversation(
   n: number,
-  options: { company?: { _id: string; name: string }; messages?: ChatMessage[]; unread?: number; readOnly?: boolean; hasMore?: boolean } = {},
+  options: {
+    company?: { _id: string; name: string };
+    messages?: ChatMessage[];
+    unread?: number;
+    readOnly?: boolean;
+    hasMore?: boolean;
+  } = {},
 ) {
   const chatId = `chat-${n}`;
   const company = options.company ?? COMPANY;
@@ -78,7 +89,9 @@ export function conversation(
     applicantId: company,
     jobId: { _id: `job-${n}`, title: `Fix the leaking roof ${n}` },
     lastMessageAt: last?.sentAt ?? null,
-    lastMessage: last ? { seq: last.seq, senderId: last.sender._id, message: last.message, sentAt: last.sentAt } : null,
+    lastMessage: last
+      ? { seq: last.seq, senderId: last.sender._id, message: last.message, sentAt: last.sentAt }
+      : null,
     unreadCount: options.unread ?? 0,
     lastSeq: last?.seq ?? 0,
     readOnly: options.readOnly ?? false,
@@ -87,7 +100,12 @@ export function conversation(
     _id: chatId,
     posterId: POSTER,
     applicantId: company,
-    jobId: { _id: `job-${n}`, title: `Fix the leaking roof ${n}`, category: 'Craftsman', jobStartDate: '2026-12-03T00:00:00.000Z' },
+    jobId: {
+      _id: `job-${n}`,
+      title: `Fix the leaking roof ${n}`,
+      category: 'Craftsman',
+      jobStartDate: '2026-12-03T00:00:00.000Z',
+    },
     messages,
     hasMore: options.hasMore ?? false,
     readOnly: options.readOnly ?? false,
@@ -148,7 +166,7 @@ export interface FakeChatApi {
 }
 
 export function freshApi(): FakeChatApi {
-  return { inbox: [], threads: {}, older: {}, jobs: {}, companies: {}, requests: [] };
+  return { inbox: [], threads: {}, older: {}, jobs: {}, companies: {}, requests: [], failThread: false };
 }
 
 export function createChatServer(state: FakeChatApi) {
@@ -247,10 +265,16 @@ export function installFakeSockets(): void {
   realtimeSetup.random = () => 0;
 }
 
-/** Runs `fn` on the latest socket inside act (React state updates follow). */
+/**
+ * Runs `fn` on the latest socket inside act. The query cache tells its observers on the next task
+ * (TanStack Query's notify scheduler), so act waits for one task before React renders the result.
+ */
 export async function onSocket(fn: (socket: FakeSocket) => void): Promise<FakeSocket> {
   const socket = FakeSocket.latest();
-  await act(async () => fn(socket));
+  await act(async () => {
+    fn(socket);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   return socket;
 }
 

@@ -17,7 +17,10 @@ export function counterpartOf(chat: Parties, viewerType: AccountType): { _id: st
  * `existing` and `incoming` as one list ordered by sequence number, each message once (by seq, and by
  * _id for safety). A message seen twice keeps the newer copy, and stays read once it was read.
  */
-export function mergeMessages(existing: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+export function mergeMessages(
+  existing: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+): ChatMessage[] {
   const bySeq = new Map<number, ChatMessage>();
   const seqOfId = new Map<string, number>();
   for (const message of [...existing, ...incoming]) {
@@ -50,7 +53,11 @@ export function newestSeq(messages: readonly ChatMessage[]): number {
 }
 
 /** `readerId` read the other member's messages up to `upTo`: those become read. */
-export function markReadUpTo(messages: readonly ChatMessage[], readerId: string, upTo: number): ChatMessage[] {
+export function markReadUpTo(
+  messages: readonly ChatMessage[],
+  readerId: string,
+  upTo: number,
+): ChatMessage[] {
   let changed = false;
   const next = messages.map((message) => {
     if (message.read || message.sender._id === readerId || message.seq > upTo) return message;
@@ -92,7 +99,12 @@ export function applyMessageToInbox(
     ...chat,
     lastSeq: message.seq,
     lastMessageAt: message.sentAt,
-    lastMessage: { seq: message.seq, senderId: message.sender._id, message: message.message, sentAt: message.sentAt },
+    lastMessage: {
+      seq: message.seq,
+      senderId: message.sender._id,
+      message: message.message,
+      sentAt: message.sentAt,
+    },
     unreadCount: fromOther && !options.seenNow ? chat.unreadCount + 1 : chat.unreadCount,
   };
   const next = [...chats];

@@ -37,7 +37,11 @@ function ReplyBox({ mail, onReply }: { mail: DemoMail; onReply: (body: string) =
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <button type="submit" className={buttonClass('primary', 'md', 'mail-reply__send')} disabled={!draft.trim()}>
+        <button
+          type="submit"
+          className={buttonClass('primary', 'md', 'mail-reply__send')}
+          disabled={!draft.trim()}
+        >
           <SendIcon />
           <span>{MESSAGES.send}</span>
         </button>
