@@ -1,12 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { JOB_MESSAGES } from '@marketplace/contracts';
+import { http, HttpResponse } from 'msw';
+import { CHAT_MESSAGES, JOB_MESSAGES, type ChatMessage } from '@marketplace/contracts';
 import { Toasts } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import {
   account,
   createJobsServer,
+  ORIGIN,
   findToast,
   installMatchMedia,
   jobDetail,
@@ -141,6 +143,110 @@ describe('job modal', () => {
       expect(await findToast('Message cannot be empty!')).toMatchObject({ kind: 'warning' });
       await user.click(screen.getByRole('button', { name: 'Attach a file' }));
       expect(await findToast('File sharing is not implemented yet!')).toMatchObject({ kind: 'info' });
+    });
+
+    describe('once unlocked, a real first message to the poster', () => {
+      interface Sent {
+        createChat: unknown[];
+        messages: Array<{ chatId: string; message: string; clientId: string }>;
+      }
+      function chatApi(options: { failFirstSend?: boolean; createStatus?: number } = {}): Sent {
+        const sent: Sent = { createChat: [], messages: [] };
+        server.use(
+          http.post(`${ORIGIN}/api/jobs/createchat`, async ({ request }) => {
+            sent.createChat.push(await request.json());
+            if (options.createStatus)
+              return HttpResponse.json({ message: 'No conversation' }, { status: options.createStatus });
+            return HttpResponse.json({ _id: 'chat-77' });
+          }),
+          http.post(`${ORIGIN}/api/jobs/chat`, async ({ request }) => {
+            const body = (await request.json()) as Sent['messages'][number];
+            sent.messages.push(body);
+            if (options.failFirstSend && sent.messages.length === 1)
+              return HttpResponse.json({ message: 'Chat is busy' }, { status: 503 });
+            const stored: ChatMessage = {
+              _id: 'm1',
+              chatId: body.chatId,
+              seq: 1,
+              clientId: body.clientId,
+              sender: { _id: 'company-1', name: 'Sharp Roofers Ltd' },
+              message: body.message,
+              sentAt: '2026-11-21T10:00:00.000Z',
+              read: false,
+            };
+            return HttpResponse.json(stored, { status: 201 });
+          }),
+        );
+        return sent;
+      }
+
+      async function openUnlocked() {
+        state.details[job._id] = jobDetail(job, {
+          contactLocked: false,
+          paymentInfo: { status: 'paid' },
+          ...POSTER_CONTACT,
+        });
+        const user = userEvent.setup();
+        renderModal('apply');
+        await screen.findByRole('link', { name: POSTER_CONTACT.email });
+        return { user, box: screen.getByRole('textbox', { name: 'Message to the poster' }) };
+      }
+
+      it('finds the conversation, sends the trimmed text with a client id, and links to it in Chat', async () => {
+        const sent = chatApi();
+        const { user, box } = await openUnlocked();
+        await user.type(box, '  Good day, we can come on Monday.  ');
+        await user.click(screen.getByRole('button', { name: 'Send message' }));
+        const link = await screen.findByRole('link', { name: 'Continue the conversation in Chat' });
+        expect(link).toHaveAttribute('href', '/chat?chat=chat-77');
+        expect(screen.getByRole('status')).toHaveTextContent('Message sent to Ada N. Obi.');
+        expect(sent.createChat).toEqual([{ jobId: job._id, applicantId: 'company-1', posterId: 'poster-1' }]);
+        expect(sent.messages).toEqual([
+          {
+            chatId: 'chat-77',
+            message: 'Good day, we can come on Monday.',
+            clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          },
+        ]);
+        expect(box).toHaveValue('');
+
+        // A second message: the conversation is known, a new client id.
+        await user.type(box, 'Also, do you have a ladder?');
+        await user.click(screen.getByRole('button', { name: 'Send message' }));
+        await waitFor(() => expect(sent.messages).toHaveLength(2));
+        expect(sent.createChat).toHaveLength(1);
+        expect(sent.messages[1]!.clientId).not.toBe(sent.messages[0]!.clientId);
+      });
+
+      it('a failed send says so; sending again uses the same client id, so it is stored once', async () => {
+        const sent = chatApi({ failFirstSend: true });
+        const { user, box } = await openUnlocked();
+        await user.type(box, 'Hello');
+        await user.click(screen.getByRole('button', { name: 'Send message' }));
+        expect(await findToast('Chat is busy')).toMatchObject({ kind: 'error' });
+        expect(box).toHaveValue('Hello');
+        await user.click(screen.getByRole('button', { name: 'Send message' }));
+        await screen.findByRole('link', { name: 'Continue the conversation in Chat' });
+        expect(sent.messages).toHaveLength(2);
+        expect(sent.messages[1]!.clientId).toBe(sent.messages[0]!.clientId);
+      });
+
+      it('says when the conversation is not open to this company', async () => {
+        const sent = chatApi({ createStatus: 403 });
+        const { user, box } = await openUnlocked();
+        await user.type(box, 'Hello');
+        await user.click(screen.getByRole('button', { name: 'Send message' }));
+        expect(await findToast(CHAT_MESSAGES.notUnlocked)).toMatchObject({ kind: 'error' });
+        expect(sent.messages).toHaveLength(0);
+      });
+
+      it('the poster looking at their own job cannot message themselves: the box stays locked', async () => {
+        signInAs(account('user', { _id: 'poster-1' }));
+        state.details[job._id] = jobDetail(job, { contactLocked: false, ...POSTER_CONTACT });
+        renderModal('apply');
+        await screen.findByRole('link', { name: POSTER_CONTACT.email });
+        expect(screen.getByRole('textbox', { name: 'Message to the poster' })).toBeDisabled();
+      });
     });
   });
 

@@ -1,7 +1,14 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { JOB_MESSAGES, MESSAGES, type JobDetail, type JobSummary } from '@marketplace/contracts';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  JOB_MESSAGES,
+  MESSAGES,
+  type JobDetail,
+  type JobSummary,
+} from '@marketplace/contracts';
 import {
   ApiError,
   BRAND,
@@ -15,7 +22,9 @@ import {
 import { Modal } from '@marketplace/ui/form';
 import { calendarDay, formatDay } from '../../../shared/dates';
 import { retryUnlessClientError } from '../../../shared/query';
+import { findChat, sendChatMessage } from '../api/first-message';
 import { fetchJob, jobKey } from '../api/get-jobs';
+import { newClientId } from '../utils/client-id';
 import { jobTitle } from '../utils/job-card';
 import { UnlockPanel } from './UnlockPanel';
 import {
@@ -175,52 +184,118 @@ function ContactPanel({
   );
 }
 
-/** /jobapply's message box (spec): locked until the job is unlocked; messages are sent from Chat. */
-function MessageBox({ locked }: { locked: boolean }) {
+/** Why a first message could not be sent, in the chat's own words where there are some. */
+function firstMessageError(error: unknown, step: 'find' | 'send'): string | null {
+  if (error instanceof NetworkError) return null; // the network toast has said it
+  if (error instanceof ApiError) {
+    if (step === 'find' && (error.status === 403 || error.status === 404)) return CHAT_MESSAGES.notUnlocked;
+    if (error.status === 409 || error.status === 423) return CHAT_MESSAGES.readOnly;
+    if (error.status === 429) return CHAT_MESSAGES.rateLimited;
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return 'The message could not be sent. Try again.';
+}
+
+/**
+ * /jobapply's message box (spec): disabled and 'Locked' until the company's unlock is paid; then a real
+ * first message to the poster, in the conversation the unlock opened, with the way to continue in Chat.
+ */
+function MessageBox({
+  job,
+  canMessage,
+  posterName,
+}: {
+  job: JobSummary;
+  canMessage: boolean;
+  posterName: string;
+}) {
+  const { user } = useSession();
   const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [chatId, setChatId] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  // One id per message: sending the same text again after a failure cannot store it twice.
+  const clientId = useRef<string | null>(null);
   const inputId = useId();
-  const send = (event: FormEvent) => {
+  const locked = !canMessage;
+
+  const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (locked) return;
-    if (!draft.trim()) {
+    if (locked || sending || !user) return;
+    const message = draft.trim();
+    if (!message) {
       notify('warning', MESSAGES.messageCannotBeEmpty);
       return;
     }
-    console.info('[jobapply] the message box does not send; conversations happen in Chat');
-    notify('info', 'Messages to the poster are sent from Chat. Open Chat to continue the conversation.');
+    if (message.length > CHAT_LIMITS.messageMaxChars) {
+      notify('warning', CHAT_MESSAGES.tooLong);
+      return;
+    }
+    clientId.current ??= newClientId();
+    setSending(true);
+    let step: 'find' | 'send' = 'find';
+    try {
+      const id =
+        chatId ?? (await findChat({ jobId: job._id, applicantId: user._id, posterId: job.postedBy._id }));
+      setChatId(id);
+      step = 'send';
+      await sendChatMessage({ chatId: id, message, clientId: clientId.current });
+      clientId.current = null;
+      setDraft('');
+      setSent(true);
+    } catch (error) {
+      const text = firstMessageError(error, step);
+      if (text) notify('error', text);
+    } finally {
+      setSending(false);
+    }
   };
+
   return (
-    <form className="job-message" onSubmit={send}>
-      <label className="ui-visually-hidden" htmlFor={inputId}>
-        Message to the poster
-      </label>
-      <textarea
-        id={inputId}
-        className="form-input job-message__input"
-        rows={2}
-        placeholder={locked ? MESSAGES.locked : MESSAGES.typeYourMessage}
-        disabled={locked}
-        value={locked ? '' : draft}
-        onChange={(event) => setDraft(event.target.value)}
-      />
-      <button
-        type="button"
-        className="job-message__icon"
-        aria-label="Attach a file"
-        disabled={locked}
-        onClick={() => notify('info', MESSAGES.fileSharingNotImplemented)}
-      >
-        <PaperclipIcon />
-      </button>
-      <button
-        type="submit"
-        className="job-message__icon job-message__icon--send"
-        aria-label="Send message"
-        disabled={locked}
-      >
-        <SendIcon />
-      </button>
-    </form>
+    <div className="job-message-box">
+      <form className="job-message" onSubmit={send} aria-busy={sending}>
+        <label className="ui-visually-hidden" htmlFor={inputId}>
+          Message to the poster
+        </label>
+        <textarea
+          id={inputId}
+          className="form-input job-message__input"
+          rows={2}
+          placeholder={locked ? MESSAGES.locked : MESSAGES.typeYourMessage}
+          disabled={locked}
+          value={locked ? '' : draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            clientId.current = null; // another text is another message
+          }}
+        />
+        <button
+          type="button"
+          className="job-message__icon"
+          aria-label="Attach a file"
+          disabled={locked}
+          onClick={() => notify('info', MESSAGES.fileSharingNotImplemented)}
+        >
+          <PaperclipIcon />
+        </button>
+        <button
+          type="submit"
+          className="job-message__icon job-message__icon--send"
+          aria-label={sending ? MESSAGES.sending : 'Send message'}
+          disabled={locked || sending}
+        >
+          <SendIcon />
+        </button>
+      </form>
+      <p className="job-message__status" role="status">
+        {sent && chatId && (
+          <>
+            Message sent to {posterName}.{' '}
+            <Link to={`/chat?chat=${encodeURIComponent(chatId)}`}>Continue the conversation in Chat</Link>
+          </>
+        )}
+      </p>
+    </div>
   );
 }
 
@@ -301,7 +376,7 @@ export function JobModal({
           onRetry={() => void query.refetch()}
         />
       </div>
-      {variant === 'apply' && <MessageBox locked={locked} />}
+      {variant === 'apply' && <MessageBox job={job} canMessage={isCompany && !locked} posterName={title} />}
     </Modal>
   );
 }
