@@ -1,0 +1,173 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAYMENT_MESSAGES, type RefundPaymentBody } from '@marketplace/contracts';
+import { ApiError, Button, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
+import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { ADMIN_PAYMENTS_KEY, refundPayment, type AdminPaymentRow } from '../api/payments';
+import { companyNameOf, formatAmount, formatDay, jobTitleOf, PROVIDER_LABELS } from '../utils/payment-text';
+import {
+  ADMIN_REFUND_REASONS,
+  REFUND_CHOICE_REQUIRED,
+  REFUND_NOTE_REQUIRED,
+  REFUND_NOTE_TOO_LONG,
+  REFUND_REASON_MAX,
+  refundMessage,
+  type AdminRefundChoice,
+} from '../utils/refund-reasons';
+
+function noteError(note: string): string | undefined {
+  const trimmed = note.trim();
+  if (!trimmed) return REFUND_NOTE_REQUIRED;
+  if (trimmed.length > REFUND_REASON_MAX) return REFUND_NOTE_TOO_LONG;
+  return undefined;
+}
+
+function serverError(error: unknown): string {
+  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof ApiError && error.status === 403) return 'Only administrators can refund payments.';
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof ApiError) return `The payment could not be refunded (status ${error.status}).`;
+  return 'The payment could not be refunded.';
+}
+
+/** A refusal that means the row on screen is out of date (refunded meanwhile, or no longer paid). */
+function changedMeanwhile(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 409);
+}
+
+/**
+ * Asks why a paid unlock is refunded, shows what the company will read, then refunds it
+ * (POST /api/payments/{id}/refund). The list refreshes on success and when the payment changed meanwhile.
+ */
+export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymentRow; onClose: () => void }) {
+  const formId = useId();
+  const [choice, setChoice] = useState<AdminRefundChoice | null>(null);
+  const [note, setNote] = useState('');
+  const [choiceError, setChoiceError] = useState<string | undefined>();
+  const [noteProblem, setNoteProblem] = useState<string | undefined>();
+  const queryClient = useQueryClient();
+  const amount = formatAmount(payment.amount, payment.currency);
+
+  const mutation = useMutation({
+    mutationFn: (body: RefundPaymentBody) => refundPayment(payment._id, body),
+    onSuccess: async (result) => {
+      notify('success', result.message || PAYMENT_MESSAGES.refunded);
+      await queryClient.invalidateQueries({ queryKey: ADMIN_PAYMENTS_KEY });
+      onClose();
+    },
+    onError: async (error) => {
+      if (changedMeanwhile(error)) await queryClient.invalidateQueries({ queryKey: ADMIN_PAYMENTS_KEY });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!choice) {
+      setChoiceError(REFUND_CHOICE_REQUIRED);
+      return;
+    }
+    if (choice === 'admin') {
+      const problem = noteError(note);
+      setNoteProblem(problem);
+      if (problem) return;
+    }
+    mutation.mutate({ reason: refundMessage(choice, note) });
+  };
+
+  const preview = choice && choice !== 'admin' ? refundMessage(choice, '') : null;
+  const paidOn = payment.paidAt ?? payment.createdAt;
+
+  return (
+    <Modal
+      title="Refund this payment"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <button
+            type="submit"
+            form={formId}
+            className="ui-btn ui-btn--danger-solid"
+            aria-busy={mutation.isPending || undefined}
+          >
+            {mutation.isPending ? 'Refunding…' : `Refund ${amount}`}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
+        <FormError message={mutation.isError ? serverError(mutation.error) : undefined} />
+        <dl className="admin-pay-dialog__facts">
+          <dt>Company</dt>
+          <dd>{companyNameOf(payment)}</dd>
+          <dt>Job</dt>
+          <dd>{jobTitleOf(payment)}</dd>
+          <dt>Amount</dt>
+          <dd>
+            {amount} <span className="admin-pay-dialog__muted">paid {formatDay(paidOn)}</span>
+          </dd>
+          <dt>Reference</dt>
+          <dd>
+            <code>{payment.reference}</code>
+          </dd>
+        </dl>
+        <p className="admin-pay-dialog__lead">
+          The money goes back through {PROVIDER_LABELS[payment.provider] ?? payment.provider}. The company
+          loses the job’s contact details and chat, and sees the reason on its dashboard. This cannot be
+          undone.
+        </p>
+        <fieldset
+          className="choice-list admin-pay-dialog__reasons"
+          aria-describedby={choiceError ? `${formId}-choice-error` : undefined}
+          aria-invalid={choiceError ? true : undefined}
+        >
+          <legend className="choice-group__title">Reason</legend>
+          {ADMIN_REFUND_REASONS.map((reason) => (
+            <label key={reason.value} className="choice">
+              <input
+                type="radio"
+                name="reason"
+                value={reason.value}
+                checked={choice === reason.value}
+                onChange={() => {
+                  setChoice(reason.value);
+                  setChoiceError(undefined);
+                }}
+              />
+              <span>
+                <span className="admin-pay-dialog__reason">{reason.label}</span>
+                <span className="admin-pay-dialog__detail">{reason.detail}</span>
+              </span>
+            </label>
+          ))}
+          <p className="form-field__error" id={`${formId}-choice-error`} aria-live="polite">
+            {choiceError}
+          </p>
+        </fieldset>
+        {choice === 'admin' && (
+          <TextAreaField
+            label="Reason for the company"
+            name="note"
+            rows={3}
+            maxLength={REFUND_REASON_MAX}
+            value={note}
+            error={noteProblem}
+            hint={`The company reads this on its dashboard. At most ${REFUND_REASON_MAX} characters.`}
+            onChange={(event) => {
+              setNote(event.target.value);
+              if (noteProblem) setNoteProblem(noteError(event.target.value));
+            }}
+          />
+        )}
+        {preview && (
+          <p className="admin-pay-dialog__preview">
+            <span>The company will read:</span> “{preview}”
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

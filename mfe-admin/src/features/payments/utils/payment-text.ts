@@ -1,0 +1,84 @@
+// How the admin list says what a payment is: money in naira, Lagos dates, statuses, refund progress and
+// why a payment failed, in plain words.
+import type { AdminPayment, PaymentProviderName, PaymentStatus } from '@marketplace/contracts';
+
+export const STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+export const PROVIDER_LABELS: Readonly<Record<PaymentProviderName, string>> = {
+  paystack: 'Paystack',
+  sandbox: 'Sandbox (test)',
+};
+
+type RefundState = NonNullable<AdminPayment['refund']>['state'];
+
+/** Where the money of a refund stands, for the admin (the provider's side of it). */
+export const REFUND_STATE_LABELS: Readonly<Record<RefundState, string>> = {
+  pending: 'Refund being sent to the provider',
+  queued: 'Refund accepted, paying out',
+  processed: 'Money returned',
+  failed: 'Provider refused the refund: needs attention',
+};
+
+/** The service's failure reasons (the provider's outcome or its own) in plain words. */
+const FAILURE_REASONS: Readonly<Record<string, string>> = {
+  failed: 'Declined at checkout',
+  abandoned: 'Abandoned at checkout',
+  reversed: 'Reversed by the provider',
+  expired: 'Never completed (expired)',
+  superseded: 'Replaced by a newer checkout',
+  'initialize-failed': 'Checkout could not be started',
+  'amount-mismatch': 'Amount did not match the price',
+  'currency-mismatch': 'Currency did not match',
+};
+
+export function failureText(reason: string | null): string | null {
+  if (!reason) return null;
+  return FAILURE_REASONS[reason] ?? reason.replace(/[-_]+/g, ' ');
+}
+
+/** '₦1,000' for 100000 kobo ('₦1,000.50' with kobo); other currencies as '12.00 USD'. */
+export function formatAmount(kobo: number, currency: string): string {
+  const units = kobo / 100;
+  if (currency !== 'NGN') return `${units.toFixed(2)} ${currency}`;
+  const fraction = kobo % 100 === 0 ? 0 : 2;
+  return `₦${units.toLocaleString('en-NG', { minimumFractionDigits: fraction, maximumFractionDigits: 2 })}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Africa/Lagos',
+});
+
+const timeFormat = new Intl.DateTimeFormat('en-NG', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'Africa/Lagos',
+});
+
+/** '3 Nov 2026' in Lagos time; the raw value when it is no date. */
+export function formatDay(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
+}
+
+/** '14:05' in Lagos time; '' when it is no date. */
+export function formatTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+}
+
+export function jobTitleOf(payment: Pick<AdminPayment, 'jobTitle'>): string {
+  return payment.jobTitle?.trim() || 'Job no longer listed';
+}
+
+export function companyNameOf(payment: Pick<AdminPayment, 'companyName'>): string {
+  return payment.companyName?.trim() || 'Unknown company';
+}
