@@ -1,6 +1,7 @@
 // Exposed as `admin/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
 import type { RemotePages, RemoteRoutesModule } from '@marketplace/ui';
 import { AllJobsPage } from '../features/jobs/components/AllJobsPage';
+import { AllPaymentsPage } from '../features/payments/components/AllPaymentsPage';
 import { AllUsersPage } from '../features/users/components/AllUsersPage';
 import '../features/users/components/admin.css';
 
@@ -8,6 +9,7 @@ export const pages: RemotePages<'admin'> = {
   // The query client is the shell's (one shared @marketplace/ui/query client, cleared on sign-out).
   allUsers: AllUsersPage,
   allJobs: AllJobsPage,
+  allPayments: AllPaymentsPage,
 };
 
 const routesModule: RemoteRoutesModule<'admin'> = { pages };

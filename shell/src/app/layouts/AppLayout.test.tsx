@@ -72,12 +72,13 @@ describe('signed-in layout: sidebar by account type', () => {
     ]);
   });
 
-  it('admin: Home, Users, Job List, Chat, Logout', async () => {
+  it('admin: Home, Users, Job List, Payments, Chat, Logout', async () => {
     const { sidebar } = await openAs('admin');
     expect(menuOf(sidebar)).toEqual([
       ['Home', '/'],
       ['Users', '/allusers'],
       ['Job List', '/alljobs'],
+      ['Payments', '/allpayments'],
       ['Chat', '/chat'],
       ['Logout', null],
     ]);

@@ -6,7 +6,8 @@ import type { AccountType, RemoteName, RemotePageName } from '@marketplace/ui';
 /**
  * public: header + footer (spec: home, jobapply, login, signup, contactus, register, privacy,
  *         other-services, jobpost, company-profile, terms, aboutus, category and sub-category paths)
- * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, edit-profile, chat, newchat.
+ * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, allpayments, edit-profile,
+ *         chat, newchat.
  *         Every page in it needs a session (signed out: redirect to /login); the layout is a lazy chunk.
  * bare:   neither (social-login return, payment result, page not found)
  */
@@ -128,6 +129,14 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
       order: 5,
       roles: ['admin'],
     },
+  },
+  // Beyond the spec (issue 10): every unlock payment, with refunds.
+  {
+    path: '/allpayments',
+    layout: 'app',
+    page: admin('allPayments'),
+    roles: ['admin'],
+    menu: { label: 'Payments', order: 5.5, roles: ['admin'] },
   },
   {
     path: '/edit-profile',

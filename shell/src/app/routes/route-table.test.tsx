@@ -80,6 +80,7 @@ describe('route table and chrome placement', () => {
     ['/dashboard', 'app', 'jobs:dashboard', 'jobs'],
     ['/allusers', 'app', 'Not allowed', undefined], // admins only; see "admin pages" below
     ['/alljobs', 'app', 'Not allowed', undefined],
+    ['/allpayments', 'app', 'Not allowed', undefined],
     ['/edit-profile', 'app', 'Edit profile', undefined],
     ['/chat', 'app', 'chat:chat', 'chat'],
     ['/newchat', 'app', 'chat:newChat', 'chat'],
@@ -250,7 +251,7 @@ describe('sign-in guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(expected));
   });
 
-  it.each(['/dashboard', '/allusers', '/alljobs', '/edit-profile', '/chat', '/newchat'])(
+  it.each(['/dashboard', '/allusers', '/alljobs', '/allpayments', '/edit-profile', '/chat', '/newchat'])(
     'sends a signed-out visitor from %s to /login',
     async (path) => {
       const { router } = renderApp(path, { loader: createFakeLoader() });
@@ -286,19 +287,28 @@ describe('sign-in guard', () => {
 });
 
 describe('admin pages', () => {
-  it.each(['/allusers', '/alljobs'])('%s renders the admin remote for an admin', async (path) => {
+  it.each([
+    ['/allusers', 'admin:allUsers'],
+    ['/alljobs', 'admin:allJobs'],
+    ['/allpayments', 'admin:allPayments'],
+  ])('%s renders the admin remote for an admin', async (path, title) => {
     signIn('admin');
     renderApp(path, { loader: createFakeLoader() });
     const heading = await pageHeading();
+    expect(heading).toHaveTextContent(title);
     expect(heading.closest('[data-remote]')).toHaveAttribute('data-remote', 'admin');
   });
 
-  it.each(['user', 'company'] as const)('a %s account sees "Not allowed" on /allusers', async (type) => {
+  it.each([
+    ['user', '/allusers'],
+    ['company', '/allusers'],
+    ['company', '/allpayments'],
+  ] as const)('a %s account sees "Not allowed" on %s', async (type, path) => {
     signIn(type);
     const loader = createFakeLoader();
-    const { router } = renderApp('/allusers', { loader });
+    const { router } = renderApp(path, { loader });
     expect(await pageHeading()).toHaveTextContent('Not allowed');
-    expect(router.state.location.pathname).toBe('/allusers');
+    expect(router.state.location.pathname).toBe(path);
     expect(loader.loads).not.toContain('admin');
   });
 });
