@@ -19,6 +19,7 @@ import { CompleteJobDialog } from './CompleteJobDialog';
 import { DeleteJobDialog } from './DeleteJobDialog';
 import { loadErrorText } from './job-text';
 import { JobsTable } from './JobsTable';
+import { PaymentsSection } from './PaymentsSection';
 import { ReviewModal } from './ReviewModal';
 import { DashboardSkeleton } from './DashboardSkeleton';
 
@@ -201,6 +202,8 @@ export function DashboardBody({ user }: { user: SessionUser }) {
           </div>
         )}
       </section>
+
+      {company && <PaymentsSection userId={user._id} />}
 
       {dialog?.kind === 'complete' && (
         <CompleteJobDialog

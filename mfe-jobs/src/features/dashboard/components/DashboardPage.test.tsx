@@ -35,6 +35,13 @@ afterAll(() => server.close());
 beforeEach(async () => {
   await resetPage();
   Object.assign(state, freshApi());
+  // A company's dashboard also lists its payments (DashboardPayments.test.tsx); none here.
+  server.use(
+    http.get(api('/api/payments/mine'), ({ request }) => {
+      state.calls.push({ method: 'GET', path: new URL(request.url).pathname, csrf: null });
+      return HttpResponse.json({ payments: [] });
+    }),
+  );
 });
 afterEach(() => server.resetHandlers());
 
@@ -401,13 +408,20 @@ describe('dashboard: company and admin', () => {
     expect(within(t).queryByRole('button', { name: 'Fix the roof' })).toBeNull();
     expect(within(t).getByText('Open', { selector: '.dash-badge' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find jobs' })).toHaveAttribute('href', '/jobs');
-    expect(calls('GET').map((c) => c.path)).toEqual(['/api/jobs/applied/jobs/company-1']);
+    await waitFor(() =>
+      expect(
+        calls('GET')
+          .map((c) => c.path)
+          .sort(),
+      ).toEqual(['/api/jobs/applied/jobs/company-1', '/api/payments/mine']),
+    );
   });
 
   it('an admin has no dashboard content and no calls', async () => {
     renderDashboard(account('admin'));
     expect(screen.getByText(MESSAGES.noJobsToShow)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: MESSAGES.jobList })).toHaveAttribute('href', '/alljobs');
+    expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/allpayments');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(state.calls).toEqual([]);
   });

@@ -12,7 +12,7 @@ const DashboardBody = lazy(async () => ({
 }));
 
 function lead(user: SessionUser | null): string {
-  if (user?.type === 'company') return 'The jobs you applied to and where they stand.';
+  if (user?.type === 'company') return 'The jobs you applied to, where they stand, and your payments.';
   if (user?.type === 'admin') return 'Administrators have no jobs of their own.';
   return 'Your posted jobs, the companies that unlocked them, and your reviews.';
 }
@@ -34,7 +34,8 @@ function AdminDashboard() {
         <p>{MESSAGES.noJobsToShow}</p>
         <p className="dash-empty__more">
           Every job on the marketplace is in the <Link to="/alljobs">{MESSAGES.jobList}</Link>, every account
-          in <Link to="/allusers">{MESSAGES.users}</Link>.
+          in <Link to="/allusers">{MESSAGES.users}</Link>, every unlock payment in{' '}
+          <Link to="/allpayments">Payments</Link>.
         </p>
       </div>
     </section>

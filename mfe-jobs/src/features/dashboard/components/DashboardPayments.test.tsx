@@ -1,0 +1,218 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { MESSAGES, REFUND_REASON_MESSAGES, type UnlockPayment } from '@marketplace/contracts';
+import { NETWORK_ERROR_MESSAGE, Toasts, type SessionUser } from '@marketplace/ui';
+import { QueryProvider } from '@marketplace/ui/query';
+import {
+  account,
+  api,
+  createMyJobsServer,
+  errorResponse,
+  freshApi,
+  installMatchMedia,
+  job,
+  resetPage,
+  signInAs,
+} from '../../../shared/testing/my-jobs-api';
+import { DashboardPage } from './DashboardPage';
+import { NO_PAYMENTS, PAYMENTS_LOAD_FAILED, REFUND_STATE_NOTES } from './PaymentsSection';
+
+const MINE = api('/api/payments/mine');
+const state = freshApi();
+const server = createMyJobsServer(state);
+const company = account('company');
+const poster = account('user');
+let payments: UnlockPayment[] = [];
+let paymentCalls = 0;
+
+function payment(n: number, extra: Partial<UnlockPayment> = {}): UnlockPayment {
+  return {
+    _id: `payment-${n}`,
+    reference: `MP-0000000${n}-aaaa-4bbb-8ccc-dddddddddddd`,
+    jobId: `job-${n}`,
+    amount: 100000,
+    currency: 'NGN',
+    status: 'paid',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    paidAt: '2026-11-20T09:02:00.000Z',
+    jobTitle: `Job ${n}`,
+    refund: null,
+    ...extra,
+  };
+}
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await resetPage();
+  Object.assign(state, freshApi());
+  payments = [];
+  paymentCalls = 0;
+  server.use(
+    http.get(MINE, () => {
+      paymentCalls += 1;
+      return HttpResponse.json({ payments });
+    }),
+  );
+});
+afterEach(() => server.resetHandlers());
+
+function renderDashboard(user: SessionUser) {
+  signInAs(user);
+  render(
+    <QueryProvider>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Toasts />
+        <DashboardPage />
+      </MemoryRouter>
+    </QueryProvider>,
+  );
+}
+
+const paymentsTable = () => screen.findByRole('table', { name: 'Payments' }, { timeout: 5000 });
+const section = () => screen.getByRole('region', { name: 'Payments' });
+const rows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
+
+describe('dashboard: a company’s payments', () => {
+  it('lists each unlock payment with job, date, amount, status, what became of the money and a way on', async () => {
+    state.applied = [job(1, { jobHeading: 'Fix the roof' })];
+    payments = [
+      payment(1, { jobTitle: 'Fix the roof' }),
+      payment(2, {
+        jobTitle: 'Paint the fence',
+        status: 'refunded',
+        amount: 250050,
+        refund: {
+          reason: 'job-deleted',
+          message: REFUND_REASON_MESSAGES['job-deleted'],
+          refundedAt: '2026-11-22T15:00:00.000Z',
+          state: 'queued',
+        },
+      }),
+      payment(3, { jobTitle: 'Tile the bathroom', status: 'failed', paidAt: null }),
+      payment(4, { jobTitle: 'Mend the gate', status: 'pending', paidAt: null }),
+      payment(5, {
+        jobTitle: null,
+        status: 'refunded',
+        refund: {
+          reason: 'admin',
+          message: 'The poster could not be reached.',
+          refundedAt: '2026-11-23T10:00:00.000Z',
+          state: 'processed',
+        },
+      }),
+    ];
+    renderDashboard(company);
+    const t = await paymentsTable();
+    expect(
+      within(t)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Job', 'Date', 'Amount', 'Status', 'Actions']);
+    const [paid, refunded, failed, pending, adminRefund] = rows(t);
+
+    expect(within(paid!).getByRole('rowheader')).toHaveTextContent('Fix the roof');
+    expect(within(paid!).getByRole('rowheader')).toHaveTextContent('MP-00000001-aaaa-4bbb-8ccc-dddddddddddd');
+    expect(
+      within(paid!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['20 Nov 2026', '₦1,000', 'Paid', 'Open chat']);
+    expect(within(paid!).getByRole('link', { name: 'Chat about Fix the roof' })).toHaveAttribute(
+      'href',
+      '/chat',
+    );
+
+    expect(within(refunded!).getAllByRole('cell')[1]).toHaveTextContent('₦2,500.50');
+    expect(within(refunded!).getByText('Refunded', { selector: '.dash-badge' })).toBeInTheDocument();
+    expect(within(refunded!).getByText(REFUND_REASON_MESSAGES['job-deleted'])).toBeInTheDocument();
+    expect(
+      within(refunded!).getByText(`Refunded 22 Nov 2026. ${REFUND_STATE_NOTES.queued}`),
+    ).toBeInTheDocument();
+    expect(within(refunded!).queryByRole('link')).toBeNull();
+
+    expect(within(failed!).getByText('Failed', { selector: '.dash-badge' })).toBeInTheDocument();
+    expect(
+      within(failed!).getByText(
+        'The payment did not go through: nothing was unlocked and you were not charged.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(failed!).getByRole('link', { name: 'Find Tile the bathroom' })).toHaveAttribute(
+      'href',
+      '/jobs?q=Tile%20the%20bathroom',
+    );
+    // Not paid yet: dated when it was started.
+    expect(within(failed!).getAllByRole('cell')[0]).toHaveTextContent('20 Nov 2026');
+
+    expect(within(pending!).getByText('Not completed', { selector: '.dash-badge' })).toBeInTheDocument();
+    expect(within(pending!).getByRole('link', { name: 'Find Mend the gate' })).toBeInTheDocument();
+
+    expect(within(adminRefund!).getByRole('rowheader')).toHaveTextContent('A job that is no longer listed');
+    expect(within(adminRefund!).getByText('The poster could not be reached.')).toBeInTheDocument();
+    expect(
+      within(adminRefund!).getByText(`Refunded 23 Nov 2026. ${REFUND_STATE_NOTES.processed}`),
+    ).toBeInTheDocument();
+
+    expect(within(section()).getByText('1 job unlocked · ₦3,500.50 refunded')).toBeInTheDocument();
+    expect(paymentCalls).toBe(1);
+  });
+
+  it('shows a skeleton while the payments load', async () => {
+    server.use(
+      http.get(MINE, async () => {
+        await delay(400);
+        return HttpResponse.json({ payments: [payment(1)] });
+      }),
+    );
+    renderDashboard(company);
+    expect(
+      await screen.findByRole('status', { name: 'Loading your payments' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await paymentsTable();
+    expect(screen.queryByRole('status', { name: 'Loading your payments' })).toBeNull();
+  });
+
+  it('says when there are no payments yet', async () => {
+    renderDashboard(company);
+    await waitFor(() => expect(within(section()).getByText(NO_PAYMENTS)).toBeInTheDocument(), {
+      timeout: 5000,
+    });
+    expect(
+      within(section()).getByText('When you unlock a job, the payment shows here, and so does any refund.'),
+    ).toBeInTheDocument();
+    expect(within(section()).queryByRole('table')).toBeNull();
+  });
+
+  it('says when the payments could not be loaded, and tries again', async () => {
+    const user = userEvent.setup();
+    server.use(http.get(MINE, () => errorResponse(500, 'Internal Server Error')));
+    renderDashboard(company);
+    expect(await screen.findByText(PAYMENTS_LOAD_FAILED, {}, { timeout: 8000 })).toBeInTheDocument();
+    // The jobs list above is unaffected.
+    expect(screen.getByText(MESSAGES.noJobsToShow)).toBeInTheDocument();
+    server.use(http.get(MINE, () => HttpResponse.json({ payments: [payment(1)] })));
+    await user.click(within(section()).getByRole('button', { name: 'Try again' }));
+    expect(rows(await paymentsTable())).toHaveLength(1);
+  });
+
+  it('says when the network is down', async () => {
+    server.use(http.get(MINE, () => HttpResponse.error()));
+    renderDashboard(company);
+    await waitFor(
+      () => expect(within(section()).getByText(NETWORK_ERROR_MESSAGE, { selector: 'p' })).toBeInTheDocument(),
+      { timeout: 8000 },
+    );
+  });
+
+  it('posters have no payments section and never ask for one', async () => {
+    renderDashboard(poster);
+    expect(await screen.findByText(MESSAGES.noJobsToShow, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Payments' })).toBeNull();
+    expect(paymentCalls).toBe(0);
+  });
+});

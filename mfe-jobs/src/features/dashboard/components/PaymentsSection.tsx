@@ -1,0 +1,201 @@
+// The company's unlock payments and refunds on its dashboard (issue 10), in plain words.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { PaymentRefund, PaymentStatus, UnlockPayment } from '@marketplace/contracts';
+import { Button, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { formatPostedDate } from '../../../shared/dates';
+import { retryUnlessClientError } from '../../../shared/query';
+import { fetchMyPayments, myPaymentsKey } from '../api/my-payments';
+
+export const PAYMENTS_LOAD_FAILED = 'Your payments could not be loaded.';
+export const NO_PAYMENTS = 'No payments yet';
+
+const STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
+  paid: 'Paid',
+  pending: 'Not completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+/** What happened to the money, for the company. */
+const STATUS_NOTES: Readonly<Record<Exclude<PaymentStatus, 'refunded'>, string>> = {
+  paid: 'The poster’s contact details and the chat are unlocked.',
+  pending:
+    'This payment has not been confirmed. If you completed it, it is confirmed shortly; otherwise finish it from the job.',
+  failed: 'The payment did not go through: nothing was unlocked and you were not charged.',
+};
+
+/** Where the money of a refund stands. */
+export const REFUND_STATE_NOTES: Readonly<Record<PaymentRefund['state'], string>> = {
+  pending: 'The refund is being sent to the payment provider.',
+  queued: 'The refund is on its way; it can take a few working days to reach your account.',
+  processed: 'The money has been returned to you.',
+  failed: 'The refund is delayed. Our team has been alerted and will contact you.',
+};
+
+/** '₦1,000' (with kobo when there are any); other currencies as '12.00 USD'. */
+export function formatAmount(kobo: number, currency: string): string {
+  const units = kobo / 100;
+  if (currency !== 'NGN') return `${units.toFixed(2)} ${currency}`;
+  const fraction = kobo % 100 === 0 ? 0 : 2;
+  return `₦${units.toLocaleString('en-NG', { minimumFractionDigits: fraction, maximumFractionDigits: 2 })}`;
+}
+
+function titleOf(payment: UnlockPayment): string {
+  return payment.jobTitle?.trim() || 'A job that is no longer listed';
+}
+
+function summary(payments: readonly UnlockPayment[]): string {
+  const paid = payments.filter((p) => p.status === 'paid').length;
+  const refunded = payments.filter((p) => p.status === 'refunded');
+  const parts = [paid === 1 ? '1 job unlocked' : `${paid} jobs unlocked`];
+  if (refunded.length > 0) {
+    const currency = refunded[0]!.currency;
+    const sameCurrency = refunded.every((p) => p.currency === currency);
+    const total = refunded.reduce((sum, p) => sum + p.amount, 0);
+    parts.push(sameCurrency ? `${formatAmount(total, currency)} refunded` : `${refunded.length} refunded`);
+  }
+  return parts.join(' · ');
+}
+
+function Note({ payment }: { payment: UnlockPayment }) {
+  const refund = payment.refund;
+  if (payment.status === 'refunded') {
+    return (
+      <span className={`dash-pay-note dash-pay-note--refund dash-pay-note--${refund?.state ?? 'pending'}`}>
+        <span className="dash-pay-note__why">{refund?.message ?? 'This payment has been refunded.'}</span>
+        <span className="dash-pay-note__state">
+          {refund
+            ? `Refunded ${formatPostedDate(refund.refundedAt)}. ${REFUND_STATE_NOTES[refund.state]}`
+            : ''}
+        </span>
+      </span>
+    );
+  }
+  return <span className="dash-pay-note">{STATUS_NOTES[payment.status]}</span>;
+}
+
+function Action({ payment }: { payment: UnlockPayment }) {
+  const title = titleOf(payment);
+  if (payment.status === 'paid') {
+    return (
+      <Link to="/chat" className="ui-btn ui-btn--secondary ui-btn--sm" aria-label={`Chat about ${title}`}>
+        Open chat
+      </Link>
+    );
+  }
+  if ((payment.status === 'pending' || payment.status === 'failed') && payment.jobTitle?.trim()) {
+    return (
+      <Link
+        to={`/jobs?q=${encodeURIComponent(payment.jobTitle.trim())}`}
+        className="ui-btn ui-btn--secondary ui-btn--sm"
+        aria-label={`Find ${title}`}
+      >
+        View job
+      </Link>
+    );
+  }
+  return null;
+}
+
+function PaymentsSkeleton() {
+  return (
+    <div className="dash-skeleton__rows" role="status" aria-label="Loading your payments">
+      {Array.from({ length: 3 }, (_, row) => (
+        <div key={row} className="dash-skeleton__row">
+          {[38, 16, 12, 14].map((width, col) => (
+            <span key={col} className="ui-skeleton__line" style={{ width: `${width}%` }} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A company's unlock payments: job, date, amount, status, and what became of the money. */
+export function PaymentsSection({ userId }: { userId: string }) {
+  const list = useQuery({
+    queryKey: myPaymentsKey(userId),
+    queryFn: ({ signal }) => fetchMyPayments(signal),
+    retry: retryUnlessClientError,
+  });
+  const payments = list.data;
+
+  return (
+    <section className="dash-card dash-pay" aria-labelledby="dash-pay-title">
+      <header className="dash-card__head">
+        <h2 className="dash-card__title" id="dash-pay-title">
+          Payments
+        </h2>
+        <p className="dash-card__hint">
+          {payments && payments.length > 0 ? summary(payments) : 'Unlock fees you paid and any refunds.'}
+        </p>
+      </header>
+      {list.isPending ? (
+        <PaymentsSkeleton />
+      ) : list.isError && !payments ? (
+        <div className="dash-empty" role="alert">
+          <p>{list.error instanceof NetworkError ? NETWORK_ERROR_MESSAGE : PAYMENTS_LOAD_FAILED}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !payments || payments.length === 0 ? (
+        <div className="dash-empty">
+          <p>{NO_PAYMENTS}</p>
+          <p className="dash-empty__more">
+            When you unlock a job, the payment shows here, and so does any refund.
+          </p>
+        </div>
+      ) : (
+        <div className="dash-card__table">
+          <table className="dash-table dash-pay-table" aria-labelledby="dash-pay-title">
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">Date</th>
+                <th scope="col" className="dash-pay-table__amount">
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="ui-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => {
+                const when = payment.paidAt ?? payment.createdAt;
+                return (
+                  <tr key={payment._id} className={`dash-pay-row--${payment.status}`}>
+                    <th scope="row" className="dash-table__name dash-pay-table__job">
+                      <span className="dash-table__job-text">{titleOf(payment)}</span>
+                      <span className="dash-table__meta">
+                        Ref. <span className="dash-pay-ref">{payment.reference}</span>
+                      </span>
+                      <Note payment={payment} />
+                    </th>
+                    <td className="dash-pay-table__date">
+                      <time dateTime={when}>{formatPostedDate(when)}</time>
+                    </td>
+                    <td className="dash-pay-table__amount">
+                      {formatAmount(payment.amount, payment.currency)}
+                    </td>
+                    <td className="dash-pay-table__status">
+                      <span className={`dash-badge dash-pay-badge--${payment.status}`}>
+                        {STATUS_LABELS[payment.status] ?? payment.status}
+                      </span>
+                    </td>
+                    <td className="dash-pay-table__actions">
+                      <Action payment={payment} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
