@@ -1,6 +1,7 @@
 import { memberEventHandlers, setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { resolvePaymentsSettings, type PaymentsSettings } from './config';
+import { CHAT_CONSUMER, chatHandlers } from './consumers/chat';
 import { JOBS_CONSUMER, jobsReadModelHandlers } from './consumers/jobs';
 import type { PaymentsDatabase } from './db-types';
 import { paymentsMigrations } from './migrations';
@@ -81,6 +82,11 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     durable: JOBS_CONSUMER,
     filterSubject: 'jobs.>',
     handlers: jobsReadModelHandlers(unlocks),
+  });
+  service.consume({
+    durable: CHAT_CONSUMER,
+    filterSubject: 'chat.message.*',
+    handlers: chatHandlers(unlocks),
   });
 
   // Refunds decided in a transaction (with their event) go to the provider right after the commit.

@@ -24,11 +24,17 @@ export interface PaymentsSettings {
   unlockPriceByCategory?: Record<string, number>;
   /** At most this many companies unlock one job. */
   unlockCap?: number;
-  /** Shown with the refund rule (the no-reply refund needs chat's events; see the README of the service). */
+  /**
+   * The no-reply refund: a paid unlock whose poster has not answered in the chat within this many hours
+   * is refunded (while the contracts declare its reason; see no-reply.ts). Always shown in the terms.
+   */
   unlockRefundHours?: number;
   /** The site's public origin, e.g. https://market.example: Paystack's callback_url is built from it. */
   publicUrl?: string;
-  /** How often the reconciliation runs (re-verify pending payments, retry refunds); 0 = never by itself. */
+  /**
+   * How often the reconciliation runs (re-verify pending payments, no-reply refunds, retry refunds);
+   * 0 = never by itself.
+   */
   reconcileIntervalMs?: number;
   /** A pending payment this old is re-verified by the reconciliation. */
   pendingVerifyAfterMs?: number;
@@ -62,6 +68,7 @@ export const PaymentsConfigSchema = Type.Object({
   UNLOCK_PRICE_BY_CATEGORY: Type.Optional(Type.String({ minLength: 2 })),
   /** At most this many companies unlock one job. */
   UNLOCK_CAP: Type.Integer({ minimum: 1, maximum: 1000, default: DEFAULT_UNLOCK_CAP }),
+  /** Hours a poster has to answer a company in the chat before its unlock is refunded (no-reply rule). */
   UNLOCK_REFUND_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 365, default: DEFAULT_UNLOCK_REFUND_HOURS }),
   /** Public origin of the site (no trailing path), e.g. https://market.example. */
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),

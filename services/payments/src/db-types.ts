@@ -42,6 +42,14 @@ export interface UnlockPaymentsTable {
   refund_attempts: ColumnType<number, number | undefined, number>;
   refund_next_at: Date | null;
   refund_error: string | null;
+  /**
+   * The no-reply rule (no-reply.ts): when the poster must have answered the company in the chat, set when
+   * the unlock was paid while the rule applied (paid_at + UNLOCK_REFUND_HOURS); cleared once an answer
+   * sent by then is known. A paid unlock still carrying it after the deadline is refunded.
+   */
+  no_reply_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the poster first wrote in this unlock's conversation (chat's time of the message). */
+  poster_answered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Read model of jobs, kept from jobs.job.* events: what the unlock rules need to know of a job. */

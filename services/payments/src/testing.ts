@@ -34,6 +34,8 @@ export interface PaymentsHarness {
   account(type: Role, name?: string): Promise<{ id: string; headers: { authorization: string } }>;
   /** Publishes a jobs.* event as the jobs service would. */
   jobsEvent<T extends EventType>(type: T, payload: EventPayload<T>): Promise<void>;
+  /** Publishes a chat.* event as the chat service would; returns it (to hand it over again). */
+  chatEvent<T extends EventType>(type: T, payload: EventPayload<T>): Promise<EventEnvelope<EventPayload<T>>>;
   /** A job posted by `posterId` (a new poster when absent), known to payments once this resolves. */
   postJob(options?: {
     posterId?: string;
@@ -99,6 +101,11 @@ export async function createPaymentsHarness(settings: PaymentsSettings = {}): Pr
       return { id, headers: await bearer(id, type) };
     },
     jobsEvent,
+    async chatEvent(type, payload) {
+      const event = newEvent(type, payload, { correlationId: `test-${randomUUID()}` });
+      await service.bus.publish(event);
+      return event;
+    },
     async postJob(options = {}) {
       const jobId = randomUUID();
       const posterId = options.posterId ?? randomUUID();

@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ResolvedPaymentsSettings } from './config';
 import type { PaymentsDatabase } from './db-types';
+import { ANSWER_GRACE_MS, declaredNoReplyReason, noReplyRefundRule } from './no-reply';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './providers/provider';
 import { JobsReadModel, type JobRow } from './repositories/jobs-read-model';
 import { PaymentsRepository, type PaymentRow } from './repositories/payments-repository';
@@ -52,8 +53,19 @@ export interface ReconcileSummary {
   stillPending: number;
   /** Provider unreachable for these: tried again next round. */
   errors: number;
+  /** Paid unlocks refunded because the poster did not answer in the chat in time (no-reply.ts). */
+  noReplyRefunded: number;
   /** Refund attempts made (provider calls). */
   refundAttempts: number;
+}
+
+/** A message the poster wrote in the conversation of a company's unlock (from chat.message.sent). */
+export interface PosterAnswer {
+  jobId: string;
+  companyId: string;
+  posterId: string;
+  /** When chat stored the message. */
+  sentAt: Date;
 }
 
 export interface WebhookOutcome {
@@ -62,19 +74,25 @@ export interface WebhookOutcome {
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** A pending row without a checkout yet is being started by another request for this long. */
 const STARTING_GRACE_MS = MINUTE;
 
 /**
  * The unlock rules, all of them enforced here: price from config, who may unlock what, the cap with
  * its re-check at confirmation, exactly-once confirmation whatever order the callback, the webhook and
- * the reconciliation arrive in, refunds (race lost, duplicate, dead lead, admin) and their provider
+ * the reconciliation arrive in, refunds (race lost, duplicate, dead lead, no reply, admin) and their provider
  * calls retried until accepted. Provider calls never run inside a database transaction.
  */
 export class UnlockService {
   readonly payments: PaymentsRepository;
   readonly jobs: JobsReadModel;
   readonly security: SecurityLog;
+  /**
+   * The no-reply refund's reason while the contracts declare it; undefined keeps the rule off (see
+   * no-reply.ts). Read once: the terms and the deadlines of new unlocks follow it.
+   */
+  readonly noReplyReason: RefundReason | undefined = declaredNoReplyReason();
   #refunds: Promise<number> | undefined;
   #nextRefunds: Promise<number> | undefined;
   #closed = false;
@@ -127,7 +145,9 @@ export class UnlockService {
       unlockCount,
       placesLeft,
       available: job ? unlockable(job) && (placesLeft ?? 0) > 0 : null,
-      refundRule: unlockRefundRule(),
+      refundRule: this.noReplyReason
+        ? `${unlockRefundRule()} ${noReplyRefundRule(this.settings.unlockRefundHours)}`
+        : unlockRefundRule(),
       refundHours: this.settings.unlockRefundHours,
       provider: this.provider.name,
       testMode: this.provider.name === 'sandbox',
@@ -370,7 +390,15 @@ export class UnlockService {
         await this.#publishRefunded(trx, refunded, correlationId);
         return refunded;
       }
-      const paid = await payments.update(locked.id, { ...fromProvider, status: 'paid', paid_at: now });
+      const paid = await payments.update(locked.id, {
+        ...fromProvider,
+        status: 'paid',
+        paid_at: now,
+        // The terms shown before this payment promised the no-reply refund only while the rule applies.
+        no_reply_due_at: this.noReplyReason
+          ? new Date(now.getTime() + this.settings.unlockRefundHours * HOUR)
+          : null,
+      });
       await publishEvent(
         trx,
         'payments.unlock.paid',
@@ -690,12 +718,91 @@ export class UnlockService {
   }
 
   // ------------------------------------------------------------------------------------------------
+  // The no-reply refund (no-reply.ts)
+
+  /**
+   * Inside the transaction of a consumed `chat.message.sent` the poster wrote: remembers the poster's
+   * first answer on the company's paid unlock of the job, and lifts the unlock's no-reply deadline when
+   * the answer was sent by then. An answer sent after the deadline lifts nothing, also when it arrives
+   * before the reconciliation has refunded: the outcome depends on when the poster wrote, never on when
+   * a round happened to run. Applying the same answer again changes nothing.
+   */
+  async recordPosterAnswer(trx: Kysely<PaymentsDatabase>, answer: PosterAnswer): Promise<void> {
+    const payments = new PaymentsRepository(trx);
+    const paid = await payments.lockPaid(answer.jobId, answer.companyId);
+    if (!paid) return; // refunded meanwhile, or not an unlock of ours
+    if (paid.poster_id !== answer.posterId) {
+      this.logger.warn(
+        { reference: paid.reference, posterId: answer.posterId },
+        'chat message names another poster than the unlock; ignored',
+      );
+      return;
+    }
+    const first =
+      paid.poster_answered_at && paid.poster_answered_at <= answer.sentAt
+        ? paid.poster_answered_at
+        : answer.sentAt;
+    const inTime = paid.no_reply_due_at !== null && answer.sentAt <= paid.no_reply_due_at;
+    if (first === paid.poster_answered_at && !inTime) return;
+    await payments.update(paid.id, {
+      poster_answered_at: first,
+      ...(inTime ? { no_reply_due_at: null } : {}),
+    });
+  }
+
+  /**
+   * Refunds the paid unlocks whose deadline passed (plus ANSWER_GRACE_MS for answers on their way)
+   * without an answer sent in time: in a transaction with `payments.unlock.refunded`, the provider asked
+   * after the commit, like every refund. Returns how many were refunded.
+   */
+  async #refundUnanswered(correlationId: string): Promise<number> {
+    const reason = this.noReplyReason;
+    if (!reason) return 0;
+    const now = this.settings.now();
+    const cutoff = new Date(now.getTime() - ANSWER_GRACE_MS);
+    const batch = 50;
+    let refunded = 0;
+    for (;;) {
+      const due = await this.payments.noReplyDue(cutoff, batch);
+      let progress = 0;
+      for (const { id, job_id: jobId } of due) {
+        if (this.#closed) return refunded;
+        const done = await this.db.transaction().execute(async (trx) => {
+          const payments = new PaymentsRepository(trx);
+          await new JobsReadModel(trx).lock(jobId);
+          const locked = await payments.lockById(id);
+          // An answer recorded (or another refund decided) since the list was read wins.
+          if (locked?.status !== 'paid' || !locked.no_reply_due_at || locked.no_reply_due_at > cutoff) {
+            return false;
+          }
+          const row = await payments.update(locked.id, {
+            status: 'refunded',
+            refunded_at: now,
+            refund_reason: reason,
+            refund_state: 'pending',
+            refund_next_at: now,
+          });
+          await this.#publishRefunded(trx, row, correlationId);
+          return true;
+        });
+        if (done) {
+          progress += 1;
+          this.logger.info({ paymentId: id }, 'no answer from the poster in time; unlock refunded');
+        }
+      }
+      refunded += progress;
+      if (due.length < batch || progress === 0) return refunded;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------
   // Reconciliation
 
   /**
    * Re-verifies payments left pending (lost callback, closed tab, webhook never came) so no company pays
-   * without getting its unlock; fails those the provider still has not settled after the expiry; retries
-   * refunds the provider has not accepted yet.
+   * without getting its unlock; fails those the provider still has not settled after the expiry; refunds
+   * unlocks whose poster did not answer in time (while the no-reply rule applies); retries refunds the
+   * provider has not accepted yet.
    */
   async reconcile(correlationId = `reconcile-${randomUUID()}`): Promise<ReconcileSummary> {
     const summary: ReconcileSummary = {
@@ -706,6 +813,7 @@ export class UnlockService {
       refunded: 0,
       stillPending: 0,
       errors: 0,
+      noReplyRefunded: 0,
       refundAttempts: 0,
     };
     const now = this.settings.now();
@@ -742,6 +850,7 @@ export class UnlockService {
       else if (settled.status === 'refunded') summary.refunded += 1;
       else summary.stillPending += 1;
     }
+    summary.noReplyRefunded = await this.#refundUnanswered(correlationId);
     summary.refundAttempts = await this.processRefunds();
     return summary;
   }

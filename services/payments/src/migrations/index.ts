@@ -154,4 +154,22 @@ export const paymentsMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  '0007_no_reply_rule': {
+    // The no-reply refund (see no-reply.ts): the deadline an unlock got when it was paid while the rule
+    // applied, cleared once the poster answered by then; and the poster's first answer in the chat.
+    async up(db: UntypedDb) {
+      await db.schema
+        .alterTable('unlock_payments')
+        .addColumn('no_reply_due_at', 'timestamptz')
+        .addColumn('poster_answered_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('unlock_payments_no_reply_due_idx')
+        .on('unlock_payments')
+        .column('no_reply_due_at')
+        .where(sql.ref('status'), '=', 'paid')
+        .where(sql.ref('no_reply_due_at'), 'is not', null)
+        .execute();
+    },
+  },
 };

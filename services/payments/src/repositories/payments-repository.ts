@@ -88,6 +88,31 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /** A company's paid unlock of a job, locked (at most one exists). */
+  lockPaid(jobId: string, companyId: string): Promise<PaymentRow | undefined> {
+    return this.db
+      .selectFrom('unlock_payments')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('company_id', '=', companyId)
+      .where('status', '=', 'paid')
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Paid unlocks whose poster had not answered by their no-reply deadline, which is at or before `before`. */
+  noReplyDue(before: Date, limit: number): Promise<Array<{ id: string; job_id: string }>> {
+    return this.db
+      .selectFrom('unlock_payments')
+      .select(['id', 'job_id'])
+      .where('status', '=', 'paid')
+      .where('no_reply_due_at', 'is not', null)
+      .where('no_reply_due_at', '<=', before)
+      .orderBy('no_reply_due_at')
+      .limit(limit)
+      .execute();
+  }
+
   insert(values: Insertable<UnlockPaymentsTable>): Promise<PaymentRow> {
     return this.db.insertInto('unlock_payments').values(values).returningAll().executeTakeFirstOrThrow();
   }

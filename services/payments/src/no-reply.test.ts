@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import {
+  API_PATHS,
+  REFUND_REASON_MESSAGES,
+  unlockRefundRule,
+  type EventEnvelope,
+  type RefundReason,
+} from '@marketplace/contracts';
+import { dispatchEvents, idempotentHandler } from '@marketplace/service-kit';
+import { eventually } from '@marketplace/service-kit/testing';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import { CHAT_CONSUMER, chatHandlers } from './consumers/chat';
+import type { PaymentsDatabase } from './db-types';
+import { ANSWER_GRACE_MS, NO_REPLY_REASON, declaredNoReplyReason, noReplyRefundRule } from './no-reply';
+import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from './testing';
+
+// The rule as it runs once the contracts declare its reason. The contract change is made here, in this
+// file's module registry only, exactly as libs/contracts/src/payments.ts is to make it: 'no-reply' in
+// REFUND_REASONS, in RefundReasonSchema (every payment shape uses that schema object) and in
+// REFUND_REASON_MESSAGES. consumers/chat.test.ts runs the service with the contracts as they are.
+jest.mock('@marketplace/contracts', () => {
+  const actual = jest.requireActual('@marketplace/contracts');
+  (actual.RefundReasonSchema.anyOf as unknown[]).push({ type: 'string', const: 'no-reply' });
+  return {
+    ...actual,
+    REFUND_REASONS: [...actual.REFUND_REASONS, 'no-reply'],
+    REFUND_REASON_MESSAGES: Object.freeze({
+      ...actual.REFUND_REASON_MESSAGES,
+      'no-reply': 'The poster did not answer you in the chat in time. Your payment has been refunded.',
+    }),
+  };
+});
+
+const HOUR = 60 * 60_000;
+const WINDOW = 72 * HOUR;
+const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+
+describe('the no-reply refund: the poster must answer in the chat within UNLOCK_REFUND_HOURS', () => {
+  let fake: FakePaystack;
+  let h: PaymentsHarness;
+  let clock = Date.now();
+  beforeAll(async () => {
+    fake = await FakePaystack.start('sk_test_no_reply');
+    h = await createPaymentsHarness({
+      paystack: { secretKey: 'sk_test_no_reply', baseUrl: fake.url, timeoutMs: 500 },
+      publicUrl: 'https://market.example',
+      unlockRefundHours: 72,
+      now: () => new Date(clock),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await h.close();
+    await fake.close();
+  }, 60_000);
+
+  /** A company with a paid unlock of a new job, paid at `paidAt` (the service's clock then). */
+  async function unlocked() {
+    const company = await h.account('company');
+    const job = await h.postJob();
+    const reference = await h.startCheckout(company.headers, job.jobId);
+    fake.pay(reference);
+    const paidAt = clock;
+    expect((await h.verify(company.headers, reference)).json().status).toBe('paid');
+    return { company, ...job, reference, paidAt, chatId: randomUUID() };
+  }
+  type Unlocked = Awaited<ReturnType<typeof unlocked>>;
+  let seq = 0;
+  const message = (u: Unlocked, from: 'poster' | 'company', sentAt: number) =>
+    h.chatEvent('chat.message.sent', {
+      chatId: u.chatId,
+      jobId: u.jobId,
+      messageId: randomUUID(),
+      seq: ++seq,
+      senderId: from === 'poster' ? u.posterId : u.company.id,
+      recipientId: from === 'poster' ? u.company.id : u.posterId,
+      posterId: u.posterId,
+      applicantId: u.company.id,
+      sentAt: new Date(sentAt).toISOString(),
+    });
+  /** Resolves once the consumer has handled the event (its inbox row is there). */
+  const handled = (event: EventEnvelope) =>
+    eventually(async () => {
+      const { rows } = await sql`select 1 from payments.inbox where consumer = ${CHAT_CONSUMER}
+        and event_id = ${event.id}`.execute(h.service.db.raw);
+      expect(rows).toHaveLength(1);
+    });
+  const refundedEvents = (reference: string) =>
+    h.published('payments.unlock.refunded').filter((e) => e.reference === reference);
+  /**
+   * The refunded events of `reference` once every event payments wrote so far has been observed: a new
+   * checkout's `initiated` event is written after them and relayed in order, so waiting for it is enough.
+   */
+  async function settledRefundedEvents(reference: string) {
+    const company = await h.account('company');
+    const { jobId } = await h.postJob();
+    const marker = await h.startCheckout(company.headers, jobId);
+    await eventually(async () =>
+      expect(h.published('payments.unlock.initiated').map((e) => e.reference)).toContain(marker),
+    );
+    return refundedEvents(reference);
+  }
+  const refundCalls = (reference: string) =>
+    fake.requests.filter(
+      (r) => r.path === '/refund' && (r.body as { transaction?: string }).transaction === reference,
+    );
+
+  it('is on once the contracts declare its reason, and the terms promise it', async () => {
+    expect(declaredNoReplyReason()).toBe(NO_REPLY_REASON);
+    const { jobId } = await h.postJob();
+    const terms = await h.service.app.inject({
+      method: 'GET',
+      url: `${API_PATHS.paymentTerms}?jobId=${jobId}`,
+    });
+    expect(terms.json()).toMatchObject({
+      refundRule: `${unlockRefundRule()} ${noReplyRefundRule(72)}`,
+      refundHours: 72,
+    });
+    expect(terms.json().refundRule).toContain(
+      'If the poster has not answered you in the chat within 72 hours of your payment, you are refunded automatically.',
+    );
+  });
+
+  it('no answer from the poster (the company’s own messages do not count): refunded once, after the deadline', async () => {
+    const u = await unlocked();
+    expect((await h.payment(u.reference))?.no_reply_due_at).toEqual(new Date(u.paidAt + WINDOW));
+    await handled(await message(u, 'company', u.paidAt + HOUR));
+
+    // At the deadline answers may still be on their way: not yet.
+    clock = u.paidAt + WINDOW + 1;
+    await h.controls.reconcile();
+    expect((await h.payment(u.reference))?.status).toBe('paid');
+
+    clock = u.paidAt + WINDOW + ANSWER_GRACE_MS;
+    const summary = await h.controls.reconcile();
+    expect(summary.noReplyRefunded).toBe(1);
+    expect(await h.payment(u.reference)).toMatchObject({
+      status: 'refunded',
+      refund_reason: 'no-reply',
+      refund_state: 'queued',
+      poster_answered_at: null,
+    });
+    // The provider was asked once, with the reason's own words for the company.
+    expect(refundCalls(u.reference)).toHaveLength(1);
+    expect(refundCalls(u.reference)[0]?.body).toMatchObject({
+      customer_note: REFUND_REASON_MESSAGES['no-reply' as RefundReason],
+    });
+
+    // Another round finds nothing more to do.
+    clock += HOUR;
+    await h.controls.reconcile();
+    expect(refundCalls(u.reference)).toHaveLength(1);
+    expect(await settledRefundedEvents(u.reference)).toEqual([
+      {
+        paymentId: expect.any(String),
+        reference: u.reference,
+        jobId: u.jobId,
+        companyId: u.company.id,
+        posterId: u.posterId,
+        amount: 100000,
+        currency: 'NGN',
+        reason: 'no-reply',
+        unlocked: true,
+        refundedAt: new Date(u.paidAt + WINDOW + ANSWER_GRACE_MS).toISOString(),
+      },
+    ]);
+
+    // The company sees why.
+    const mine = await h.service.app.inject({
+      method: 'GET',
+      url: API_PATHS.myPayments,
+      headers: u.company.headers,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(
+      mine.json().payments.find((p: { reference: string }) => p.reference === u.reference),
+    ).toMatchObject({
+      status: 'refunded',
+      refund: { reason: 'no-reply', message: REFUND_REASON_MESSAGES['no-reply' as RefundReason] },
+    });
+  });
+
+  it('the poster answered in time: never refunded', async () => {
+    const u = await unlocked();
+    await handled(await message(u, 'poster', u.paidAt + WINDOW - 60_000));
+    expect(await h.payment(u.reference)).toMatchObject({
+      no_reply_due_at: null,
+      poster_answered_at: new Date(u.paidAt + WINDOW - 60_000),
+    });
+    clock = u.paidAt + WINDOW + ANSWER_GRACE_MS + HOUR;
+    await h.controls.reconcile();
+    expect((await h.payment(u.reference))?.status).toBe('paid');
+    expect(await settledRefundedEvents(u.reference)).toEqual([]);
+  });
+
+  it('an answer sent in time that arrives after the deadline still counts (within the grace)', async () => {
+    const u = await unlocked();
+    clock = u.paidAt + WINDOW + ANSWER_GRACE_MS / 2;
+    await h.controls.reconcile();
+    await handled(await message(u, 'poster', u.paidAt + WINDOW - 1000));
+    clock = u.paidAt + WINDOW + ANSWER_GRACE_MS + HOUR;
+    await h.controls.reconcile();
+    expect(await h.payment(u.reference)).toMatchObject({ status: 'paid', no_reply_due_at: null });
+  });
+
+  it('an answer sent after the deadline does not undo the refund, even when it arrives before the round', async () => {
+    const u = await unlocked();
+    const late = u.paidAt + WINDOW + 60_000;
+    clock = late;
+    await handled(await message(u, 'poster', late));
+    // Recorded, but it was not in time.
+    expect(await h.payment(u.reference)).toMatchObject({
+      status: 'paid',
+      poster_answered_at: new Date(late),
+      no_reply_due_at: new Date(u.paidAt + WINDOW),
+    });
+    clock = u.paidAt + WINDOW + ANSWER_GRACE_MS;
+    await h.controls.reconcile();
+    expect(await h.payment(u.reference)).toMatchObject({ status: 'refunded', refund_reason: 'no-reply' });
+    expect(await settledRefundedEvents(u.reference)).toHaveLength(1);
+  });
+
+  it('redelivered chat events are applied once; a refund is never decided twice', async () => {
+    const u = await unlocked();
+    const answer = await message(u, 'poster', u.paidAt + HOUR);
+    await handled(answer);
+    const after = await h.payment(u.reference);
+    expect(after).toMatchObject({ no_reply_due_at: null, poster_answered_at: new Date(u.paidAt + HOUR) });
+
+    // The bus hands the same event over again (a lost ack), through the consumer's own inbox.
+    const record = jest.spyOn(h.controls.unlocks, 'recordPosterAnswer');
+    const dispatch = dispatchEvents<PaymentsDatabase>(chatHandlers(h.controls.unlocks), silent);
+    const redeliver = idempotentHandler(h.db, CHAT_CONSUMER, (e, trx) =>
+      dispatch(e, trx as Transaction<PaymentsDatabase>),
+    );
+    await redeliver(answer);
+    await h.service.bus.publish(answer);
+    expect(record).not.toHaveBeenCalled();
+    record.mockRestore();
+    expect(await h.payment(u.reference)).toEqual(after);
+
+    // Another company's unlock without an answer: refunded by one round only, however many run.
+    const silentPoster = await unlocked();
+    clock = silentPoster.paidAt + WINDOW + ANSWER_GRACE_MS;
+    await Promise.all([h.controls.reconcile(), h.controls.reconcile()]);
+    await h.controls.reconcile();
+    expect(await settledRefundedEvents(silentPoster.reference)).toHaveLength(1);
+    expect(refundCalls(silentPoster.reference)).toHaveLength(1);
+    expect((await h.payment(u.reference))?.status).toBe('paid');
+
+    // A round that listed an unlock as due just before the poster's answer was recorded leaves it alone.
+    const answered = await unlocked();
+    await handled(await message(answered, 'poster', answered.paidAt + HOUR));
+    clock = answered.paidAt + WINDOW + ANSWER_GRACE_MS;
+    const row = await h.payment(answered.reference);
+    const stale = jest
+      .spyOn(h.controls.unlocks.payments, 'noReplyDue')
+      .mockResolvedValueOnce([{ id: row!.id, job_id: answered.jobId }]);
+    expect((await h.controls.reconcile()).noReplyRefunded).toBe(0);
+    stale.mockRestore();
+    expect((await h.payment(answered.reference))?.status).toBe('paid');
+  });
+
+  it('an unlock refunded for another reason first is not refunded again', async () => {
+    const u = await unlocked();
+    await h.jobsEvent('jobs.job.deleted', { jobId: u.jobId, postedBy: u.posterId });
+    await eventually(async () =>
+      expect(await h.payment(u.reference)).toMatchObject({
+        status: 'refunded',
+        refund_reason: 'job-deleted',
+      }),
+    );
+    // An answer arriving now belongs to no paid unlock any more.
+    await handled(await message(u, 'poster', u.paidAt + HOUR));
+    expect((await h.payment(u.reference))?.poster_answered_at).toBeNull();
+    clock = u.paidAt + WINDOW + ANSWER_GRACE_MS + HOUR;
+    await h.controls.reconcile();
+    expect((await settledRefundedEvents(u.reference)).map((e) => e.reason)).toEqual(['job-deleted']);
+    expect(refundCalls(u.reference)).toHaveLength(1);
+  });
+});
