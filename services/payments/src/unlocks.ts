@@ -81,8 +81,8 @@ const STARTING_GRACE_MS = MINUTE;
 /**
  * The unlock rules, all of them enforced here: price from config, who may unlock what, the cap with
  * its re-check at confirmation, exactly-once confirmation whatever order the callback, the webhook and
- * the reconciliation arrive in, refunds (race lost, duplicate, dead lead, no reply, admin) and their provider
- * calls retried until accepted. Provider calls never run inside a database transaction.
+ * the reconciliation arrive in, refunds (race lost, duplicate, dead lead, no reply, admin) and their
+ * provider calls retried until accepted. Provider calls never run inside a database transaction.
  */
 export class UnlockService {
   readonly payments: PaymentsRepository;
