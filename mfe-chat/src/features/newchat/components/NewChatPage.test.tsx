@@ -6,12 +6,13 @@ import { resetSessionForTests, setSessionUser } from '@marketplace/ui';
 import { DEMO_MAILS, preview } from '../utils/demo-mails';
 import { NewChatPage } from './NewChatPage';
 
-function renderPage() {
+async function renderPage() {
   render(
     <MemoryRouter initialEntries={['/newchat']}>
       <NewChatPage />
     </MemoryRouter>,
   );
+  await screen.findByRole('navigation', { name: /Mails/ });
   return userEvent.setup();
 }
 
@@ -38,8 +39,9 @@ beforeEach(() => {
 });
 
 describe('/newchat: the sample inbox', () => {
-  it('has four fixed mails, each previewed by its first 30 characters', () => {
-    renderPage();
+  it('has four fixed mails, each previewed by its first 30 characters', async () => {
+    await renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: MESSAGES.inbox })).toBeInTheDocument();
     expect(DEMO_MAILS).toHaveLength(4);
     const items = within(list()).getAllByRole('listitem');
     expect(items).toHaveLength(4);
@@ -55,7 +57,7 @@ describe('/newchat: the sample inbox', () => {
   });
 
   it("opens a mail: the body, 'No replies yet.', and the sender's email, phone and address", async () => {
-    const user = renderPage();
+    const user = await renderPage();
     const mail = DEMO_MAILS[1]!;
     await user.click(mailButton(mail.sender));
     expect(mailButton(mail.sender)).toHaveAttribute('aria-current', 'true');
@@ -74,7 +76,7 @@ describe('/newchat: the sample inbox', () => {
   });
 
   it('keeps replies on the page, per mail; a blank reply cannot be sent', async () => {
-    const user = renderPage();
+    const user = await renderPage();
     const [first, second] = DEMO_MAILS;
     await user.click(mailButton(first!.sender));
     const box = screen.getByRole('textbox', { name: `Reply to ${first!.sender}` });
@@ -99,7 +101,7 @@ describe('/newchat: the sample inbox', () => {
   });
 
   it('deleting a mail removes it, and clears the selection when it was the open one', async () => {
-    const user = renderPage();
+    const user = await renderPage();
     const [first, second, third] = DEMO_MAILS;
     await user.click(mailButton(second!.sender));
     await user.click(screen.getByRole('button', { name: `Delete the mail from ${third!.sender}` }));
