@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
 import { UI_LAYOUT } from '@marketplace/contracts';
 
 /** Below the spec's chat breakpoint (900 px) the side panes become slide-in panels. */
@@ -45,4 +45,30 @@ export function useNarrowerThan(ref: { current: HTMLElement | null }, px: number
     },
     () => false,
   );
+}
+
+/**
+ * Makes the element end at the bottom of the window: its height is the window's height less its own
+ * distance from the top of the page (the shell's bar and any notice above it), measured again when the
+ * window or the content above changes. The CSS height stays as the fallback before the first measure.
+ */
+export function useFillWindow(ref: { current: HTMLElement | null }): void {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      element.style.setProperty('--chat-top', `${Math.max(0, Math.round(top))}px`);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    const above = element.parentElement;
+    if (observer && above)
+      for (const child of Array.from(above.children)) if (child !== element) observer.observe(child);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [ref]);
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { MESSAGES } from '@marketplace/contracts';
 import { useSession } from '@marketplace/ui';
+import { useFillWindow } from '../../../shared/media';
 import { EnsureQueryClient } from '../../../shared/query';
 import './chat.css';
 
@@ -30,8 +31,10 @@ export function ChatSkeleton() {
 /** /chat (spec section 2, "Chat"): inbox, messages and details; `?chat=<id>` opens one conversation. */
 export function ChatPage() {
   const { user } = useSession();
+  const section = useRef<HTMLElement>(null);
+  useFillWindow(section);
   return (
-    <section className="chat" data-remote="chat">
+    <section className="chat" data-remote="chat" ref={section}>
       {user ? (
         <EnsureQueryClient>
           <Suspense fallback={<ChatSkeleton />}>

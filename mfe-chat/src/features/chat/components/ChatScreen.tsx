@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { MESSAGES, type ChatSummary, type ChatThreadResponse } from '@marketplace/contracts';
@@ -8,7 +8,7 @@ import { InboxIcon, InfoIcon } from '../../../shared/icons';
 import { retryUnlessClientError } from '../../../shared/query';
 import { fetchInbox, inboxKey, threadKey } from '../api/chat-api';
 import { useChatSession } from '../stores/use-chat-session';
-import { counterpartOf, sortInbox } from '../utils/messages';
+import { counterpartOf, sortInbox, unreadTotal } from '../utils/messages';
 import { ConnectionNotice } from './ConnectionNotice';
 import { Conversation } from './Conversation';
 import { DetailsPane } from './DetailsPane';
@@ -48,7 +48,7 @@ function openChatOf(
 }
 
 /** Below this card width three columns no longer fit (e.g. 900-1100 px windows beside a full sidebar). */
-export const THREE_PANES_MIN_PX = 680;
+export const THREE_PANES_MIN_PX = 860;
 
 const FOCUSABLE = 'button:not([disabled]), a[href], textarea:not([disabled]), [tabindex="0"]';
 
@@ -156,6 +156,8 @@ export function ChatScreen({ user }: { user: SessionUser }) {
   };
 
   const heading = open?.counterpart.name ?? MESSAGES.chats;
+  const unread = unreadTotal(chats);
+  const unreadId = useId();
 
   return (
     <div
@@ -172,11 +174,22 @@ export function ChatScreen({ user }: { user: SessionUser }) {
             className="chat__toggle"
             aria-expanded={shownPanel === 'inbox'}
             aria-controls={INBOX_PANEL_ID}
+            aria-describedby={unread > 0 ? unreadId : undefined}
             onClick={() => (shownPanel === 'inbox' ? closePanel() : openPanel('inbox'))}
           >
             <InboxIcon />
-            <span>{MESSAGES.inbox}</span>
+            <span className="chat__toggle-text">{MESSAGES.inbox}</span>
+            {unread > 0 && (
+              <span className="chat__toggle-badge" aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
+            )}
           </button>
+        )}
+        {narrow && unread > 0 && (
+          <span id={unreadId} hidden>
+            {unread} unread {unread === 1 ? 'message' : 'messages'}
+          </span>
         )}
         <div className="chat__title">
           <h1 className="chat__heading">{heading}</h1>
@@ -192,7 +205,7 @@ export function ChatScreen({ user }: { user: SessionUser }) {
             onClick={() => (shownPanel === 'details' ? closePanel() : openPanel('details'))}
           >
             <InfoIcon />
-            <span>{MESSAGES.details}</span>
+            <span className="chat__toggle-text">{MESSAGES.details}</span>
           </button>
         )}
       </header>

@@ -47,7 +47,7 @@ function InboxItem({
           </span>
           <span className="chat-inbox__job">
             {chat.readOnly && <LockIcon size={13} />}
-            {chat.jobId.title}
+            <span className="chat-inbox__job-title">{chat.jobId.title}</span>
           </span>
           <span className="chat-inbox__bottom">
             <span className="chat-inbox__preview">{preview}</span>
