@@ -250,6 +250,18 @@ describe('/chat', () => {
       error.mockRestore();
     });
 
+    it('a conversation that is not the member’s (or does not exist) shows nothing to write into', async () => {
+      twoConversations();
+      const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+      renderChat(poster, '/chat?chat=chat-404');
+      expect(await screen.findByText('No messages yet. Say hello!')).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(screen.getByRole('heading', { level: 1, name: MESSAGES.chats })).toBeInTheDocument();
+      // A 4xx is not asked again.
+      expect(state.requests.filter((url) => url.pathname === '/api/jobs/chat/chat-404')).toHaveLength(1);
+      error.mockRestore();
+    });
+
     it('a read-only (refunded) conversation shows its history and a notice instead of the text box', async () => {
       const closed = conversation(1, {
         messages: [message('chat-1', 1, COMPANY, { message: 'Sorry, we cannot do it.' })],
@@ -342,17 +354,25 @@ describe('/chat', () => {
       const socket = await openFirstSocket();
       await findMessage('Is that fine?');
       await waitForFrame('joinRoom');
-      const six = message('chat-1', 6, COMPANY, { message: 'Six' });
-      await onSocket((s) => s.receive({ type: 'newMessage', message: six }));
-      expect(socket.framesOf('joinRoom').at(-1)).toEqual({ type: 'joinRoom', chatId: 'chat-1', after: 3 });
+      // The next number in line is just appended.
+      const four = message('chat-1', 4, COMPANY, { message: 'Four' });
+      await onSocket((s) => s.receive({ type: 'newMessage', message: four }));
+      expect(socket.framesOf('joinRoom')).toEqual([{ type: 'joinRoom', chatId: 'chat-1', after: 3 }]);
+      // 7 after 4: 5 and 6 were missed; catch up from 4.
+      const seven = message('chat-1', 7, COMPANY, { message: 'Seven' });
+      await onSocket((s) => s.receive({ type: 'newMessage', message: seven }));
+      expect(socket.framesOf('joinRoom')).toEqual([
+        { type: 'joinRoom', chatId: 'chat-1', after: 3 },
+        { type: 'joinRoom', chatId: 'chat-1', after: 4 },
+      ]);
       await onSocket((s) =>
         s.receive({
           type: 'joined',
           chatId: 'chat-1',
           messages: [
-            message('chat-1', 4, COMPANY, { message: 'Four' }),
             message('chat-1', 5, COMPANY, { message: 'Five' }),
-            six,
+            message('chat-1', 6, COMPANY, { message: 'Six' }),
+            seven,
           ],
           hasMore: false,
           readOnly: false,
@@ -365,6 +385,7 @@ describe('/chat', () => {
         'Four',
         'Five',
         'Six',
+        'Seven',
       ]);
     });
 

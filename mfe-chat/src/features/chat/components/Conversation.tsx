@@ -369,7 +369,7 @@ export function Conversation({
         pending={pending}
         session={session}
       />
-      {chat?.readOnly ? (
+      {!chat ? null : chat.readOnly ? (
         <p className="chat-readonly" role="note">
           <LockIcon size={18} />
           <span>

@@ -23,6 +23,7 @@ import {
 } from '@marketplace/contracts';
 import { getSession, notify, subscribeSession } from '@marketplace/ui';
 import { newClientId } from '../../../shared/client-id';
+import { retryUnlessClientError } from '../../../shared/query';
 import { fetchThread, inboxKey, mergeThread, threadKey } from '../api/chat-api';
 import {
   RealtimeConnection,
@@ -173,7 +174,7 @@ export class ChatSession {
         queryFn: async ({ signal }) =>
           mergeThread(this.thread(chatId), await fetchThread(chatId, {}, signal)),
         staleTime: 0,
-        retry: 1,
+        retry: retryUnlessClientError,
       });
     } catch (error) {
       // Spec section 8: a failed load leaves an empty message list; it is only logged.
