@@ -21,6 +21,7 @@ export const REFUND_REASONS = [
   'job-unavailable',
   'duplicate',
   'admin',
+  'no-reply',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const RefundReasonSchema = Type.Union([
@@ -30,6 +31,7 @@ export const RefundReasonSchema = Type.Union([
   Type.Literal('job-unavailable'),
   Type.Literal('duplicate'),
   Type.Literal('admin'),
+  Type.Literal('no-reply'),
 ]);
 
 /** Where the provider's side of a refund stands: asked for (or to be retried), accepted, paid out, failed. */
@@ -106,13 +108,18 @@ export const REFUND_REASON_MESSAGES: Readonly<Record<RefundReason, string>> = Ob
     'The job was no longer available when your payment was confirmed. Your payment has been refunded.',
   duplicate: 'You had already unlocked this job. The extra payment has been refunded.',
   admin: 'An administrator refunded this payment.',
+  'no-reply': 'The poster did not answer you in the chat in time. Your payment has been refunded.',
 });
 
-/** The refund rule the unlock modal shows before the company pays. */
-export function unlockRefundRule(): string {
+/**
+ * The refund rule the unlock modal shows before the company pays; `noReplyHours` is UNLOCK_REFUND_HOURS
+ * (the poster must answer in the chat within it, unless the job is already under way).
+ */
+export function unlockRefundRule(noReplyHours: number): string {
   return (
-    'If the poster deletes the job or it is removed after you pay, or the job fills up before your ' +
-    'payment is confirmed, you are refunded automatically.'
+    'You are refunded automatically if the poster deletes the job or it is removed after you pay, if the ' +
+    'job fills up before your payment is confirmed, or if the poster does not answer you in the chat ' +
+    `within ${noReplyHours} ${noReplyHours === 1 ? 'hour' : 'hours'} of your payment.`
   );
 }
 

@@ -12,25 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { CHAT_CONSUMER, chatHandlers } from './consumers/chat';
 import type { PaymentsDatabase } from './db-types';
-import { ANSWER_GRACE_MS, NO_REPLY_REASON, declaredNoReplyReason, noReplyRefundRule } from './no-reply';
+import { ANSWER_GRACE_MS } from './no-reply';
 import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from './testing';
-
-// The rule as it runs once the contracts declare its reason. The contract change is made here, in this
-// file's module registry only, exactly as libs/contracts/src/payments.ts is to make it: 'no-reply' in
-// REFUND_REASONS, in RefundReasonSchema (every payment shape uses that schema object) and in
-// REFUND_REASON_MESSAGES. consumers/chat.test.ts runs the service with the contracts as they are.
-jest.mock('@marketplace/contracts', () => {
-  const actual = jest.requireActual('@marketplace/contracts');
-  (actual.RefundReasonSchema.anyOf as unknown[]).push({ type: 'string', const: 'no-reply' });
-  return {
-    ...actual,
-    REFUND_REASONS: [...actual.REFUND_REASONS, 'no-reply'],
-    REFUND_REASON_MESSAGES: Object.freeze({
-      ...actual.REFUND_REASON_MESSAGES,
-      'no-reply': 'The poster did not answer you in the chat in time. Your payment has been refunded.',
-    }),
-  };
-});
 
 const HOUR = 60 * 60_000;
 const WINDOW = 72 * HOUR;
@@ -105,19 +88,18 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
       (r) => r.path === '/refund' && (r.body as { transaction?: string }).transaction === reference,
     );
 
-  it('is on once the contracts declare its reason, and the terms promise it', async () => {
-    expect(declaredNoReplyReason()).toBe(NO_REPLY_REASON);
+  it('is promised by the terms', async () => {
     const { jobId } = await h.postJob();
     const terms = await h.service.app.inject({
       method: 'GET',
       url: `${API_PATHS.paymentTerms}?jobId=${jobId}`,
     });
     expect(terms.json()).toMatchObject({
-      refundRule: `${unlockRefundRule()} ${noReplyRefundRule(72)}`,
+      refundRule: unlockRefundRule(72),
       refundHours: 72,
     });
     expect(terms.json().refundRule).toContain(
-      'If the poster has not answered you in the chat within 72 hours of your payment, you are refunded automatically.',
+      'if the poster does not answer you in the chat within 72 hours of your payment',
     );
   });
 
@@ -189,6 +171,29 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     });
     clock = u.paidAt + WINDOW + ANSWER_GRACE_MS + HOUR;
     await h.controls.reconcile();
+    expect((await h.payment(u.reference))?.status).toBe('paid');
+    expect(await settledRefundedEvents(u.reference)).toEqual([]);
+  });
+
+  it('a job the poster moved to in progress (or completed) is not a dead lead: never refunded', async () => {
+    const u = await unlocked();
+    await h.jobsEvent('jobs.job.completed', {
+      jobId: u.jobId,
+      postedBy: u.posterId,
+      status: 'in-progress',
+      companyIds: [u.company.id],
+    });
+    await eventually(async () => {
+      const job = await h.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('id', '=', u.jobId)
+        .executeTakeFirstOrThrow();
+      expect(job.status).toBe('in-progress');
+    });
+    clock = u.paidAt + WINDOW + ANSWER_GRACE_MS + HOUR;
+    const summary = await h.controls.reconcile();
+    expect(summary.noReplyRefunded).toBe(0);
     expect((await h.payment(u.reference))?.status).toBe('paid');
     expect(await settledRefundedEvents(u.reference)).toEqual([]);
   });

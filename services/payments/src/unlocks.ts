@@ -24,7 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ResolvedPaymentsSettings } from './config';
 import type { PaymentsDatabase } from './db-types';
-import { ANSWER_GRACE_MS, declaredNoReplyReason, noReplyRefundRule } from './no-reply';
+import { ANSWER_GRACE_MS, NO_REPLY_REASON } from './no-reply';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './providers/provider';
 import { JobsReadModel, type JobRow } from './repositories/jobs-read-model';
 import { PaymentsRepository, type PaymentRow } from './repositories/payments-repository';
@@ -88,11 +88,6 @@ export class UnlockService {
   readonly payments: PaymentsRepository;
   readonly jobs: JobsReadModel;
   readonly security: SecurityLog;
-  /**
-   * The no-reply refund's reason while the contracts declare it; undefined keeps the rule off (see
-   * no-reply.ts). Read once: the terms and the deadlines of new unlocks follow it.
-   */
-  readonly noReplyReason: RefundReason | undefined = declaredNoReplyReason();
   #refunds: Promise<number> | undefined;
   #nextRefunds: Promise<number> | undefined;
   #closed = false;
@@ -145,9 +140,7 @@ export class UnlockService {
       unlockCount,
       placesLeft,
       available: job ? unlockable(job) && (placesLeft ?? 0) > 0 : null,
-      refundRule: this.noReplyReason
-        ? `${unlockRefundRule()} ${noReplyRefundRule(this.settings.unlockRefundHours)}`
-        : unlockRefundRule(),
+      refundRule: unlockRefundRule(this.settings.unlockRefundHours),
       refundHours: this.settings.unlockRefundHours,
       provider: this.provider.name,
       testMode: this.provider.name === 'sandbox',
@@ -394,10 +387,8 @@ export class UnlockService {
         ...fromProvider,
         status: 'paid',
         paid_at: now,
-        // The terms shown before this payment promised the no-reply refund only while the rule applies.
-        no_reply_due_at: this.noReplyReason
-          ? new Date(now.getTime() + this.settings.unlockRefundHours * HOUR)
-          : null,
+        // The terms shown before this payment promised the no-reply refund.
+        no_reply_due_at: new Date(now.getTime() + this.settings.unlockRefundHours * HOUR),
       });
       await publishEvent(
         trx,
@@ -756,8 +747,7 @@ export class UnlockService {
    * after the commit, like every refund. Returns how many were refunded.
    */
   async #refundUnanswered(correlationId: string): Promise<number> {
-    const reason = this.noReplyReason;
-    if (!reason) return 0;
+    const reason = NO_REPLY_REASON;
     const now = this.settings.now();
     const cutoff = new Date(now.getTime() - ANSWER_GRACE_MS);
     const batch = 50;
@@ -769,7 +759,9 @@ export class UnlockService {
         if (this.#closed) return refunded;
         const done = await this.db.transaction().execute(async (trx) => {
           const payments = new PaymentsRepository(trx);
-          await new JobsReadModel(trx).lock(jobId);
+          const job = await new JobsReadModel(trx).lock(jobId);
+          // The poster moved the job on since the list was read: not a dead lead.
+          if (job && job.status !== 'open') return false;
           const locked = await payments.lockById(id);
           // An answer recorded (or another refund decided) since the list was read wins.
           if (locked?.status !== 'paid' || !locked.no_reply_due_at || locked.no_reply_due_at > cutoff) {

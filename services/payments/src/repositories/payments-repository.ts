@@ -100,15 +100,20 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
-  /** Paid unlocks whose poster had not answered by their no-reply deadline, which is at or before `before`. */
+  /**
+   * Paid unlocks whose poster had not answered by their no-reply deadline, which is at or before `before`.
+   * A job already under way or done is not a dead lead (the poster may have phoned instead of writing).
+   */
   noReplyDue(before: Date, limit: number): Promise<Array<{ id: string; job_id: string }>> {
     return this.db
-      .selectFrom('unlock_payments')
-      .select(['id', 'job_id'])
-      .where('status', '=', 'paid')
-      .where('no_reply_due_at', 'is not', null)
-      .where('no_reply_due_at', '<=', before)
-      .orderBy('no_reply_due_at')
+      .selectFrom('unlock_payments as p')
+      .leftJoin('jobs as j', 'j.id', 'p.job_id')
+      .select(['p.id', 'p.job_id'])
+      .where('p.status', '=', 'paid')
+      .where('p.no_reply_due_at', 'is not', null)
+      .where('p.no_reply_due_at', '<=', before)
+      .where((eb) => eb.or([eb('j.status', 'is', null), eb('j.status', '=', 'open')]))
+      .orderBy('p.no_reply_due_at')
       .limit(limit)
       .execute();
   }

@@ -30,7 +30,7 @@ describe('terms, my payments and the admins list', () => {
         unlockCount: null,
         placesLeft: null,
         available: null,
-        refundRule: unlockRefundRule(),
+        refundRule: unlockRefundRule(72),
         refundHours: 72,
         provider: 'sandbox',
         testMode: true,
