@@ -111,7 +111,9 @@ export const CreateChatBodySchema = Type.Object({
   applicantId: Type.String({ minLength: 1, maxLength: 64 }),
   posterId: Type.String({ minLength: 1, maxLength: 64 }),
 });
+export type CreateChatBody = Static<typeof CreateChatBodySchema>;
 export const CreateChatResponseSchema = Type.Object({ _id: Type.String() });
+export type CreateChatResponse = Static<typeof CreateChatResponseSchema>;
 
 /** POST jobs/chat: send a message without the realtime channel (answers with the stored message). */
 export const SendMessageBodySchema = Type.Object({
@@ -119,6 +121,7 @@ export const SendMessageBodySchema = Type.Object({
   message: Type.String({ maxLength: CHAT_LIMITS.messageMaxChars * 2 }),
   clientId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 });
+export type SendMessageBody = Static<typeof SendMessageBodySchema>;
 
 /** GET /api/chat/unread: the header's count. */
 export const UnreadResponseSchema = Type.Object({ total: Type.Integer({ minimum: 0 }) });

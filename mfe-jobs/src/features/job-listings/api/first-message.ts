@@ -1,23 +1,14 @@
 // The /jobapply modal's message box (issue 11): once the company's unlock is paid, its first message goes
 // to the conversation of that unlock. POST /api/jobs/createchat finds the conversation (it exists from
 // the paid unlock on; the server decides who may have it), POST /api/jobs/chat stores the message.
-import { API_PATHS, type ChatMessage } from '@marketplace/contracts';
+import {
+  API_PATHS,
+  type ChatMessage,
+  type CreateChatBody,
+  type CreateChatResponse,
+  type SendMessageBody,
+} from '@marketplace/contracts';
 import { apiJson } from '@marketplace/ui';
-
-/** contracts' CreateChatBodySchema, CreateChatResponseSchema and SendMessageBodySchema. */
-interface CreateChatBody {
-  jobId: string;
-  applicantId: string;
-  posterId: string;
-}
-interface CreateChatResponse {
-  _id: string;
-}
-interface SendMessageBody {
-  chatId: string;
-  message: string;
-  clientId: string;
-}
 
 /** The conversation between the poster of `jobId` and the signed-in company. */
 export async function findChat(body: CreateChatBody): Promise<string> {
