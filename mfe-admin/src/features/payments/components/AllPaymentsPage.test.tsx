@@ -210,11 +210,13 @@ describe('All payments (admin)', () => {
     ]);
     // 2: failed on the sandbox, in plain words.
     expect(second![4]).toHaveTextContent('FailedDeclined at checkout');
-    expect(second![5]).toHaveTextContent('Sandbox (test)');
+    expect(second![5]).toHaveTextContent(/^Sandbox test$/);
     // 3: refunded, with where the money stands and why.
     expect(third![4]).toHaveTextContent('Refunded');
     expect(third![4]).toHaveTextContent('Money returned');
-    expect(third![4]).toHaveTextContent(`29 Nov 2026: “${REFUND_REASON_MESSAGES['job-deleted']}”`);
+    expect(third![4]).toHaveTextContent('Job deleted by its poster, 29 Nov 2026');
+    // The company's long message is for the company; an admin's own words are quoted (below).
+    expect(third![4]).not.toHaveTextContent(REFUND_REASON_MESSAGES['job-deleted']);
     // 4: paid: the only kind with a Refund button.
     expect(fourth![4]).toHaveTextContent(/^Paid$/);
     expect(
@@ -384,6 +386,8 @@ describe('All payments (admin)', () => {
     await waitFor(() => {
       const cells = cellsOf(rows(screen.getByRole('table'))[3]!);
       expect(cells[4]).toHaveTextContent('Refunded');
+      expect(cells[4]).toHaveTextContent('Refunded by an admin, 30 Nov 2026');
+      expect(cells[4]).toHaveTextContent(`“${REFUND_REASON_MESSAGES.duplicate}”`);
       expect(cells[4]).toHaveTextContent('Refund being sent to the provider');
       expect(within(cells[7]!).queryByRole('button')).toBeNull();
     });

@@ -24,6 +24,7 @@ import {
   formatTime,
   jobTitleOf,
   PROVIDER_LABELS,
+  refundCause,
   REFUND_STATE_LABELS,
   STATUS_LABELS,
 } from '../utils/payment-text';
@@ -94,11 +95,16 @@ function StatusCell({ payment }: { payment: AdminPaymentRow }) {
       </span>
       {refund && (
         <span className="admin-pay-note">
+          <span className="admin-pay-note__reason">
+            {refundCause(refund.reason)}, {formatDay(refund.refundedAt)}
+          </span>
+          {refund.reason === 'admin' && (
+            <span className="admin-pay-note__quote" title={refund.message}>
+              “{refund.message}”
+            </span>
+          )}
           <span className={`admin-pay-refund admin-pay-refund--${refund.state}`}>
             {REFUND_STATE_LABELS[refund.state] ?? refund.state}
-          </span>
-          <span className="admin-pay-note__reason">
-            {formatDay(refund.refundedAt)}: “{refund.message}”
           </span>
         </span>
       )}
@@ -106,6 +112,16 @@ function StatusCell({ payment }: { payment: AdminPaymentRow }) {
       {payment.status === 'pending' && (
         <span className="admin-pay-note admin-pay-note__reason">Waiting for the provider</span>
       )}
+    </>
+  );
+}
+
+/** 'Paystack', or 'Sandbox' marked as a test payment (no real money). */
+function ProviderName({ provider }: { provider: PaymentProviderName }) {
+  if (provider !== 'sandbox') return <>{PROVIDER_LABELS[provider] ?? provider}</>;
+  return (
+    <>
+      Sandbox <span className="admin-pay-test">test</span>
     </>
   );
 }
@@ -343,7 +359,7 @@ export function AllPaymentsPage() {
                           <StatusCell payment={payment} />
                         </td>
                         <td className="admin-pay-table__provider" data-short="Via">
-                          {PROVIDER_LABELS[payment.provider] ?? payment.provider}
+                          <ProviderName provider={payment.provider} />
                         </td>
                         <td className="admin-pay-table__ref" data-short="Ref">
                           <code title={payment.reference}>{payment.reference}</code>

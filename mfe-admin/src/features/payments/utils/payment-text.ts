@@ -24,6 +24,23 @@ export const REFUND_STATE_LABELS: Readonly<Record<RefundState, string>> = {
   failed: 'Provider refused the refund: needs attention',
 };
 
+type RefundReason = NonNullable<AdminPayment['refund']>['reason'];
+
+/** Why the money went back, in a few words (the company reads the longer message). */
+const REFUND_CAUSES: Readonly<Record<RefundReason, string>> = {
+  'job-deleted': 'Job deleted by its poster',
+  'job-hidden': 'Job hidden by an admin',
+  'job-full': 'Job was already full',
+  'job-unavailable': 'Job no longer available',
+  'no-reply': 'Poster did not answer in time',
+  duplicate: 'Duplicate payment',
+  admin: 'Refunded by an admin',
+};
+
+export function refundCause(reason: string): string {
+  return REFUND_CAUSES[reason as RefundReason] ?? reason.replace(/[-_]+/g, ' ');
+}
+
 /** The service's failure reasons (the provider's outcome or its own) in plain words. */
 const FAILURE_REASONS: Readonly<Record<string, string>> = {
   failed: 'Declined at checkout',

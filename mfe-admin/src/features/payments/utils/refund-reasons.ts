@@ -1,7 +1,8 @@
 // The reasons an admin picks when refunding a paid unlock. The service stores every admin refund as
 // reason 'admin' and shows the company the text sent as `reason`, so each choice carries the sentence the
-// company reads. Of REFUND_REASONS, the automatic ones (job deleted, hidden or full) are the service's
-// own; an admin decides 'job-unavailable' (a dead lead), 'duplicate' or 'admin' (in their own words).
+// company reads. Of REFUND_REASONS, the automatic ones (job deleted, hidden or full, no reply) are the
+// service's own; an admin decides 'job-unavailable' (a dead lead), 'duplicate' or 'admin' (in their own
+// words).
 import { REFUND_REASON_MESSAGES, type RefundReason } from '@marketplace/contracts';
 
 /** The longest reason the service accepts (RefundPaymentBodySchema). */
