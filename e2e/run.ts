@@ -10,6 +10,7 @@ const suites = [
   'e2e/embedded.e2e.ts',
   'e2e/jobs.e2e.ts',
   'e2e/payments.e2e.ts',
+  'e2e/chat.e2e.ts',
   'e2e/identity.e2e.ts',
   'e2e/accessibility.e2e.ts',
   'e2e/distributed.e2e.ts',
