@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { jobFullMessage } from '@marketplace/contracts';
 import { E2E_ADMIN, registerThroughApi, signInThroughApi, uniqueEmail } from './support/accounts';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { csrfToken, postJobThroughApi, signOut, unlockThroughSandbox } from './support/marketplace';
@@ -155,7 +156,7 @@ describe('payments journeys (embedded, cap 2)', () => {
     await card.getByRole('button', { name: 'Apply' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`0 of ${CAP} companies`).waitFor({ timeout: 15_000 });
-    await dialog.getByText('This job cannot be unlocked now.').waitFor();
+    await dialog.getByText(jobFullMessage(2)).waitFor();
     assert.equal(
       await dialog.getByRole('button', { name: 'Unlock Information and Chat' }).isDisabled(),
       true,

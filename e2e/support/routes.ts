@@ -18,6 +18,7 @@ export const REMOTE_ROUTES: Array<[path: string, remote: string]> = [
   ['/newchat', 'chat'],
   ['/allusers', 'admin'],
   ['/alljobs', 'admin'],
+  ['/allpayments', 'admin'],
 ];
 
 export const SHELL_ROUTES = ['/login', '/signup', '/register'];

@@ -88,6 +88,18 @@ describe('unlocking a job', () => {
     expect(screen.getByText('Test mode: no real money is charged.')).toBeInTheDocument();
   });
 
+  it('a full job says so and cannot be paid for', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/payments/terms`, () =>
+        HttpResponse.json({ ...TERMS, unlockCount: 5, placesLeft: 0, available: false }),
+      ),
+    );
+    renderModal();
+    expect(await screen.findByText(jobFullMessage(5))).toBeInTheDocument();
+    expect(screen.getByText('0 of 5 companies')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unlock Information and Chat' })).toBeDisabled();
+  });
+
   it('sends only the job id and sends the browser to authorization_url', async () => {
     answerInitialize(200, {
       statusCode: 200,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '@marketplace/contracts';
+import { jobFullMessage, MESSAGES } from '@marketplace/contracts';
 import { ApiError, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError, useSession } from '@marketplace/ui';
 import { retryUnlessClientError } from '../../../shared/query';
 import { checkout, fetchPaymentTerms, formatNaira, initializePayment, paymentTermsKey } from '../api/unlock';
@@ -86,7 +86,7 @@ export function UnlockPanel({
             {data.testMode && <p className="unlock-terms__test">Test mode: no real money is charged.</p>}
             {unavailable && (
               <p className="unlock-terms__error" role="alert">
-                This job cannot be unlocked now.
+                {data.placesLeft === 0 ? jobFullMessage(data.cap) : 'This job cannot be unlocked now.'}
               </p>
             )}
           </>

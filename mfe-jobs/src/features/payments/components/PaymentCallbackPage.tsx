@@ -176,7 +176,7 @@ function PaymentCallbackContent() {
           <Result
             tone="bad"
             title={MESSAGES.paymentFailedTryAgain}
-            lead={`${outcome.message} Nothing was unlocked. If money left your account, it is refunded automatically.`}
+            lead={`${outcome.message === MESSAGES.paymentFailedTryAgain ? '' : `${outcome.message} `}Nothing was unlocked. If money left your account, it is refunded automatically.`}
           >
             <DashboardLink primary />
           </Result>
