@@ -12,6 +12,7 @@ import type { BrowserContext } from 'playwright-core';
 import { startDistributed, type Distributed } from '@marketplace/infra';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
+import { liveConversation, unlockedPair } from './support/chat';
 import { expectRemoteRoutes, REMOTE_ROUTES } from './support/routes';
 import { freePort } from './support/servers';
 
@@ -104,5 +105,15 @@ describe('distributed topology', () => {
     })()`)) as string[];
     assert.deepEqual([...new Set(instances)].sort(), ['chat-1', 'chat-2']);
     await page.close();
+  });
+
+  it('poster and company chat live over two chat instances: read receipts and the unread count follow', async () => {
+    const companyBrowser = await launchBrowser();
+    try {
+      const pair = await unlockedPair(site.url, { poster: browser, company: companyBrowser }, 'distributed');
+      await liveConversation(site.url, pair, 'distributed-chat');
+    } finally {
+      await companyBrowser.close();
+    }
   });
 });
