@@ -1,4 +1,5 @@
 import accountsService from '@marketplace/accounts-service';
+import chatService from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
 import type { ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
@@ -14,6 +15,7 @@ describe('demo data', () => {
     service = await createTestService([
       (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, deps),
       jobsService,
+      chatService,
     ]);
   }, 60_000);
   afterAll(async () => {
@@ -56,6 +58,23 @@ describe('demo data', () => {
     expect(rated).toBeDefined();
     const reviews = await service.app.inject({ method: 'GET', url: `/api/jobs/getreviews/${rated!._id}` });
     expect(reviews.json().reviews.length).toBeGreaterThanOrEqual(1);
+
+    // A demo conversation: the customer and the company that unlocked her job have written to each other.
+    const amaka = await service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: `amaka@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
+    });
+    const { accessToken, user } = amaka.json() as { accessToken: string; user: { _id: string } };
+    const inbox = await service.app.inject({
+      method: 'GET',
+      url: `/api/jobs/user/chat/${user._id}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(inbox.statusCode).toBe(200);
+    const [chat] = inbox.json() as Array<{ _id: string; lastSeq: number; unreadCount: number }>;
+    expect(chat).toMatchObject({ lastSeq: 3 });
+    expect(chat!.unreadCount).toBeGreaterThanOrEqual(1);
 
     expect(await seedDemoData(service.app, service.bus)).toBe(false);
   }, 120_000);

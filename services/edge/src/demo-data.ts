@@ -43,6 +43,8 @@ interface DemoJob {
   completed?: { companies: string[]; rating: number; review: string };
   /** Open jobs some companies have already unlocked. */
   unlockedBy?: string[];
+  /** What the poster and the first company that unlocked it have written in their chat, oldest first. */
+  conversation?: Array<[from: 'poster' | 'company', text: string]>;
 }
 
 const CUSTOMERS: DemoCustomer[] = [
@@ -102,6 +104,11 @@ const JOBS: DemoJob[] = [
     pincode: '100281',
     startInDays: 2,
     unlockedBy: ['ikeja-plumbing'],
+    conversation: [
+      ['company', 'Good afternoon Ma. I can come tomorrow morning to look at the sink. Is 9am okay?'],
+      ['poster', 'Yes, 9am is fine. The trap under the sink is cracked, please bring a new one.'],
+      ['company', 'No problem, I will bring it. See you tomorrow at 9.'],
+    ],
   },
   {
     poster: 'amaka',
@@ -344,6 +351,31 @@ export async function seedDemoData(app: FastifyInstance, bus: EventBus): Promise
           (res.json() as { applicants: unknown[] }).applicants.length === unlockers.length
         );
       }, `the unlocks of "${job.heading}"`);
+    }
+    if (job.conversation && unlockers.length > 0) {
+      // The conversation opens when chat hears of the paid unlock (an event), like any other.
+      const company = companies.get(unlockers[0]!)!;
+      let chatId = '';
+      await waitFor(async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/jobs/createchat',
+          payload: { jobId, applicantId: company.id, posterId: poster.id },
+          headers: { authorization: `Bearer ${company.token}` },
+        });
+        if (res.statusCode !== 200 && res.statusCode !== 201) return false;
+        chatId = (res.json() as { _id: string })._id;
+        return true;
+      }, `the conversation of "${job.heading}"`);
+      for (const [from, text] of job.conversation) {
+        await call(
+          app,
+          'POST',
+          '/api/jobs/chat',
+          { chatId, message: text, clientId: randomUUID() },
+          from === 'poster' ? poster.token : company.token,
+        );
+      }
     }
     if (job.completed) {
       await call(app, 'PUT', `/api/jobs/complete/${jobId}`, { status: 'completed' }, poster.token);
