@@ -62,7 +62,11 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
     deps: options,
   });
   const { db } = service;
-  const conversations = new Conversations(db, { now: settings.now, sendLimit: settings.sendLimit });
+  const conversations = new Conversations(db, {
+    now: settings.now,
+    sendLimit: settings.sendLimit,
+    onWriteError: (err, size) => app.log.error({ err, size }, 'storing a batch of messages failed'),
+  });
   const hub = new LiveHub(options.bus, app.log);
 
   service.consume({

@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import {
   CHAT_LIMITS,
   EVENT_TYPES,
@@ -9,27 +8,28 @@ import {
   type PaymentsUnlockRefundedV1,
 } from '@marketplace/contracts';
 import { publishEvent, type RateLimitRule } from '@marketplace/service-kit';
-import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
-import type { ChatDatabase, ChatsTable, MessagesTable } from './db-types';
+import { sql, type Kysely } from 'kysely';
+import type { ChatDatabase } from './db-types';
 import { chatErrors, isUuid } from './errors';
+import { MessageWriter } from './message-writer';
+import {
+  ANONYMOUS,
+  members,
+  sideOf,
+  toMessage,
+  type ChatView,
+  type MessageRow,
+  type Members,
+  type SendResult,
+  type Side,
+} from './views';
 
-/** What a member without a name in the read model (not known yet) is called. */
-export const ANONYMOUS = 'Anonymous';
-/** The one per-member send budget of the socket and HTTP paths (kit table rate_limit_counters). */
-export const SEND_LIMIT_NAME = 'chat-send';
+export { ANONYMOUS, type ChatView, type Members, type SendResult, type Side } from './views';
+
 /** The most conversations one inbox call returns (latest activity first). */
 export const INBOX_MAX = 500;
 
 type Db = Kysely<ChatDatabase>;
-type ChatRow = Selectable<ChatsTable>;
-type MessageRow = Selectable<MessagesTable>;
-export type Side = 'poster' | 'applicant';
-
-/** A conversation with its members' names and job, as the thread and the socket show it. */
-export interface ChatView extends ChatRow {
-  poster_name: string | null;
-  applicant_name: string | null;
-}
 
 export interface PageQuery {
   after?: number | undefined;
@@ -42,20 +42,10 @@ export interface Page {
   hasMore: boolean;
 }
 
-/** The two members of a conversation: whoever must hear of a change in it. */
-export type Members = [posterId: string, applicantId: string];
-
 export interface SendInput {
   chatId: string;
   message: string;
   clientId?: string | undefined;
-}
-
-export interface SendResult {
-  message: ChatMessage;
-  members: Members;
-  /** The same (chat, sender, clientId) was stored before: this is that message, nothing new. */
-  replay: boolean;
 }
 
 export interface ReadResult {
@@ -68,15 +58,8 @@ export interface ReadResult {
 export interface ConversationsOptions {
   now: () => Date;
   sendLimit: RateLimitRule;
-}
-
-export function sideOf(
-  chat: Pick<ChatRow, 'poster_id' | 'applicant_id'>,
-  memberId: string,
-): Side | undefined {
-  if (chat.poster_id === memberId) return 'poster';
-  if (chat.applicant_id === memberId) return 'applicant';
-  return undefined;
+  /** Logs a failed batch of sends (each message is then tried alone). */
+  onWriteError?: (err: unknown, size: number) => void;
 }
 
 /** The text as stored: trimmed, not empty, at most CHAT_LIMITS.messageMaxChars characters. */
@@ -91,85 +74,24 @@ export function checkedText(raw: string): string {
   return text;
 }
 
-function toMessage(row: MessageRow, chat: ChatView): ChatMessage {
-  const fromPoster = row.sender_id === chat.poster_id;
-  const name = fromPoster ? chat.poster_name : chat.applicant_name;
-  return {
-    _id: row.id,
-    chatId: row.chat_id,
-    seq: row.seq,
-    clientId: row.client_id,
-    sender: { _id: row.sender_id, name: name ?? ANONYMOUS },
-    message: row.message,
-    sentAt: row.sent_at.toISOString(),
-    // Read once the other member's read position reached it.
-    read: (fromPoster ? chat.applicant_read_seq : chat.poster_read_seq) >= row.seq,
-  };
-}
-
-const members = (chat: Pick<ChatRow, 'poster_id' | 'applicant_id'>): Members => [
-  chat.poster_id,
-  chat.applicant_id,
-];
-
-/** Thrown inside the send transaction to roll it back and answer with the stored message. */
-class Replay extends Error {
-  constructor(readonly result: SendResult) {
-    super('replay');
-  }
-}
-
-// The send path's statements (schema `chat`, see setupService). Parameters of the insert: $1 limit name,
-// $2 key hash, $3 window start, $4 window end, $5 message id, $6 chat id, $7 seq, $8 sender, $9 client
-// id, $10 text, $11 sent at, $12 the limit's maximum.
-const LOCK_CHAT = `select c.*, p.name as poster_name, a.name as applicant_name
-  from chat.chats c
-  left join chat.members p on p.id = c.poster_id
-  left join chat.members a on a.id = c.applicant_id
-  where c.id = $1::uuid
-  for update of c`;
-
-const STORED_MESSAGE = `select * from chat.messages where chat_id = $1::uuid and sender_id = $2::uuid and client_id = $3::text`;
-
-/**
- * One statement: count the send in the member's window (the kit's rate_limit_counters), insert the
- * message when the count allows it and the client id is new, and move the conversation: its last
- * sequence number and the recipient's unread count and stretch. `inserted` is null when the message
- * was not stored (over the limit, or stored before under this client id).
- */
-const insertMessage = (recipient: Side) => `with counted as (
-    insert into chat.rate_limit_counters (name, key_hash, window_start, hits, expires_at)
-    values ($1::text, $2::text, $3::bigint, 1, $4::timestamptz)
-    on conflict (name, key_hash, window_start) do update set hits = chat.rate_limit_counters.hits + 1
-    returning hits
-  ), inserted as (
-    insert into chat.messages (id, chat_id, seq, sender_id, client_id, message, sent_at)
-    select $5::uuid, $6::uuid, $7::integer, $8::uuid, $9::text, $10::text, $11::timestamptz
-    from counted where counted.hits <= $12::integer
-    on conflict (chat_id, sender_id, client_id) do nothing
-    returning id, seq, sent_at
-  ), moved as (
-    update chat.chats set
-      last_seq = inserted.seq,
-      last_message_at = inserted.sent_at,
-      ${recipient}_unread = chats.${recipient}_unread + 1,
-      ${recipient}_unread_since = coalesce(chats.${recipient}_unread_since, inserted.sent_at)
-    from inserted where chats.id = $6::uuid
-  )
-  select (select hits from counted) as hits, (select id from inserted) as inserted`;
-const INSERT_FROM_POSTER = insertMessage('applicant');
-const INSERT_FROM_APPLICANT = insertMessage('poster');
-
 /**
  * Conversations and their messages: every read and write the REST routes, the socket and the
  * consumers make, with the membership rules in one place. Writes that other services care about
  * add their event to the outbox in the same transaction.
  */
 export class Conversations {
+  private readonly writer: MessageWriter;
+
   constructor(
     private readonly db: Db,
     private readonly options: ConversationsOptions,
-  ) {}
+  ) {
+    this.writer = new MessageWriter(db, {
+      now: options.now,
+      sendLimit: options.sendLimit,
+      ...(options.onWriteError ? { onError: options.onWriteError } : {}),
+    });
+  }
 
   /** The member's conversations, latest activity first, with the newest message and unread counts. */
   async inbox(memberId: string): Promise<ChatSummary[]> {
@@ -308,103 +230,20 @@ export class Conversations {
   }
 
   /**
-   * Stores a message: the conversation row is locked, the message gets the next sequence number, and
-   * the conversation and the chat.message.sent event are written in the same transaction. Nothing is
-   * acknowledged or fanned out before this commits. A retry with the same clientId returns the stored
-   * message (`replay`), adds nothing and is not counted against the rate limit.
-   *
-   * The hot path of the service, so it is a few hand-written statements rather than built queries:
-   * lock and read the conversation; count the send, insert the message and move the conversation in
-   * one statement; the outbox row (the kit's publishEvent). Four round trips with BEGIN and COMMIT.
+   * Stores a message (see MessageWriter: under load, many in one transaction). Nothing is acknowledged
+   * or fanned out before it committed. A retry with the same clientId returns the stored message
+   * (`replay`), adds nothing and is not counted against the send limit.
    */
   async send(memberId: string, input: SendInput, correlationId: string): Promise<SendResult> {
     const text = checkedText(input.message);
     if (!isUuid(input.chatId)) throw chatErrors.notFound();
-    const clientId = input.clientId ?? null;
-    const now = this.options.now();
-    const limit = this.options.sendLimit;
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        const chat = (await trx.executeQuery<ChatView>(CompiledQuery.raw(LOCK_CHAT, [input.chatId]))).rows[0];
-        if (!chat) throw chatErrors.notFound();
-        const side = sideOf(chat, memberId);
-        if (!side) throw chatErrors.notMember();
-        const stored = async () => {
-          if (clientId === null) return undefined;
-          const found = await trx.executeQuery<MessageRow>(
-            CompiledQuery.raw(STORED_MESSAGE, [chat.id, memberId, clientId]),
-          );
-          return found.rows[0];
-        };
-        if (chat.read_only) {
-          // A retry of a message stored before the conversation closed still gets its answer.
-          const before = await stored();
-          if (before)
-            throw new Replay({ message: toMessage(before, chat), members: members(chat), replay: true });
-          throw chatErrors.readOnly();
-        }
-        const windowStart = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
-        const windowEnd = windowStart + limit.windowMs;
-        const id = randomUUID();
-        const seq = chat.last_seq + 1;
-        const result = await trx.executeQuery<{ hits: number; inserted: string | null }>(
-          CompiledQuery.raw(side === 'poster' ? INSERT_FROM_POSTER : INSERT_FROM_APPLICANT, [
-            SEND_LIMIT_NAME,
-            createHash('sha256').update(memberId).digest('hex'),
-            windowStart,
-            new Date(windowEnd),
-            id,
-            chat.id,
-            seq,
-            memberId,
-            clientId,
-            text,
-            now,
-            limit.max,
-          ]),
-        );
-        const row = result.rows[0];
-        if (!row?.inserted) {
-          const before = await stored();
-          // Rolled back: a replay changes nothing, not even the send count.
-          if (before)
-            throw new Replay({ message: toMessage(before, chat), members: members(chat), replay: true });
-          throw chatErrors.rateLimited(windowEnd - now.getTime());
-        }
-        await publishEvent(
-          trx,
-          EVENT_TYPES.chatMessageSent,
-          {
-            chatId: chat.id,
-            jobId: chat.job_id,
-            messageId: id,
-            seq,
-            senderId: memberId,
-            recipientId: side === 'poster' ? chat.applicant_id : chat.poster_id,
-            posterId: chat.poster_id,
-            applicantId: chat.applicant_id,
-            sentAt: now.toISOString(),
-          },
-          { correlationId },
-        );
-        const message = toMessage(
-          {
-            id,
-            chat_id: chat.id,
-            seq,
-            sender_id: memberId,
-            client_id: clientId,
-            message: text,
-            sent_at: now,
-          },
-          chat,
-        );
-        return { message, members: members(chat), replay: false };
-      });
-    } catch (err) {
-      if (err instanceof Replay) return err.result;
-      throw err;
-    }
+    return this.writer.write({
+      memberId,
+      chatId: input.chatId,
+      text,
+      clientId: input.clientId ?? null,
+      correlationId,
+    });
   }
 
   /**

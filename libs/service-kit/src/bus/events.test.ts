@@ -1,7 +1,7 @@
 import { schemaDb, type Database } from '../db/database';
 import { migrateSchema } from '../db/migrate';
 import { createTestDatabase } from '../testing/test-database';
-import { EventPayloadError, publishEvent } from './events';
+import { EventPayloadError, publishEvent, publishEvents } from './events';
 
 jest.setTimeout(30_000);
 
@@ -38,6 +38,52 @@ describe('publishEvent and the after-commit signal', () => {
     expect(signals).toEqual(['commit']);
     stop();
     other();
+  });
+
+  it('writes several events of one type in one statement, in order, and signals once after commit', async () => {
+    const signals: string[] = [];
+    const stop = db.onOutboxCommitted(schema, () => signals.push('commit'));
+    const ids = ['6a1c3f10-0c8e-4d0a-9b1e-3d3b7a0e0001', '6a1c3f10-0c8e-4d0a-9b1e-3d3b7a0e0002'];
+    const written = await outbox()
+      .transaction()
+      .execute((trx) =>
+        publishEvents(
+          trx,
+          'accounts.user.deleted',
+          ids.map((id, i) => ({ payload: { userId: id }, correlationId: `request-${i}` })),
+        ),
+      );
+    expect(signals).toEqual(['commit']);
+    const rows = await schemaDb<{ outbox: { id: string; seq: string; envelope: unknown } }>(db, schema)
+      .selectFrom('outbox')
+      .select(['id', 'envelope'])
+      .where(
+        'id',
+        'in',
+        written.map((e) => e.id),
+      )
+      .orderBy('seq')
+      .execute();
+    expect(rows.map((r) => r.id)).toEqual(written.map((e) => e.id));
+    expect(written.map((e) => [e.payload, e.correlationId])).toEqual(
+      ids.map((id, i) => [{ userId: id }, `request-${i}`]),
+    );
+    await expect(
+      outbox()
+        .transaction()
+        .execute((trx) =>
+          publishEvents(trx, 'accounts.user.deleted', [
+            { payload: { userId }, correlationId: 'x' },
+            // @ts-expect-error -- userId must be a string (the contract's schema)
+            { payload: { userId: 7 }, correlationId: 'x' },
+          ]),
+        ),
+    ).rejects.toThrow(EventPayloadError);
+    await outbox()
+      .transaction()
+      .execute((trx) => publishEvents(trx, 'accounts.user.deleted', []));
+    expect(signals).toEqual(['commit']);
+    stop();
   });
 
   it('does not signal a rolled back transaction', async () => {

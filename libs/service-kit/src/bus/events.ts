@@ -8,7 +8,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { Value } from 'typebox/value';
 import type { BusLogger } from './logger';
-import { addToOutbox, newEvent } from './outbox';
+import { addManyToOutbox, addToOutbox, newEvent } from './outbox';
 
 // Typed events: the contracts' EVENT_PAYLOAD_SCHEMAS is the one list of event types, versions and
 // payloads. Publishers write through `publishEvent`, consumers declare a map of typed handlers.
@@ -55,6 +55,35 @@ export async function publishEvent<T extends EventType, V extends EventVersion<T
   const event = newEvent(type, payload, { correlationId: options.correlationId, version });
   await addToOutbox(trx, event);
   return event;
+}
+
+/**
+ * `publishEvent` for several events of one type in one statement (a batch of changes in one
+ * transaction), each with the correlation id of the request that caused it; the relay publishes them in
+ * the order given.
+ */
+export async function publishEvents<T extends EventType, V extends EventVersion<T> = EventVersion<T> & 1>(
+  trx: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  type: T,
+  items: ReadonlyArray<{ payload: EventPayload<T, V>; correlationId: string }>,
+  options: { version?: V } = {},
+): Promise<Array<EventEnvelope<EventPayload<T, V>>>> {
+  const version = (options.version ?? 1) as number;
+  if (CHECK_PAYLOADS) {
+    const schema = eventPayloadSchema(type, version);
+    if (!schema) throw new EventPayloadError(type, version, 'no such type and version in the contracts');
+    for (const { payload } of items) {
+      if (!Value.Check(schema, payload)) {
+        const first = Value.Errors(schema, payload)[0];
+        throw new EventPayloadError(type, version, `${first?.instancePath || '/'} ${first?.message ?? ''}`);
+      }
+    }
+  }
+  const events = items.map(({ payload, correlationId }) =>
+    newEvent(type, payload, { correlationId, version }),
+  );
+  await addManyToOutbox(trx, events);
+  return events;
 }
 
 /** One consumer's handler of one event type and version, given the validated payload. */

@@ -14,11 +14,18 @@ export {
   natsNames,
   type NatsBusOptions,
 } from './nats-bus';
-export { newEvent, OutboxRelay, type NewEventOptions, type OutboxRelayOptions } from './outbox';
+export {
+  addManyToOutbox,
+  newEvent,
+  OutboxRelay,
+  type NewEventOptions,
+  type OutboxRelayOptions,
+} from './outbox';
 export {
   dispatchEvents,
   EventPayloadError,
   publishEvent,
+  publishEvents,
   type EventHandler,
   type EventHandlers,
   type PublishOptions,

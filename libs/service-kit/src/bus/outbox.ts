@@ -46,6 +46,18 @@ export async function addToOutbox<DB>(trx: Kysely<DB>, event: EventEnvelope): Pr
     .execute();
 }
 
+/**
+ * Several events in one statement (a service that writes in batches): the relay publishes them in the
+ * order given, after the rows of earlier statements.
+ */
+export async function addManyToOutbox<DB>(trx: Kysely<DB>, events: readonly EventEnvelope[]): Promise<void> {
+  if (events.length === 0) return;
+  await (trx as unknown as AnyDb)
+    .insertInto('outbox')
+    .values(events.map((event) => ({ id: event.id, type: event.type, envelope: JSON.stringify(event) })))
+    .execute();
+}
+
 export interface OutboxRelayOptions<DB = unknown> {
   /** Kysely bound to the service schema that holds the outbox. */
   db: Kysely<DB>;

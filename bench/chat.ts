@@ -1,0 +1,415 @@
+/**
+ * Chat benchmark (`npx tsx bench/chat.ts`): two chat instances (each its own process) behind the edge
+ * (its own process) on PostgreSQL and a private nats-server, and N WebSockets in pairs - a poster and
+ * a company in one conversation - exchanging messages at a fixed total rate through the edge. Prints,
+ * per size: delivery latency p50/p99 (send -> the other member's socket), messages per second, lost
+ * and duplicated messages, refused ones, and the memory of each process. Nothing here asserts timings.
+ *
+ * BENCH_CHAT_SOCKETS  sizes to run, comma-separated (default 1000,10000)
+ * BENCH_CHAT_RATE     messages per second, all pairs together (default 2000)
+ * BENCH_CHAT_SECONDS  length of each run (default 20)
+ * DATABASE_URL        PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); the
+ *                     bench creates and drops a database of its own
+ * NATS_SERVER_BIN     nats-server binary (default /usr/sbin/nats-server)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { authPlugin, generateSigningKeys } from '@marketplace/service-kit';
+import Fastify from 'fastify';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+const SIZES = (process.env.BENCH_CHAT_SOCKETS ?? '1000,10000').split(',').map(Number);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2000);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** After the last send, how long delivery may still take before a message counts as lost. */
+const DRAIN_MS = 15_000;
+/** Sockets opened at once while connecting. */
+const CONNECT_BATCH = 100;
+
+interface Pair {
+  chatId: string;
+  poster: Peer;
+  company: Peer;
+  sent: number;
+}
+
+interface Peer {
+  id: string;
+  token: string;
+  ws?: WebSocket;
+  instance?: string;
+}
+
+interface Flight {
+  sentAt: number;
+  /** When the sender's socket got messageAck (stored). */
+  ackedAt?: number;
+  /** The member who must receive it. */
+  to: string;
+  receivedAt?: number;
+  copies: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+/** A process of the topology, with its resident memory read from /proc. */
+class Proc {
+  constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+  ) {}
+
+  rssMb(): number {
+    try {
+      const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    } catch {
+      return 0;
+    }
+  }
+
+  /** CPU seconds used so far (user + system), from /proc. */
+  cpuSeconds(): number {
+    try {
+      const fields = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return 0;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.kill('SIGTERM');
+    const force = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+    await gone;
+    clearTimeout(force);
+  }
+}
+
+function spawnNode(name: string, entry: string, env: NodeJS.ProcessEnv): Proc {
+  // BENCH_CHAT_PROFILE=<dir>: a V8 CPU profile of each process, written when it stops.
+  const profile = process.env.BENCH_CHAT_PROFILE;
+  if (profile) mkdirSync(join(profile, name), { recursive: true });
+  const flags = profile ? ['--cpu-prof', '--cpu-prof-dir', join(profile, name)] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Proc(name, child);
+}
+
+async function ready(url: string, proc: Proc): Promise<void> {
+  await waitFor(async () => {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with ${proc.child.exitCode}`);
+    return fetch(`${url}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  }, `${proc.name} to be ready`);
+}
+
+function benchCpu(usage: NodeJS.CpuUsage, seconds: number): number {
+  return Math.round((usage.user + usage.system) / 1e4 / seconds);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'bench-chat-'));
+  const database = `bench_chat_${Date.now().toString(36)}`;
+  const procs: Proc[] = [];
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${database}`;
+  const databaseUrl = url.toString();
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+
+  const keys = generateSigningKeys();
+  writeFileSync(join(work, 'public.pem'), keys.publicKey);
+  const signer = Fastify({ logger: false });
+  await signer.register(authPlugin, keys);
+  await signer.ready();
+
+  let nats: ChildProcess | undefined;
+  try {
+    // A private nats-server: the shared one's CHAT stream stays clean.
+    const natsPort = await freePort();
+    nats = spawn(
+      process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server',
+      ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(work, 'nats')],
+      { stdio: 'ignore' },
+    );
+    const natsUrl = `nats://127.0.0.1:${natsPort}`;
+    await sleep(500);
+
+    const common = {
+      ...process.env,
+      // As deployed: the kit checks event payloads against their schemas only outside production.
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      JWT_PUBLIC_KEY_FILE: join(work, 'public.pem'),
+      LOG_LEVEL: 'warn',
+      CHAT_REMINDER_SWEEP_SECONDS: '0',
+    };
+    const chatUrls: string[] = [];
+    for (const name of ['chat-1', 'chat-2']) {
+      const port = await freePort();
+      const proc = spawnNode(name, 'services/chat/src/main.ts', {
+        ...common,
+        PORT: String(port),
+        DATA_DIR: join(work, name),
+        CHAT_INSTANCE_ID: name,
+        TRUST_PROXY: '127.0.0.1',
+      });
+      procs.push(proc);
+      const base = `http://127.0.0.1:${port}`;
+      await ready(base, proc);
+      chatUrls.push(base);
+    }
+    const edgePort = await freePort();
+    const edgeEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(edgePort),
+      LOG_LEVEL: 'warn',
+      DATA_DIR: join(work, 'edge'),
+      WEB_ROOT: work,
+      // Only chat is exercised; the other routes point somewhere that answers /ready.
+      ACCOUNTS_URL: chatUrls[0],
+      JOBS_URL: chatUrls[0],
+      PAYMENTS_URL: chatUrls[0],
+      CHAT_URLS: chatUrls.join(','),
+    };
+    delete edgeEnv.DATABASE_URL;
+    delete edgeEnv.NATS_URL;
+    const edge = spawnNode('edge', 'services/edge/src/main.ts', edgeEnv);
+    procs.push(edge);
+    const edgeUrl = `http://127.0.0.1:${edgePort}`;
+    await ready(edgeUrl, edge);
+    const wsUrl = `${edgeUrl.replace('http', 'ws')}/ws`;
+
+    console.log(
+      `\nChat: 2 instances behind the edge, PostgreSQL + NATS, ${RATE} msg/s for ${SECONDS} s per size, ` +
+        `sockets in pairs (poster + company per conversation), through the edge`,
+    );
+    const rows: Record<string, Record<string, string | number>> = {};
+    for (const size of SIZES) {
+      rows[`${size} sockets`] = await run(size);
+    }
+    console.table(rows);
+
+    async function run(size: number): Promise<Record<string, string | number>> {
+      const pairs = await seed(size / 2);
+      const peers = pairs.flatMap((p) => [p.poster, p.company]);
+      const flights = new Map<string, Flight>();
+      let refused = 0;
+      let unexpected = 0;
+
+      const started = performance.now();
+      let failed = 0;
+      for (let i = 0; i < peers.length; i += CONNECT_BATCH) {
+        const batch = peers.slice(i, i + CONNECT_BATCH);
+        const results = await Promise.allSettled(batch.map((peer) => connect(peer)));
+        failed += results.filter((r) => r.status === 'rejected').length;
+      }
+      const connectSeconds = (performance.now() - started) / 1000;
+      const connected = peers.filter((p) => p.ws?.readyState === WebSocket.OPEN).length;
+      const memoryAfterConnect = procs.map((p) => `${p.name} ${p.rssMb()}`).join(', ');
+
+      function connect(peer: Peer): Promise<void> {
+        return new Promise((resolve, reject) => {
+          const ws = new WebSocket(wsUrl, { headers: { authorization: `Bearer ${peer.token}` } });
+          peer.ws = ws;
+          const timer = setTimeout(() => reject(new Error('no welcome')), 60_000);
+          ws.on('message', (data: Buffer) => {
+            const frame = JSON.parse(data.toString()) as {
+              type: string;
+              instance?: string;
+              code?: string;
+              message?: { clientId: string | null; sender: { _id: string } };
+            };
+            if (frame.type === 'welcome') {
+              peer.instance = frame.instance;
+              clearTimeout(timer);
+              resolve();
+            } else if (frame.type === 'newMessage' && frame.message?.clientId) {
+              const flight = flights.get(frame.message.clientId);
+              if (!flight) unexpected++;
+              else if (frame.message.sender._id !== peer.id) {
+                // The other member's copy: the one that counts.
+                flight.copies++;
+                flight.receivedAt ??= performance.now();
+              }
+            } else if (frame.type === 'messageAck' && frame.message?.clientId) {
+              const flight = flights.get(frame.message.clientId);
+              if (flight) flight.ackedAt ??= performance.now();
+            } else if (frame.type === 'error') {
+              refused++;
+            }
+          });
+          ws.on('error', (err) => {
+            clearTimeout(timer);
+            reject(err);
+          });
+        });
+      }
+
+      // The load: RATE messages a second over all pairs, each pair taking turns poster/company.
+      const cpuBefore = procs.map((p) => p.cpuSeconds());
+      const selfBefore = process.cpuUsage();
+      const loadStarted = performance.now();
+      let sent = 0;
+      let next = 0;
+      while (performance.now() - loadStarted < SECONDS * 1000) {
+        const due = Math.floor(((performance.now() - loadStarted) / 1000) * RATE);
+        while (sent < due) {
+          const pair = pairs[next++ % pairs.length]!;
+          const from = pair.sent % 2 === 0 ? pair.company : pair.poster;
+          const to = from === pair.company ? pair.poster : pair.company;
+          const clientId = `${pair.chatId.slice(0, 8)}-${++pair.sent}`;
+          if (from.ws?.readyState === WebSocket.OPEN) {
+            flights.set(clientId, { sentAt: performance.now(), to: to.id, copies: 0 });
+            from.ws.send(
+              JSON.stringify({
+                type: 'sendMessage',
+                chatId: pair.chatId,
+                clientId,
+                message: `bench ${clientId}`,
+              }),
+            );
+          }
+          sent++;
+        }
+        await sleep(5);
+      }
+      const loadSeconds = (performance.now() - loadStarted) / 1000;
+      const cpu = procs
+        .map((p, i) => `${p.name} ${Math.round(((p.cpuSeconds() - cpuBefore[i]!) / loadSeconds) * 100)}%`)
+        .concat(`bench ${benchCpu(process.cpuUsage(selfBefore), loadSeconds)}%`)
+        .join(', ');
+      const drainStarted = performance.now();
+      const outstanding = () => [...flights.values()].filter((f) => f.receivedAt === undefined).length;
+      while (outstanding() > refused && performance.now() - drainStarted < DRAIN_MS) await sleep(100);
+      const memoryAtEnd = procs.map((p) => `${p.name} ${p.rssMb()}`).join(', ');
+
+      const all = [...flights.values()];
+      const delivered = all.filter((f) => f.receivedAt !== undefined);
+      const latencies = delivered.map((f) => f.receivedAt! - f.sentAt).sort((a, b) => a - b);
+      const acks = all
+        .filter((f) => f.ackedAt !== undefined)
+        .map((f) => f.ackedAt! - f.sentAt)
+        .sort((a, b) => a - b);
+      const duplicated = all.reduce((n, f) => n + Math.max(0, f.copies - 1), 0);
+      const spread = new Map<string, number>();
+      for (const peer of peers)
+        if (peer.instance) spread.set(peer.instance, (spread.get(peer.instance) ?? 0) + 1);
+      const stored = await db.query<{ count: string }>('select count(*) from chat.messages');
+      for (const peer of peers) peer.ws?.terminate();
+      await sleep(2000); // let the instances drop the sockets before the next size
+      return {
+        'connected (failed)': `${connected} (${failed})`,
+        'connect s': connectSeconds.toFixed(1),
+        'per instance': [...spread.entries()].map(([k, v]) => `${k} ${v}`).join(', '),
+        sent: all.length,
+        'delivered msg/s': Math.round(delivered.length / loadSeconds),
+        'p50 ms': percentile(latencies, 50).toFixed(1),
+        'p99 ms': percentile(latencies, 99).toFixed(1),
+        'max ms': (latencies.at(-1) ?? NaN).toFixed(0),
+        'ack p50/p99 ms': `${percentile(acks, 50).toFixed(1)} / ${percentile(acks, 99).toFixed(1)}`,
+        lost: all.length - delivered.length - refused,
+        duplicated,
+        'refused (error frames)': refused,
+        'unknown frames': unexpected,
+        'stored (all runs)': Number(stored.rows[0]?.count ?? 0),
+        'RSS MB after connect': memoryAfterConnect,
+        'RSS MB at end': memoryAtEnd,
+        'CPU during load (of one core)': cpu,
+        'load avg (1 min)': loadavg()[0]!.toFixed(1),
+      };
+    }
+
+    /** Members and conversations straight into chat's schema (the bench measures chat, not unlocks). */
+    async function seed(count: number): Promise<Pair[]> {
+      const pairs: Pair[] = [];
+      for (let i = 0; i < count; i++) {
+        const posterId = randomUUID();
+        const companyId = randomUUID();
+        // Tokens outlive the runs (the default access token lives 15 minutes).
+        const token = (sub: string, type: 'user' | 'company', name: string) =>
+          signer.jwt.sign({ sub, type, name }, { expiresIn: '2h' });
+        pairs.push({
+          chatId: randomUUID(),
+          sent: 0,
+          poster: { id: posterId, token: token(posterId, 'user', `Poster ${i}`) },
+          company: { id: companyId, token: token(companyId, 'company', `Company ${i}`) },
+        });
+      }
+      for (let i = 0; i < pairs.length; i += 1000) {
+        const batch = pairs.slice(i, i + 1000);
+        await db.query(
+          `insert into chat.members (id, name, type)
+           select unnest($1::uuid[]), unnest($2::text[]), unnest($3::text[])`,
+          [
+            batch.flatMap((p) => [p.poster.id, p.company.id]),
+            batch.flatMap((_, j) => [`Poster ${i + j}`, `Company ${i + j}`]),
+            batch.flatMap(() => ['user', 'company']),
+          ],
+        );
+        await db.query(
+          `insert into chat.chats (id, job_id, poster_id, applicant_id, payment_id)
+           select unnest($1::uuid[]), gen_random_uuid(), unnest($2::uuid[]), unnest($3::uuid[]), 'bench'`,
+          [batch.map((p) => p.chatId), batch.map((p) => p.poster.id), batch.map((p) => p.company.id)],
+        );
+      }
+      return pairs;
+    }
+  } finally {
+    for (const proc of procs.reverse()) await proc.stop();
+    nats?.kill('SIGKILL');
+    await signer.close();
+    await db.end();
+    const dropper = new pg.Client({ connectionString: SERVER_URL });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${database} with (force)`);
+    await dropper.end();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
