@@ -6,7 +6,9 @@
  * and duplicated messages, refused ones, and the memory of each process. Nothing here asserts timings.
  *
  * BENCH_CHAT_SOCKETS  sizes to run, comma-separated (default 1000,10000)
- * BENCH_CHAT_RATE     messages per second, all pairs together (default 2000)
+ * BENCH_CHAT_RATE     messages per second, all pairs together, one run each (default 500,1000,2000)
+ * BENCH_CHAT_VIA      edge (default) or direct (sockets straight to the instances: the edge holds two
+ *                     descriptors per socket, so with ulimit -n 20000 it stops just short of 10,000)
  * BENCH_CHAT_SECONDS  length of each run (default 20)
  * DATABASE_URL        PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); the
  *                     bench creates and drops a database of its own
@@ -25,7 +27,9 @@ import pg from 'pg';
 import WebSocket from 'ws';
 
 const SIZES = (process.env.BENCH_CHAT_SOCKETS ?? '1000,10000').split(',').map(Number);
-const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2000);
+const RATES = (process.env.BENCH_CHAT_RATE ?? '500,1000,2000').split(',').map(Number);
+/** `edge` (default): through the edge as browsers connect; `direct`: straight to the instances, in turn. */
+const VIA = process.env.BENCH_CHAT_VIA === 'direct' ? 'direct' : 'edge';
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** After the last send, how long delivery may still take before a message counts as lost. */
@@ -222,19 +226,21 @@ async function main() {
     procs.push(edge);
     const edgeUrl = `http://127.0.0.1:${edgePort}`;
     await ready(edgeUrl, edge);
-    const wsUrl = `${edgeUrl.replace('http', 'ws')}/ws`;
 
+    const wsUrls =
+      VIA === 'edge'
+        ? [`${edgeUrl.replace('http', 'ws')}/ws`]
+        : chatUrls.map((u) => `${u.replace('http', 'ws')}/ws`);
     console.log(
-      `\nChat: 2 instances behind the edge, PostgreSQL + NATS, ${RATE} msg/s for ${SECONDS} s per size, ` +
-        `sockets in pairs (poster + company per conversation), through the edge`,
+      `\nChat: 2 instances (processes) on PostgreSQL + NATS, sockets ${VIA === 'edge' ? 'through the edge' : 'straight to the instances'}, ` +
+        `in pairs (poster + company per conversation); ${SECONDS} s per rate; load average before: ${loadavg()[0]!.toFixed(1)}`,
     );
     const rows: Record<string, Record<string, string | number>> = {};
-    for (const size of SIZES) {
-      rows[`${size} sockets`] = await run(size);
-    }
+    for (const size of SIZES) Object.assign(rows, await run(size));
     console.table(rows);
 
-    async function run(size: number): Promise<Record<string, string | number>> {
+    /** Connects `size` sockets, then runs each rate on them. */
+    async function run(size: number): Promise<Record<string, Record<string, string | number>>> {
       const pairs = await seed(size / 2);
       const peers = pairs.flatMap((p) => [p.poster, p.company]);
       const flights = new Map<string, Flight>();
@@ -243,18 +249,24 @@ async function main() {
 
       const started = performance.now();
       let failed = 0;
+      let next = 0;
       for (let i = 0; i < peers.length; i += CONNECT_BATCH) {
         const batch = peers.slice(i, i + CONNECT_BATCH);
-        const results = await Promise.allSettled(batch.map((peer) => connect(peer)));
+        const results = await Promise.allSettled(
+          batch.map((peer) => connect(peer, wsUrls[next++ % wsUrls.length]!)),
+        );
         failed += results.filter((r) => r.status === 'rejected').length;
       }
       const connectSeconds = (performance.now() - started) / 1000;
       const connected = peers.filter((p) => p.ws?.readyState === WebSocket.OPEN).length;
       const memoryAfterConnect = procs.map((p) => `${p.name} ${p.rssMb()}`).join(', ');
+      const spread = new Map<string, number>();
+      for (const peer of peers)
+        if (peer.instance) spread.set(peer.instance, (spread.get(peer.instance) ?? 0) + 1);
 
-      function connect(peer: Peer): Promise<void> {
+      function connect(peer: Peer, url: string): Promise<void> {
         return new Promise((resolve, reject) => {
-          const ws = new WebSocket(wsUrl, { headers: { authorization: `Bearer ${peer.token}` } });
+          const ws = new WebSocket(url, { headers: { authorization: `Bearer ${peer.token}` } });
           peer.ws = ws;
           const timer = setTimeout(() => reject(new Error('no welcome')), 60_000);
           ws.on('message', (data: Buffer) => {
@@ -290,78 +302,80 @@ async function main() {
         });
       }
 
-      // The load: RATE messages a second over all pairs, each pair taking turns poster/company.
-      const cpuBefore = procs.map((p) => p.cpuSeconds());
-      const selfBefore = process.cpuUsage();
-      const loadStarted = performance.now();
-      let sent = 0;
-      let next = 0;
-      while (performance.now() - loadStarted < SECONDS * 1000) {
-        const due = Math.floor(((performance.now() - loadStarted) / 1000) * RATE);
-        while (sent < due) {
-          const pair = pairs[next++ % pairs.length]!;
-          const from = pair.sent % 2 === 0 ? pair.company : pair.poster;
-          const to = from === pair.company ? pair.poster : pair.company;
-          const clientId = `${pair.chatId.slice(0, 8)}-${++pair.sent}`;
-          if (from.ws?.readyState === WebSocket.OPEN) {
-            flights.set(clientId, { sentAt: performance.now(), to: to.id, copies: 0 });
-            from.ws.send(
-              JSON.stringify({
-                type: 'sendMessage',
-                chatId: pair.chatId,
-                clientId,
-                message: `bench ${clientId}`,
-              }),
-            );
+      const rows: Record<string, Record<string, string | number>> = {};
+      for (const rate of RATES) {
+        flights.clear();
+        refused = 0;
+        unexpected = 0;
+        // The load: `rate` messages a second over all pairs, each pair taking turns poster/company.
+        const cpuBefore = procs.map((p) => p.cpuSeconds());
+        const selfBefore = process.cpuUsage();
+        const loadStarted = performance.now();
+        let sent = 0;
+        let turn = 0;
+        while (performance.now() - loadStarted < SECONDS * 1000) {
+          const due = Math.floor(((performance.now() - loadStarted) / 1000) * rate);
+          while (sent < due) {
+            const pair = pairs[turn++ % pairs.length]!;
+            const from = pair.sent % 2 === 0 ? pair.company : pair.poster;
+            const to = from === pair.company ? pair.poster : pair.company;
+            const clientId = `${pair.chatId.slice(0, 8)}-${++pair.sent}`;
+            if (from.ws?.readyState === WebSocket.OPEN) {
+              flights.set(clientId, { sentAt: performance.now(), to: to.id, copies: 0 });
+              from.ws.send(
+                JSON.stringify({
+                  type: 'sendMessage',
+                  chatId: pair.chatId,
+                  clientId,
+                  message: `bench ${clientId}`,
+                }),
+              );
+            }
+            sent++;
           }
-          sent++;
+          await sleep(5);
         }
-        await sleep(5);
-      }
-      const loadSeconds = (performance.now() - loadStarted) / 1000;
-      const cpu = procs
-        .map((p, i) => `${p.name} ${Math.round(((p.cpuSeconds() - cpuBefore[i]!) / loadSeconds) * 100)}%`)
-        .concat(`bench ${benchCpu(process.cpuUsage(selfBefore), loadSeconds)}%`)
-        .join(', ');
-      const drainStarted = performance.now();
-      const outstanding = () => [...flights.values()].filter((f) => f.receivedAt === undefined).length;
-      while (outstanding() > refused && performance.now() - drainStarted < DRAIN_MS) await sleep(100);
-      const memoryAtEnd = procs.map((p) => `${p.name} ${p.rssMb()}`).join(', ');
+        const loadSeconds = (performance.now() - loadStarted) / 1000;
+        const cpu = procs
+          .map((p, i) => `${p.name} ${Math.round(((p.cpuSeconds() - cpuBefore[i]!) / loadSeconds) * 100)}%`)
+          .concat(`bench ${benchCpu(process.cpuUsage(selfBefore), loadSeconds)}%`)
+          .join(', ');
+        const drainStarted = performance.now();
+        const outstanding = () => [...flights.values()].filter((f) => f.receivedAt === undefined).length;
+        while (outstanding() > refused && performance.now() - drainStarted < DRAIN_MS) await sleep(100);
 
-      const all = [...flights.values()];
-      const delivered = all.filter((f) => f.receivedAt !== undefined);
-      const latencies = delivered.map((f) => f.receivedAt! - f.sentAt).sort((a, b) => a - b);
-      const acks = all
-        .filter((f) => f.ackedAt !== undefined)
-        .map((f) => f.ackedAt! - f.sentAt)
-        .sort((a, b) => a - b);
-      const duplicated = all.reduce((n, f) => n + Math.max(0, f.copies - 1), 0);
-      const spread = new Map<string, number>();
-      for (const peer of peers)
-        if (peer.instance) spread.set(peer.instance, (spread.get(peer.instance) ?? 0) + 1);
-      const stored = await db.query<{ count: string }>('select count(*) from chat.messages');
+        const all = [...flights.values()];
+        const delivered = all.filter((f) => f.receivedAt !== undefined);
+        const latencies = delivered.map((f) => f.receivedAt! - f.sentAt).sort((a, b) => a - b);
+        const acks = all
+          .filter((f) => f.ackedAt !== undefined)
+          .map((f) => f.ackedAt! - f.sentAt)
+          .sort((a, b) => a - b);
+        const duplicated = all.reduce((n, f) => n + Math.max(0, f.copies - 1), 0);
+        rows[`${size} sockets, ${rate}/s`] = {
+          'connected (failed)': `${connected} (${failed})`,
+          'connect s': connectSeconds.toFixed(1),
+          'per instance': [...spread.entries()].map(([k, v]) => `${k} ${v}`).join(', '),
+          sent: all.length,
+          'delivered msg/s': Math.round(delivered.length / loadSeconds),
+          'p50 ms': percentile(latencies, 50).toFixed(1),
+          'p99 ms': percentile(latencies, 99).toFixed(1),
+          'max ms': (latencies.at(-1) ?? NaN).toFixed(0),
+          'ack p50/p99 ms': `${percentile(acks, 50).toFixed(1)} / ${percentile(acks, 99).toFixed(1)}`,
+          lost: all.length - delivered.length - refused,
+          duplicated,
+          'refused (error frames)': refused,
+          'unknown frames': unexpected,
+          'RSS MB after connect': memoryAfterConnect,
+          'RSS MB at end': procs.map((p) => `${p.name} ${p.rssMb()}`).join(', '),
+          'CPU during load (of one core)': cpu,
+          'load avg (1 min)': loadavg()[0]!.toFixed(1),
+        };
+        await sleep(3000); // a pause between rates
+      }
       for (const peer of peers) peer.ws?.terminate();
-      await sleep(2000); // let the instances drop the sockets before the next size
-      return {
-        'connected (failed)': `${connected} (${failed})`,
-        'connect s': connectSeconds.toFixed(1),
-        'per instance': [...spread.entries()].map(([k, v]) => `${k} ${v}`).join(', '),
-        sent: all.length,
-        'delivered msg/s': Math.round(delivered.length / loadSeconds),
-        'p50 ms': percentile(latencies, 50).toFixed(1),
-        'p99 ms': percentile(latencies, 99).toFixed(1),
-        'max ms': (latencies.at(-1) ?? NaN).toFixed(0),
-        'ack p50/p99 ms': `${percentile(acks, 50).toFixed(1)} / ${percentile(acks, 99).toFixed(1)}`,
-        lost: all.length - delivered.length - refused,
-        duplicated,
-        'refused (error frames)': refused,
-        'unknown frames': unexpected,
-        'stored (all runs)': Number(stored.rows[0]?.count ?? 0),
-        'RSS MB after connect': memoryAfterConnect,
-        'RSS MB at end': memoryAtEnd,
-        'CPU during load (of one core)': cpu,
-        'load avg (1 min)': loadavg()[0]!.toFixed(1),
-      };
+      await sleep(3000); // let the instances drop the sockets before the next size
+      return rows;
     }
 
     /** Members and conversations straight into chat's schema (the bench measures chat, not unlocks). */
