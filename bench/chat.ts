@@ -101,12 +101,7 @@ class Proc {
 
   /** CPU seconds used so far (user + system), from /proc. */
   cpuSeconds(): number {
-    try {
-      const fields = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return 0;
-    }
+    return cpuSecondsOf(this.child.pid);
   }
 
   async stop(): Promise<void> {
@@ -143,6 +138,16 @@ async function ready(url: string, proc: Proc): Promise<void> {
 
 function benchCpu(usage: NodeJS.CpuUsage, seconds: number): number {
   return Math.round((usage.user + usage.system) / 1e4 / seconds);
+}
+
+/** CPU seconds a process used so far (user + system), from /proc; 0 when it is gone. */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -309,6 +314,17 @@ async function main() {
         unexpected = 0;
         // The load: `rate` messages a second over all pairs, each pair taking turns poster/company.
         const cpuBefore = procs.map((p) => p.cpuSeconds());
+        // The database's server processes for this bench's database, and the nats-server.
+        const backends = (
+          await db.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database()',
+          )
+        ).rows.map((r) => r.pid);
+        const others = () => ({
+          postgres: backends.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+          nats: cpuSecondsOf(nats?.pid),
+        });
+        const othersBefore = others();
         const selfBefore = process.cpuUsage();
         const loadStarted = performance.now();
         let sent = 0;
@@ -336,8 +352,12 @@ async function main() {
           await sleep(5);
         }
         const loadSeconds = (performance.now() - loadStarted) / 1000;
+        const othersAfter = others();
+        const percent = (seconds: number) => `${Math.round((seconds / loadSeconds) * 100)}%`;
         const cpu = procs
-          .map((p, i) => `${p.name} ${Math.round(((p.cpuSeconds() - cpuBefore[i]!) / loadSeconds) * 100)}%`)
+          .map((p, i) => `${p.name} ${percent(p.cpuSeconds() - cpuBefore[i]!)}`)
+          .concat(`postgres ${percent(othersAfter.postgres - othersBefore.postgres)}`)
+          .concat(`nats ${percent(othersAfter.nats - othersBefore.nats)}`)
           .concat(`bench ${benchCpu(process.cpuUsage(selfBefore), loadSeconds)}%`)
           .join(', ');
         const drainStarted = performance.now();
