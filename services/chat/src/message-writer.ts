@@ -126,8 +126,9 @@ export class MessageWriter {
         batch[0]!.reject(err);
         return;
       }
-      // One message may be what failed: each goes again alone, so the others are not held back by it.
-      await Promise.all(batch.map((item) => this.#run([item])));
+      // One message may be what failed: each goes again alone (in queue order, so the order the
+      // members wrote in holds), and the others are not held back by it.
+      for (const item of batch) await this.#run([item]);
       return;
     }
     batch.forEach((item, i) => {
