@@ -31,6 +31,8 @@ export const CHAT_MESSAGES = {
   notUnlocked: 'A conversation opens once the company has paid to unlock the job.',
   badMessage: 'That message could not be understood.',
   fileSharing: 'File sharing is not implemented yet!',
+  /** Stands in for the text of a message whose author deleted their account (the text is erased). */
+  erasedMessage: 'This message was removed when its author deleted their account.',
 } as const;
 
 const Party = Type.Object({ _id: Type.String(), name: Type.String() });

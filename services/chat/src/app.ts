@@ -3,10 +3,12 @@ import {
   dispatchEvents,
   idempotentHandler,
   memberEventHandlers,
+  type EventHandler,
   setupService,
   type Consumer,
   type ServiceDeps,
 } from '@marketplace/service-kit';
+import { CHAT_MESSAGES } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { resolveChatSettings, type ChatSettings } from './config';
@@ -72,7 +74,24 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
   service.consume({
     durable: 'chat-members',
     filterSubject: 'accounts.user.*',
-    handlers: memberEventHandlers,
+    handlers: {
+      ...memberEventHandlers,
+      // Erasure (NDPA): the name goes with the member row, the texts the member wrote go here; the
+      // messages keep their place (seq) so the other member's conversation still reads in order.
+      'accounts.user.deleted': async (payload, trx, event) => {
+        const eraseMember = memberEventHandlers['accounts.user.deleted'] as EventHandler<
+          ChatDatabase,
+          'accounts.user.deleted',
+          1
+        >;
+        await eraseMember(payload, trx, event);
+        await trx
+          .updateTable('messages')
+          .set({ message: CHAT_MESSAGES.erasedMessage })
+          .where('sender_id', '=', payload.userId)
+          .execute();
+      },
+    },
   });
   service.consume({ durable: JOBS_CONSUMER, filterSubject: 'jobs.job.*', handlers: jobHandlers });
 

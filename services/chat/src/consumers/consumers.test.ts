@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, CHAT_API, EVENT_TYPES } from '@marketplace/contracts';
+import { API_PATHS, CHAT_API, CHAT_MESSAGES, EVENT_TYPES } from '@marketplace/contracts';
+import { DELETED_MEMBER_NAME } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
 import { createChatHarness, type ChatHarness, type Member } from '../testing';
 
@@ -180,6 +181,41 @@ describe('events chat consumes', () => {
         payload: { chatId: conversation.chatId, message: 'Hello' },
       });
       expect(sent.json().sender).toEqual({ _id: renamed.id, name: 'New Name Ltd' });
+    });
+
+    it("erases a deleted member's name and texts; the other member's messages and the order stay", async () => {
+      const leaving = await h.member('company', 'Leaving Ltd');
+      const conversation = await h.unlock(poster, leaving);
+      const send = (member: Member, message: string) =>
+        h.app.inject({
+          method: 'POST',
+          url: API_PATHS.sendMessage,
+          headers: member.headers,
+          payload: { chatId: conversation.chatId, message },
+        });
+      expect((await send(leaving, 'My number is 0803 555 0199')).statusCode).toBe(201);
+      expect((await send(poster, 'Thanks, I will call you')).statusCode).toBe(201);
+
+      await h.publish(EVENT_TYPES.accountsUserDeleted, { userId: leaving.id });
+      await eventually(async () => {
+        const thread = (
+          await h.app.inject({
+            method: 'GET',
+            url: CHAT_API.thread(conversation.chatId),
+            headers: poster.headers,
+          })
+        ).json() as { messages: Array<{ seq: number; message: string; sender: { name: string } }> };
+        expect(thread.messages.map((m) => [m.seq, m.sender.name, m.message])).toEqual([
+          [1, DELETED_MEMBER_NAME, CHAT_MESSAGES.erasedMessage],
+          [2, 'Ada Obi', 'Thanks, I will call you'],
+        ]);
+      });
+      const stored = await h.db
+        .selectFrom('messages')
+        .select('message')
+        .where('sender_id', '=', leaving.id)
+        .execute();
+      expect(stored.map((m) => m.message)).toEqual([CHAT_MESSAGES.erasedMessage]);
     });
   });
 });
