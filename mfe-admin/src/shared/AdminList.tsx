@@ -96,3 +96,30 @@ export function Pager({
     </nav>
   );
 }
+
+/** The pager of a list that knows only whether more follow (rows `from`–`to` of this page). */
+export function PagePager({
+  page,
+  limit,
+  shown,
+  hasMore,
+  busy,
+  onGoTo,
+}: {
+  page: number;
+  limit: number;
+  shown: number;
+  hasMore: boolean;
+  busy: boolean;
+  onGoTo: (page: number) => void;
+}) {
+  return (
+    <Pager
+      info={shown > 0 ? `${(page - 1) * limit + 1}–${(page - 1) * limit + shown}` : `Page ${page}`}
+      current={`Page ${page}`}
+      canGoBack={page > 1 && !busy}
+      canGoOn={hasMore && !busy}
+      onGo={(direction) => onGoTo(page + direction)}
+    />
+  );
+}

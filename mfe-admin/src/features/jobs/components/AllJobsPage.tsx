@@ -11,7 +11,7 @@ import {
 } from '@marketplace/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
 import { adminJobsKey, fetchAdminJobs, JOBS_PAGE_SIZE, unhideJob, type AdminJobRow } from '../api/jobs';
-import { AdminSearch, Pager, TableSkeleton } from '../../../shared/AdminList';
+import { AdminSearch, PagePager, TableSkeleton } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { HideJobDialog } from './HideJobDialog';
 import './all-jobs.css';
@@ -281,16 +281,13 @@ export function AllJobsPage() {
           </>
         )}
         {data && !loading && (page > 1 || data.hasMore) && (
-          <Pager
-            info={
-              data.jobs.length > 0
-                ? `${(page - 1) * data.limit + 1}–${(page - 1) * data.limit + data.jobs.length}`
-                : `Page ${page}`
-            }
-            current={`Page ${page}`}
-            canGoBack={page > 1 && !list.isFetching}
-            canGoOn={data.hasMore && !list.isFetching}
-            onGo={(direction) => goTo(page + direction)}
+          <PagePager
+            page={page}
+            limit={data.limit}
+            shown={data.jobs.length}
+            hasMore={data.hasMore}
+            busy={list.isFetching}
+            onGoTo={goTo}
           />
         )}
       </div>

@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from '@marketplace/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
-import { AdminSearch, Pager, TableSkeleton } from '../../../shared/AdminList';
+import { AdminSearch, PagePager, TableSkeleton } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import {
   adminPaymentsKey,
@@ -391,16 +391,13 @@ export function AllPaymentsPage() {
           </>
         )}
         {data && !loading && (page > 1 || data.hasMore) && (
-          <Pager
-            info={
-              data.payments.length > 0
-                ? `${(page - 1) * data.limit + 1}–${(page - 1) * data.limit + data.payments.length}`
-                : `Page ${page}`
-            }
-            current={`Page ${page}`}
-            canGoBack={page > 1 && !list.isFetching}
-            canGoOn={data.hasMore && !list.isFetching}
-            onGo={(direction) => goTo(page + direction)}
+          <PagePager
+            page={page}
+            limit={data.limit}
+            shown={data.payments.length}
+            hasMore={data.hasMore}
+            busy={list.isFetching}
+            onGoTo={goTo}
           />
         )}
       </div>
