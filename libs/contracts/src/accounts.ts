@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { BinaryFileSchema } from './files';
+import { MAX_PAGE, PageQuerySchema } from './pagination';
 
 export const AccountTypeSchema = Type.Union([
   Type.Literal('user'),
@@ -92,6 +94,16 @@ export const ProfileUpdateFieldsSchema = Type.Object({
 });
 export type ProfileUpdateFields = Static<typeof ProfileUpdateFieldsSchema>;
 
+/**
+ * PUT /api/user/editcompany as multipart/form-data (web, Android): the changed text fields and at most
+ * one photo, PNG, JPEG or WebP, re-encoded when stored (sent as `images`; `image` and `photo` are read
+ * too). The route reads the parts itself; the same fields without the photo may come as JSON.
+ */
+export const ProfileUpdateFormSchema = Type.Object({
+  ...ProfileUpdateFieldsSchema.properties,
+  images: Type.Optional(BinaryFileSchema),
+});
+
 /** POST /api/user/send-mail: the contact form (spec section 3, "Contact payload"; subject optional). */
 export const ContactBodySchema = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -147,6 +159,11 @@ export const CompanySchema = Type.Object({
   email: Type.String(),
   phoneNumber: Type.Union([Type.String(), Type.Null()]),
   address: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * One of NIGERIAN_STATES as registered (public like the address); null when the company gave none.
+   * The directory always sends it; optional so answers and fixtures from before it stay valid.
+   */
+  state: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   pincode: Type.Union([Type.String(), Type.Null()]),
   subcategory: Type.Array(Type.String()),
   description: Type.Union([Type.String(), Type.Null()]),
@@ -156,7 +173,25 @@ export const CompanySchema = Type.Object({
 });
 export type Company = Static<typeof CompanySchema>;
 
-/** GET /api/jobs/getcompaniesbycategory/:category and .../getcompaniesbysubCategory/:subcategory. */
+/** The longest `state` a directory query may name (the longest of the 37 is 31 characters). */
+export const DIRECTORY_STATE_MAX_LENGTH = 60;
+
+/**
+ * The query of the two company lists: a page, and optionally a state, one of NIGERIAN_STATES in any
+ * casing (canonicalized by the service; empty means every state, anything else is a 400).
+ */
+export const CompanyListQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  state: Type.Optional(Type.String({ maxLength: DIRECTORY_STATE_MAX_LENGTH })),
+});
+export type CompanyListQuery = Static<typeof CompanyListQuerySchema>;
+
+/**
+ * GET /api/jobs/getcompaniesbycategory/:category and .../getcompaniesbysubCategory/:subcategory:
+ * rated companies first (higher average as shown, then more reviews), then the rest; among equals the
+ * most recently active first, then by id, so pages neither overlap nor skip. `total` counts the
+ * filtered set.
+ */
 export const CompanyListResponseSchema = Type.Object({
   company: Type.Array(CompanySchema),
   page: Type.Integer(),
@@ -171,6 +206,25 @@ export const CompanyResponseSchema = Type.Object({
   company: CompanySchema,
 });
 export type CompanyResponse = Static<typeof CompanyResponseSchema>;
+
+/** The most ids one page of GET /api/accounts/companies gives. */
+export const COMPANY_INDEX_MAX_LIMIT = 1000;
+
+/** GET /api/accounts/companies: every live company, a page at a time (the sitemap of search engines). */
+export const CompanyIndexQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: COMPANY_INDEX_MAX_LIMIT, default: 100 })),
+});
+export type CompanyIndexQuery = Static<typeof CompanyIndexQuerySchema>;
+
+export const CompanyIndexResponseSchema = Type.Object({
+  /** Ordered by id, so pages do not overlap while companies join. */
+  companies: Type.Array(Type.Object({ _id: Type.String(), updatedAt: Type.String({ format: 'date-time' }) })),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+});
+export type CompanyIndexResponse = Static<typeof CompanyIndexResponseSchema>;
 
 /** DELETE /api/user/me: the password confirms the deletion. */
 export const DeleteAccountBodySchema = Type.Object({

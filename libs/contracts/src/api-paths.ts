@@ -65,11 +65,31 @@ export const JOB_API = /* @__PURE__ */ Object.freeze({
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
+/** The query of a company list: a page and, optionally, one state (an empty state means all of them). */
+export interface CompanyListQueryParams {
+  page?: number;
+  limit?: number;
+  state?: string;
+}
+
+function companyListSearch({ page, limit, state }: CompanyListQueryParams): string {
+  const params = new URLSearchParams();
+  if (page !== undefined) params.set('page', String(page));
+  if (limit !== undefined) params.set('limit', String(limit));
+  if (state) params.set('state', state);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 /** Company directory paths (owned by accounts; the legacy ones keep their /api/jobs/ prefix). */
 export const COMPANY_API = /* @__PURE__ */ Object.freeze({
-  byCategory: (category: string) => `/api/jobs/getcompaniesbycategory/${segment(category)}`,
-  bySubcategory: (subcategory: string) => `/api/jobs/getcompaniesbysubCategory/${segment(subcategory)}`,
+  byCategory: (category: string, query: CompanyListQueryParams = {}) =>
+    `/api/jobs/getcompaniesbycategory/${segment(category)}${companyListSearch(query)}`,
+  bySubcategory: (subcategory: string, query: CompanyListQueryParams = {}) =>
+    `/api/jobs/getcompaniesbysubCategory/${segment(subcategory)}${companyListSearch(query)}`,
   company: (companyId: string) => `/api/accounts/companies/${segment(companyId)}`,
+  /** Every live company's id, a page at a time (the edge's sitemap). */
+  index: (page: number, limit: number) => `/api/accounts/companies?page=${page}&limit=${limit}`,
 });
 
 /** Chat paths that carry an id. */

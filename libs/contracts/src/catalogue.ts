@@ -212,7 +212,7 @@ export function searchCatalogue(query: string): CatalogueSearchResult[] {
 }
 
 /** Request-validation schema: one of the five category names (JSON Schema `enum`). */
-export const CategoryNameSchema = Type.Enum([...CATEGORY_NAMES]);
+export const CategoryNameSchema = /* @__PURE__ */ Type.Enum(CATEGORY_NAMES);
 
 /** Request-validation schema: one of the catalogue's sub-category names (JSON Schema `enum`). */
-export const SubcategoryNameSchema = Type.Enum([...ALL_SUBCATEGORIES]);
+export const SubcategoryNameSchema = /* @__PURE__ */ Type.Enum(ALL_SUBCATEGORIES);

@@ -152,6 +152,17 @@ export const WS_MESSAGE_TYPES = {
   markAsRead: 'markAsRead',
 } as const;
 
+/**
+ * Close codes of /ws besides the standard ones (1009 frame too big, 1012 instance restarting).
+ * sessionEnded: the socket's session expired, was signed out elsewhere or its account deleted; the
+ * client refreshes the session and connects again (or is signed out).
+ */
+export const WS_CLOSE_CODES = {
+  frameTooBig: 1009,
+  serviceRestart: 1012,
+  sessionEnded: 4401,
+} as const;
+
 /** Error codes carried by the `error` event. */
 export const WS_ERROR_CODES = [
   'bad_request',

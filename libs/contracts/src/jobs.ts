@@ -3,8 +3,9 @@
 // admin and a company whose unlock of that job is paid: lists never carry them.
 import { Type, type Static } from 'typebox';
 import { AccountTypeSchema, RatingSummarySchema, ResultMessageSchema } from './accounts';
+import { BinaryFileSchema } from './files';
 import { MAX_PAGE } from './pagination';
-import { JOB_LIMITS } from './job-rules';
+import { JOB_IMAGE_LIMIT, JOB_LIMITS } from './job-rules';
 
 export const JobStatusSchema = Type.Union([
   Type.Literal('open'),
@@ -114,6 +115,25 @@ export const JobFieldsSchema = Type.Object({
   description: Type.String(),
 });
 export type JobFields = Static<typeof JobFieldsSchema>;
+
+/**
+ * POST /api/jobs/postjob as multipart/form-data (web, Android): the job's fields (`subcategory` one part
+ * per name) and up to JOB_IMAGE_LIMIT images as `images` parts. The route reads the parts itself and
+ * checks them with the field rules; the same fields without images may come as JSON (JobFieldsSchema).
+ */
+export const JobFormSchema = Type.Object({
+  ...JobFieldsSchema.properties,
+  images: Type.Optional(Type.Array(BinaryFileSchema, { maxItems: JOB_IMAGE_LIMIT })),
+});
+
+/** PUT /api/jobs/editjob/:jobId as multipart/form-data: the fields that change; images sent replace all. */
+export const JobEditFormSchema = Type.Partial(JobFormSchema);
+
+/** PUT /api/jobs/editjob/:jobId as JSON: the fields that change; `images: []` removes every image. */
+export const JobEditBodySchema = Type.Object({
+  ...Type.Partial(JobFieldsSchema).properties,
+  images: Type.Optional(Type.Array(Type.String(), { maxItems: 0 })),
+});
 
 /** POST /api/jobs/postjob (201) and PUT /api/jobs/editjob/:jobId (200). */
 export const JobSavedResponseSchema = Type.Object({

@@ -184,6 +184,34 @@ export const VerifyPaymentResponseSchema = Type.Object({
 });
 export type VerifyPaymentResponse = Static<typeof VerifyPaymentResponseSchema>;
 
+/**
+ * POST /api/payments/webhook: Paystack's notification (the sandbox sends the same), read raw because
+ * `x-paystack-signature` is the HMAC-SHA512 of its exact bytes with the secret key. Only
+ * `charge.success` changes anything; its `data` is checked against the payment (status, amount in kobo,
+ * currency). Other members are Paystack's and are ignored.
+ */
+export const PaymentWebhookBodySchema = Type.Object(
+  {
+    event: Type.String({ examples: ['charge.success'] }),
+    data: Type.Object(
+      {
+        reference: Type.String(),
+        status: Type.String(),
+        amount: Type.Integer({ description: 'kobo' }),
+        currency: Type.String(),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true },
+);
+
+/** 200 of POST /api/payments/webhook: taken (also a replay or a notification about nothing of ours). */
+export const PaymentWebhookResponseSchema = Type.Object({
+  status: Type.Literal(true),
+  message: Type.String(),
+});
+
 /** GET /api/payments/terms?jobId=...: what the unlock modal shows before the company pays. */
 export const PaymentTermsQuerySchema = Type.Object({
   jobId: Type.Optional(Type.String({ maxLength: 100 })),

@@ -13,6 +13,10 @@ describe('ownerOfPath', () => {
     ['/api/jobs/verifyPayment?x=1', 'payments'],
     ['/api/user/login', 'accounts'],
     ['/api/user', 'accounts'],
+    ['/api/docs/accounts/openapi.json', 'accounts'],
+    ['/api/docs/jobs/openapi.json', 'jobs'],
+    ['/api/docs/chat/openapi.json', 'chat'],
+    ['/api/docs/payments/openapi.json', 'payments'],
   ])('%s -> %s', (path, service) => {
     expect(ownerOfPath(path)).toBe(service);
   });
@@ -21,5 +25,8 @@ describe('ownerOfPath', () => {
     expect(ownerOfPath('/api/unknown')).toBeUndefined();
     expect(ownerOfPath('/api/username')).toBeUndefined();
     expect(ownerOfPath('/')).toBeUndefined();
+    // The merged document and its page are the edge's own.
+    expect(ownerOfPath('/api/docs')).toBeUndefined();
+    expect(ownerOfPath('/api/docs/openapi.json')).toBeUndefined();
   });
 });

@@ -17,7 +17,22 @@ export const API_ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: '/api/jobs/verifyPayment', service: 'payments' },
   { prefix: '/api/payments', service: 'payments' },
   { prefix: '/api/jobs', service: 'jobs' },
+  // Each service's own OpenAPI document (API_DOCS_PATHS.service; the edge merges them).
+  { prefix: '/api/docs/accounts', service: 'accounts' },
+  { prefix: '/api/docs/jobs', service: 'jobs' },
+  { prefix: '/api/docs/chat', service: 'chat' },
+  { prefix: '/api/docs/payments', service: 'payments' },
 ];
+
+/**
+ * The OpenAPI documents (ARCHITECTURE, "The HTTP contract"): the edge serves the merged document of
+ * every service and a page to browse it; each service serves its own part at `service(name)`.
+ */
+export const API_DOCS_PATHS = /* @__PURE__ */ Object.freeze({
+  page: '/api/docs',
+  document: '/api/docs/openapi.json',
+  service: (service: ServiceName) => `/api/docs/${service}/openapi.json`,
+});
 
 /** The WebSocket path, owned by chat. */
 export const WEBSOCKET_PATH = '/ws';

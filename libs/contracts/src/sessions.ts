@@ -70,5 +70,23 @@ export const AuthOptionsResponseSchema = Type.Object({
 });
 export type AuthOptionsResponse = Static<typeof AuthOptionsResponseSchema>;
 
+/** GET /api/user/jwks.json: the public key that verifies access tokens (RFC 7517), for other services. */
+export const JwksResponseSchema = Type.Object({
+  keys: Type.Array(
+    Type.Object(
+      {
+        kty: Type.String(),
+        crv: Type.Optional(Type.String()),
+        x: Type.Optional(Type.String()),
+        kid: Type.String(),
+        alg: Type.String(),
+        use: Type.String(),
+      },
+      // Any other member of the key goes out as it is.
+      { additionalProperties: true },
+    ),
+  ),
+});
+
 /** Query of /facebook/callback (the web screen) after the server-side Facebook flow. */
 export const FACEBOOK_CALLBACK_STATUS = Object.freeze({ ok: 'ok', error: 'error' } as const);

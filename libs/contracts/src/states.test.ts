@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { NIGERIAN_STATES, NigerianStateSchema, isNigerianState } from './states';
+import { NIGERIAN_STATES, NigerianStateSchema, canonicalStateName, isNigerianState } from './states';
 
 describe('Nigerian states', () => {
   it('lists 36 states plus the FCT, without duplicates', () => {
@@ -27,5 +27,14 @@ describe('Nigerian states', () => {
     expect(isNigerianState(undefined)).toBe(false);
     expect(Value.Check(NigerianStateSchema, 'Kano')).toBe(true);
     expect(Value.Check(NigerianStateSchema, 'Accra')).toBe(false);
+  });
+
+  it('canonicalizes a name in any casing and spacing, and the usual names of the FCT', () => {
+    expect(canonicalStateName('lagos')).toBe('Lagos');
+    expect(canonicalStateName('  AKWA   ibom ')).toBe('Akwa Ibom');
+    for (const name of ['FCT', 'abuja', 'Federal Capital Territory', 'federal capital territory (fct)'])
+      expect(canonicalStateName(name)).toBe('Federal Capital Territory (FCT)');
+    for (const name of ['', 'Atlantis', 'Lagos\u0000', 'Lagos, Ikeja'])
+      expect(canonicalStateName(name)).toBeUndefined();
   });
 });

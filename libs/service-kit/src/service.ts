@@ -1,3 +1,4 @@
+import type { ServiceName } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { authPlugin, type AuthOptions } from './auth/auth';
@@ -10,6 +11,7 @@ import { schemaDb, type Database } from './db/database';
 import { migrateSchema, type SchemaMigrations } from './db/migrate';
 import { errorHandlerPlugin } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerOpenApi } from './http/openapi';
 import { RateLimitStore, registerRateLimits, type RateLimitRules } from './http/rate-limit';
 
 /** What a process host (a service's main.ts, or the edge in the embedded topology) hands a service. */
@@ -37,12 +39,14 @@ export interface ServiceSetup<DB> {
 /**
  * The common shape of every service plugin: its schema migrated, the shared error envelope, token
  * verification, the outbox relay and its consumers started when the server is ready and stopped when
- * it closes. Each service plugin calls this first and then registers its routes.
+ * it closes, and its OpenAPI document built from the routes' schemas (http/openapi.ts). Each service
+ * plugin calls this first and then registers its routes.
  */
 export async function setupService<DB>(
   app: FastifyInstance,
   options: {
-    name: string;
+    /** Also the title and tag of the service's OpenAPI document. */
+    name: ServiceName;
     schema: string;
     migrations: SchemaMigrations;
     deps: ServiceDeps;
@@ -55,6 +59,8 @@ export async function setupService<DB>(
   const db = schemaDb<DB>(deps.db, options.schema);
 
   await app.register(errorHandlerPlugin);
+  // First, so it sees every route the service registers next.
+  await registerOpenApi(app, options.name);
   // Sessions ended early and deleted accounts, from accounts' events: refused by `authenticate` at once.
   const revocations = new RevocationList(db as Kysely<unknown>);
   await app.register(authPlugin, { ...deps.auth, isRevoked: (claims) => revocations.isRevoked(claims) });

@@ -51,7 +51,13 @@ export async function startStandaloneService(
   });
   let bus;
   try {
-    bus = await createEventBus({ natsUrl: config.NATS_URL, name: options.name, db });
+    bus = await createEventBus({
+      natsUrl: config.NATS_URL,
+      name: options.name,
+      db,
+      namespace: config.BUS_NAMESPACE,
+      retentionDays: config.BUS_RETENTION_DAYS,
+    });
   } catch (err) {
     await db.close();
     throw err;

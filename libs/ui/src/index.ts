@@ -5,6 +5,7 @@ export { BRAND } from './brand';
 export { Logo } from './Logo';
 export { Button, ButtonLink, buttonClass, type ButtonVariant, type ButtonSize } from './Button';
 export { Skeleton } from './Skeleton';
+export { keepPrerenderedPage, PendingPage, resetPrerenderedPageForTests } from './PendingPage';
 export { PlaceholderPage, type PlaceholderPageProps } from './PlaceholderPage';
 export {
   apiFetch,

@@ -20,6 +20,8 @@ export interface AccessClaims {
    * browser sessions: binds the double-submit value to the session so a planted cookie is refused.
    */
   csh?: string;
+  /** Expiry (seconds since the epoch), set on every token accounts signs. */
+  exp?: number;
 }
 
 /** Where the access token of a request came from: a header (native clients) or the mp_access cookie. */

@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -36,6 +36,7 @@ export function loadOrCreateSigningKeys(dataDir: string): SigningKeys {
 
 /** The public key as a JSON Web Key Set, for clients that verify tokens themselves. */
 export function publicJwks(publicKeyPem: string, kid = 'access-1') {
-  const jwk = createPublicKey(publicKeyPem).export({ format: 'jwk' });
+  // An exported key always names its type (RFC 7517 `kty`); Node's type leaves it optional.
+  const jwk = createPublicKey(publicKeyPem).export({ format: 'jwk' }) as JsonWebKey & { kty: string };
   return { keys: [{ ...jwk, kid, alg: 'EdDSA', use: 'sig' }] };
 }

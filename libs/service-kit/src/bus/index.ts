@@ -41,15 +41,31 @@ export interface CreateEventBusOptions {
   /** The process's database (the local bus keeps its log there). */
   db: Database;
   logger?: BusLogger;
+  /** BUS_NAMESPACE: keeps this stack's streams, subjects and durables apart on a shared NATS server. */
+  namespace?: string | undefined;
+  /** BUS_RETENTION_DAYS: how long events are kept (stream max age, local log pruning). */
+  retentionDays?: number | undefined;
   /** Adapter tuning, e.g. `{ namespace }` to keep a test run's streams apart. */
   nats?: Omit<NatsBusOptions, 'servers' | 'name' | 'logger'>;
   local?: Omit<LocalBusOptions, 'db' | 'logger'>;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** NATS JetStream when `natsUrl` is set (distributed topology), else the in-database local bus. */
 export async function createEventBus(options: CreateEventBusOptions): Promise<EventBus> {
-  const { natsUrl, name, db, logger } = options;
+  const { natsUrl, name, db, logger, namespace, retentionDays } = options;
   const withLogger = logger ? { logger } : {};
-  if (natsUrl) return createNatsBus({ ...options.nats, servers: natsUrl, name, ...withLogger });
-  return createLocalBus({ ...options.local, db, ...withLogger });
+  const retentionMs = retentionDays === undefined ? {} : { retentionMs: retentionDays * DAY_MS };
+  if (natsUrl) {
+    return createNatsBus({
+      ...(namespace ? { namespace } : {}),
+      ...retentionMs,
+      ...options.nats,
+      servers: natsUrl,
+      name,
+      ...withLogger,
+    });
+  }
+  return createLocalBus({ ...retentionMs, ...options.local, db, ...withLogger });
 }

@@ -51,6 +51,24 @@ describe('local bus', () => {
     expect(warnings[1]?.obj).toMatchObject({ eventId: e.id, attempt: 2, err: 'boom' });
   });
 
+  it('prunes events older than the retention from the log, and keeps the rest', async () => {
+    bus = await createLocalBus({ db, logger: captureLogger() });
+    const old = newEvent(type(), {}, { correlationId: 'c' });
+    const recent = newEvent(type(), {}, { correlationId: 'c' });
+    await bus.publish(old);
+    await bus.publish(recent);
+    await sql`update bus.events set stored_at = now() - interval '8 days' where id = ${old.id}`.execute(
+      db.raw,
+    );
+    await bus.close();
+    // Another process starts with a week's retention: it prunes at once (and then hourly).
+    bus = await createLocalBus({ db, retentionMs: 7 * 24 * 60 * 60 * 1000, logger: captureLogger() });
+    const ids = await sql<{
+      id: string;
+    }>`select id from bus.events where id in (${old.id}, ${recent.id})`.execute(db.raw);
+    expect(ids.rows.map((row) => row.id)).toEqual([recent.id]);
+  });
+
   it('picks up events written by another process through polling', async () => {
     bus = await createLocalBus({ db, pollIntervalMs: 50, logger: captureLogger() });
     const t = type();

@@ -23,6 +23,10 @@ export interface LocalBusOptions {
   maxRetryDelayMs?: number;
   /** Events read per query. Default 100. */
   batchSize?: number;
+  /** Events older than this are pruned from the log (as a NATS stream's max age). Default 30 days. */
+  retentionMs?: number;
+  /** How often the log is pruned. Default hourly. */
+  pruneIntervalMs?: number;
 }
 
 // Every bus instance on the same database wakes its consumers on any instance's publish, so several
@@ -67,9 +71,25 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
   const batchSize = options.batchSize ?? 100;
+  const retentionMs = options.retentionMs ?? 30 * 24 * 60 * 60 * 1000;
   const raw = db.raw;
 
   await ensureBusSchema(raw);
+
+  // The log keeps what a consumer could still need, up to the retention: like a stream's max age, an
+  // event older than that is gone even for a durable that never read it.
+  const prune = async () => {
+    const cutoff = new Date(Date.now() - retentionMs);
+    await sql`delete from bus.events where stored_at < ${cutoff}`.execute(raw);
+  };
+  await prune();
+  const pruner = setInterval(
+    () => {
+      prune().catch((err) => logger.warn(errorInfo(err), 'pruning the event log failed'));
+    },
+    options.pruneIntervalMs ?? 60 * 60 * 1000,
+  );
+  pruner.unref();
 
   const wakers = wakersFor(raw);
   const live = liveListenersFor(raw);
@@ -287,6 +307,7 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
 
     async close(): Promise<void> {
       closed = true;
+      clearInterval(pruner);
       for (const listener of ownListeners) live.delete(listener);
       ownListeners.clear();
       await Promise.all([...active.values()].map((c) => c.stop()));

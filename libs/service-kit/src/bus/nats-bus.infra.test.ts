@@ -12,6 +12,7 @@ import type { EventBus } from './types';
 const servers = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 // Streams T<random>_ACCOUNTS ... on subjects t<random>.accounts.> keep this run apart from any other.
 const namespace = `t${randomLetters(8)}`;
+const DAY_NANOS = 24 * 60 * 60 * 1_000_000_000;
 
 afterAll(async () => {
   const nc = await connect({ servers });
@@ -71,6 +72,10 @@ describe('nats bus', () => {
         expect(info.config.subjects).toEqual([`${namespace}.${service}.>`]);
         expect(info.config.storage).toBe('file');
         expect(info.config.duplicate_window).toBe(120_000_000_000);
+        // Retention limits: 30 days by default, 1 GiB at most, oldest first.
+        expect(info.config.max_age).toBe(30 * DAY_NANOS);
+        expect(info.config.max_bytes).toBe(1024 ** 3);
+        expect(info.config.discard).toBe('old');
       }
       const e = newEvent(`jobs.${randomLetters()}.posted`, { x: 1 }, { correlationId: 'req-42' });
       await b.publish(e);
@@ -118,6 +123,56 @@ describe('nats bus', () => {
       expect(b.kind).toBe('nats');
       await expect(b.ping()).resolves.toBeUndefined();
     } finally {
+      await db.close();
+    }
+  });
+
+  it('keeps two stacks on one server apart by BUS_NAMESPACE, and applies BUS_RETENTION_DAYS to existing streams', async () => {
+    const db = await createTestDatabase();
+    const other = `t${randomLetters(8)}`;
+    const nc = await connect({ servers });
+    const stacks: EventBus[] = [];
+    try {
+      const stack = (ns: string, retentionDays?: number) =>
+        createEventBus({
+          natsUrl: servers,
+          name: ns,
+          db,
+          namespace: ns,
+          retentionDays,
+          logger: captureLogger(),
+        });
+      const [first, second] = [await stack(namespace), await stack(other)];
+      stacks.push(first, second);
+      // The same durable name in each stack gets only its own stack's events.
+      const type = `jobs.${randomLetters()}.posted`;
+      const seen: Record<string, string[]> = { first: [], second: [] };
+      for (const [name, b] of [
+        ['first', first],
+        ['second', second],
+      ] as const) {
+        await b.subscribe({
+          durable: 'jobs_members',
+          filterSubject: type,
+          handle: async (e) => void seen[name]?.push(e.id),
+        });
+      }
+      const [a, b] = [newEvent(type, {}, { correlationId: 'c' }), newEvent(type, {}, { correlationId: 'c' })];
+      await first.publish(a);
+      await second.publish(b);
+      await waitFor(() => seen.first?.length === 1 && seen.second?.length === 1, 'one event each');
+      expect(seen).toEqual({ first: [a.id], second: [b.id] });
+      // A process started with another retention updates the streams already there.
+      stacks.push(await stack(other, 7));
+      const jsm = await jetstreamManager(nc);
+      expect((await jsm.streams.info(natsNames('jobs', other).stream)).config.max_age).toBe(7 * DAY_NANOS);
+    } finally {
+      // Closed before their streams go, so no consumer re-creates one.
+      await Promise.all(stacks.map((b) => b.close()));
+      const jsm = await jetstreamManager(nc);
+      for (const service of SERVICES)
+        await jsm.streams.delete(natsNames(service, other).stream).catch(() => false);
+      await nc.close();
       await db.close();
     }
   });

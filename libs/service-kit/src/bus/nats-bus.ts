@@ -45,6 +45,10 @@ export interface NatsBusOptions {
   retryDelayMs?: number;
   /** Upper bound of the nak delay. Default 30 s. */
   maxRetryDelayMs?: number;
+  /** How long a stream keeps an event (its max age). Default 30 days. */
+  retentionMs?: number;
+  /** Upper bound of a stream's size; the oldest events go first. Default 1 GiB. */
+  maxStreamBytes?: number;
   /** Publish dedupe window on `Nats-Msg-Id`. Default 2 minutes. */
   duplicateWindowMs?: number;
   /** Initial connect timeout. Default 5000 ms. */
@@ -91,6 +95,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
   const duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
+  const retentionMs = options.retentionMs ?? 30 * 24 * 60 * 60 * 1000;
+  const maxStreamBytes = options.maxStreamBytes ?? 1024 * 1024 * 1024;
   const publishTimeoutMs = options.publishTimeoutMs ?? 5000;
   const prefetch = options.prefetch ?? 32;
   const servers = options.servers
@@ -168,6 +174,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       retention: RetentionPolicy.Limits,
       discard: DiscardPolicy.Old,
       duplicate_window: nanos(duplicateWindowMs),
+      max_age: nanos(retentionMs),
+      max_bytes: maxStreamBytes,
       num_replicas: 1,
     };
     try {
@@ -177,6 +185,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
           { stream: names.stream, subjects: info.config.subjects },
           'stream exists with other subjects',
         );
+      }
+      // A stream made before the limits (or with other ones) gets this process's limits.
+      if (info.config.max_age !== config.max_age || info.config.max_bytes !== config.max_bytes) {
+        await jsm.streams.update(names.stream, { max_age: config.max_age, max_bytes: config.max_bytes });
       }
       return;
     } catch (err) {

@@ -53,6 +53,13 @@ export const BaseConfigSchema = Type.Object({
    * Unset: none, the socket address is the client.
    */
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^[0-9A-Za-z.:/, ]*$' })),
+  /**
+   * Keeps two stacks apart on one NATS server (e.g. `staging`): streams, subjects, durable consumers and
+   * live subjects all carry it. Every process of one stack must use the same value.
+   */
+  BUS_NAMESPACE: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9]{0,19}$' })),
+  /** Events are kept this long (the NATS streams' max age; the local bus log is pruned to it). */
+  BUS_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
 });
 
 export const PortSchema = (defaultPort: number) =>

@@ -35,6 +35,13 @@ export interface Database {
    * outside a transaction). The kit's relay uses it to publish right after commit; returns an unsubscribe.
    */
   onOutboxCommitted(schema: string, listener: () => void): () => void;
+  /**
+   * Calls `listener` after each commit that inserted into, updated or deleted from any of `tables` in
+   * `schema` (once per commit, however many of them it wrote; at once for a statement outside a
+   * transaction; never after a rollback). Caches use it to forget what a write made stale. Statements
+   * are recognised as Kysely writes them (`insert into "s"."t"`, `update "s"."t"`, `delete from "s"."t"`).
+   */
+  onTablesWritten(schema: string, tables: readonly string[], listener: () => void): () => void;
 }
 
 export interface OpenDatabaseOptions {
@@ -66,7 +73,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reports the error.
   pool.on('error', () => undefined);
-  const signal = new OutboxCommitSignal();
+  const signal = new CommitSignal();
   const raw = new Kysely({ dialect: signal.wrap(new PostgresDialect({ pool })) }) as UntypedDb;
   const db = makeDatabase('postgres', raw, signal);
   try {
@@ -84,19 +91,24 @@ async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | undef
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const signal = new OutboxCommitSignal();
+  const signal = new CommitSignal();
   const raw = new Kysely({
     dialect: signal.wrap(new SerializedDialect(new PGliteDialect({ pglite }))),
   }) as UntypedDb;
   return makeDatabase('pglite', raw, signal);
 }
 
-function makeDatabase(kind: DatabaseKind, raw: UntypedDb, signal: OutboxCommitSignal): Database {
+function makeDatabase(kind: DatabaseKind, raw: UntypedDb, signal: CommitSignal): Database {
   let closed = false;
   return {
     kind,
     raw,
-    onOutboxCommitted: (schema, listener) => signal.listen(schema, listener),
+    onOutboxCommitted: (schema, listener) => signal.listen([outboxKey(schema)], listener),
+    onTablesWritten: (schema, tables, listener) =>
+      signal.listen(
+        tables.map((table) => tableKey(schema, table)),
+        listener,
+      ),
     async ping() {
       await sql`select 1`.execute(raw);
     },
@@ -182,36 +194,60 @@ class SerializedDriver implements Driver {
   }
 }
 
-// An insert into a schema's outbox, as Kysely compiles it (`insert into "accounts"."outbox" ...`).
-const OUTBOX_INSERT = /^\s*insert\s+into\s+(?:"([^"]+)"\.)?"outbox"/i;
+// A statement that writes a table, as Kysely compiles it (`insert into "accounts"."outbox" ...`,
+// `update "accounts"."users" ...`): the verb, the schema when qualified, the table.
+const TABLE_WRITE = /^\s*(insert\s+into|update|delete\s+from)\s+(?:"([^"]+)"\.)?"([^"]+)"/i;
+
+/** Listener keys: inserts into a schema's outbox (the relay), and any write of one table (caches). */
+const outboxKey = (schema: string) => `outbox\u0000${schema}`;
+const tableKey = (schema: string, table: string) => `table\u0000${schema}\u0000${table}`;
+
+/** The listener keys a statement touches: none for a read. */
+function writeKeys(statement: string): string[] {
+  const match = TABLE_WRITE.exec(statement);
+  if (!match) return [];
+  const verb = match[1]!.toLowerCase();
+  const schema = match[2] ?? 'public';
+  const table = match[3]!;
+  const keys = [tableKey(schema, table)];
+  // Only an insert wakes the relay: its own update of the outbox (marking rows sent) must not.
+  if (table === 'outbox' && verb.startsWith('insert')) keys.push(outboxKey(schema));
+  return keys;
+}
 
 /**
- * Knows when an outbox write became visible: it watches the queries of each connection, remembers the
- * schemas whose outbox a transaction wrote to, and tells the listeners of those schemas after COMMIT
- * (never after a rollback). This is how the kit wakes a service's relay without the service's code
- * having to say that it wrote events.
+ * Knows when a write became visible: it watches the queries of each connection, remembers what a
+ * transaction wrote (the schemas whose outbox it inserted into, the tables it changed), and tells the
+ * listeners of those after COMMIT (never after a rollback). This is how the kit wakes a service's relay,
+ * and clears a service's caches, without the service's code having to say that it wrote.
  */
-class OutboxCommitSignal {
+class CommitSignal {
   readonly #listeners = new Map<string, Set<() => void>>();
-  /** Open transactions' connections -> schemas whose outbox they wrote to. */
+  /** Open transactions' connections -> listener keys of what they wrote. */
   readonly #pending = new WeakMap<DatabaseConnection, Set<string>>();
 
-  listen(schema: string, listener: () => void): () => void {
-    let set = this.#listeners.get(schema);
-    if (!set) this.#listeners.set(schema, (set = new Set()));
-    set.add(listener);
-    return () => set.delete(listener);
+  listen(keys: readonly string[], listener: () => void): () => void {
+    const sets = keys.map((key) => {
+      let set = this.#listeners.get(key);
+      if (!set) this.#listeners.set(key, (set = new Set()));
+      set.add(listener);
+      return set;
+    });
+    return () => {
+      for (const set of sets) set.delete(listener);
+    };
   }
 
-  #notify(schemas: Iterable<string>) {
-    for (const schema of schemas) {
-      for (const listener of this.#listeners.get(schema) ?? []) listener();
-    }
+  /** Each listener once, however many of its keys were written. */
+  #notify(keys: Iterable<string>) {
+    const listeners = new Set<() => void>();
+    for (const key of keys) for (const listener of this.#listeners.get(key) ?? []) listeners.add(listener);
+    for (const listener of listeners) listener();
   }
 
   wrap(inner: Dialect): Dialect {
     const pending = this.#pending;
-    const notify = (schemas: Iterable<string>) => this.#notify(schemas);
+    const notify = (keys: Iterable<string>) => this.#notify(keys);
     return {
       createAdapter: () => inner.createAdapter(),
       createQueryCompiler: () => inner.createQueryCompiler(),
@@ -225,12 +261,11 @@ class OutboxCommitSignal {
             async executeQuery<R>(...args: Parameters<DatabaseConnection['executeQuery']>) {
               const [query] = args;
               const result = await connection.executeQuery<R>(...args);
-              const match = OUTBOX_INSERT.exec(query.sql);
-              if (match) {
-                const schema = match[1] ?? 'public';
+              const keys = writeKeys(query.sql);
+              if (keys.length > 0) {
                 const open = pending.get(outer);
-                if (open) open.add(schema);
-                else notify([schema]);
+                if (open) for (const key of keys) open.add(key);
+                else notify(keys);
               }
               return result;
             },
@@ -248,10 +283,10 @@ class OutboxCommitSignal {
             pending.set(connection, new Set());
           },
           async commitTransaction(connection) {
-            const schemas = pending.get(connection);
+            const written = pending.get(connection);
             pending.delete(connection);
             await driver.commitTransaction(innerOf(connection));
-            if (schemas) notify(schemas);
+            if (written) notify(written);
           },
           async rollbackTransaction(connection) {
             pending.delete(connection);

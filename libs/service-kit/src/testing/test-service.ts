@@ -14,7 +14,10 @@ export interface TestService {
   bus: EventBus;
   keys: SigningKeys;
   /** Sign an access token as accounts would. */
-  tokenFor(claims: { sub: string; type: 'user' | 'company' | 'admin'; name?: string }): Promise<string>;
+  tokenFor(
+    claims: { sub: string; type: 'user' | 'company' | 'admin'; name?: string; sid?: string },
+    options?: { expiresInSeconds?: number },
+  ): Promise<string>;
   /** Verify a token with the public key, as any other service would; throws when invalid. */
   verifyToken(token: string): AccessClaims;
   close(): Promise<void>;
@@ -45,7 +48,11 @@ export async function createTestService(
     db,
     bus,
     keys,
-    tokenFor: async (claims) => signer.jwt.sign({ name: 'Test', ...claims }),
+    tokenFor: async (claims, options) =>
+      signer.jwt.sign(
+        { name: 'Test', ...claims },
+        options?.expiresInSeconds === undefined ? {} : { expiresIn: `${options.expiresInSeconds}s` },
+      ),
     verifyToken: (token) => signer.jwt.verify<AccessClaims>(token),
     async close() {
       await app.close();

@@ -17,22 +17,26 @@ export function describeRemoteRoutes<Name extends RemoteName>(
       expect(Object.keys(pages).sort()).toEqual([...REMOTE_PAGES[name]].sort());
     });
 
-    it.each([...REMOTE_PAGES[name]])(`page %s renders one <h1> inside data-remote="${name}"`, (page) => {
-      const Page = pages[page as keyof typeof pages] as ComponentType;
-      render(
-        // As in the shell: pages run inside the shared query client's provider.
-        <QueryProvider>
-          <MemoryRouter initialEntries={['/x/Sample']}>
-            <Routes>
-              <Route path="/x/:type" element={<Page />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryProvider>,
-      );
-      const headings = screen.getAllByRole('heading', { level: 1 });
-      expect(headings).toHaveLength(1);
-      expect(headings[0]!.textContent?.trim()).not.toBe('');
-      expect(headings[0]!.closest('[data-remote]')).toHaveAttribute('data-remote', name);
-    });
+    // A page may load its own chunk first (React.lazy): its heading is awaited.
+    it.each([...REMOTE_PAGES[name]])(
+      `page %s renders one <h1> inside data-remote="${name}"`,
+      async (page) => {
+        const Page = pages[page as keyof typeof pages] as ComponentType;
+        render(
+          // As in the shell: pages run inside the shared query client's provider.
+          <QueryProvider>
+            <MemoryRouter initialEntries={['/x/Sample']}>
+              <Routes>
+                <Route path="/x/:type" element={<Page />} />
+              </Routes>
+            </MemoryRouter>
+          </QueryProvider>,
+        );
+        const headings = await screen.findAllByRole('heading', { level: 1 }, { timeout: 5000 });
+        expect(headings).toHaveLength(1);
+        expect(headings[0]!.textContent?.trim()).not.toBe('');
+        expect(headings[0]!.closest('[data-remote]')).toHaveAttribute('data-remote', name);
+      },
+    );
   });
 }

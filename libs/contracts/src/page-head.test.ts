@@ -1,0 +1,107 @@
+import { ALL_SUBCATEGORIES, CATEGORY_NAMES } from './catalogue';
+import { resolveLanding } from './landing-copy';
+import {
+  cataloguePaths,
+  clipDescription,
+  companyCataloguePage,
+  headTags,
+  landingCataloguePage,
+  STATIC_PAGES,
+  staticCataloguePage,
+} from './page-head';
+import { pageTitle, SITE } from './site';
+
+describe('page heads of the catalogue', () => {
+  it('titles a page by its heading and the site name', () => {
+    expect(pageTitle('Contact us')).toBe('Contact us | Naija Marketplace');
+    expect(pageTitle('  ')).toBe(SITE.name);
+    expect(staticCataloguePage('aboutUs').head).toEqual({
+      title: 'About us | Naija Marketplace',
+      description: STATIC_PAGES.aboutUs.lead,
+      path: '/aboutus',
+      noindex: false,
+    });
+  });
+
+  it('gives every casing and underscore form of a key the one canonical path, and the same words', () => {
+    const pages = [
+      landingCataloguePage(resolveLanding('subcategory', 'Paving stone')),
+      landingCataloguePage(resolveLanding('subcategory', 'paving_stone')),
+      landingCataloguePage(resolveLanding('category', 'PAVING STONE')),
+    ];
+    for (const page of pages) expect(page).toEqual(pages[0]);
+    expect(pages[0]?.head.path).toBe('/sub-category/Paving%20stone');
+    expect(pages[0]?.summary.crumbs.map((c) => c.name)).toEqual(['Home', 'House and Garden']);
+    expect(pages[0]?.summary.heading).toBe(resolveLanding('subcategory', 'Paving stone').copy.title);
+  });
+
+  it('echoes an unknown key only when it is plain words (no numbers, links or long messages)', () => {
+    expect(resolveLanding('category', 'snail_farming').copy.title).toBe(
+      'snail farming: get rid of pests for good',
+    );
+    for (const key of [
+      'call 08012345678 now',
+      'www.example.com',
+      'pay to acct 0123',
+      'a'.repeat(41),
+      '<b>bold</b>',
+      '',
+    ]) {
+      const landing = resolveLanding('category', key);
+      expect(landing.name).toBe('Pest control');
+      expect(landing.copy.title).toBe('Pest control: get rid of pests for good');
+      expect(landing.known).toBe(false);
+    }
+  });
+
+  it("keeps an unknown key's fallback words and asks search engines not to index it", () => {
+    const page = landingCataloguePage(resolveLanding('category', 'Bee keeping'));
+    expect(page.head).toMatchObject({ path: '/category/Bee%20keeping', noindex: true });
+    expect(page.summary.heading).toBe('Bee keeping: get rid of pests for good');
+  });
+
+  it('describes a company from its public fields, never its contact details', () => {
+    const page = companyCataloguePage({
+      _id: 'c 1',
+      name: 'Ace <Plumbing>',
+      description: null,
+      subcategory: ['Plumber', 'Tiler'],
+      rating: { average: 4.25, count: 2 },
+    });
+    expect(page.head).toEqual({
+      title: 'Ace <Plumbing> | Naija Marketplace',
+      description:
+        'Ace <Plumbing> on Naija Marketplace: Plumber, Tiler. Read its reviews and post your job for free.',
+      path: '/company-profile/c%201',
+      noindex: false,
+    });
+    expect(page.summary.points).toEqual(['Rated 4.3 out of 5 from 2 reviews']);
+    expect(page.summary.sections[0]?.items[1]).toEqual({ name: 'Tiler', path: '/sub-category/Tiler' });
+  });
+
+  it('clips long descriptions at a word', () => {
+    const clipped = clipDescription(`${'word '.repeat(100)}end`);
+    expect(clipped.length).toBeLessThanOrEqual(200);
+    expect(clipped).toMatch(/word…$/);
+    expect(clipDescription('  short\n text ')).toBe('short text');
+  });
+
+  it('lists every catalogue page once, by its canonical path', () => {
+    const paths = cataloguePaths();
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toHaveLength(
+      Object.keys(STATIC_PAGES).length + CATEGORY_NAMES.length + ALL_SUBCATEGORIES.length,
+    );
+    expect(paths).toContain('/category/House%20and%20Garden');
+    expect(paths).toContain('/sub-category/Dormitory%2Frental%20unit');
+  });
+
+  it('makes absolute head tags on the given origin', () => {
+    const tags = headTags(staticCataloguePage('home').head, 'https://market.example/');
+    const value = (key: string) => tags.find((tag) => tag.key === key)?.value;
+    expect(value('canonical')).toBe('https://market.example/');
+    expect(value('og:url')).toBe('https://market.example/');
+    expect(value('og:image')).toBe('https://market.example/og-image.png');
+    expect(value('robots')).toBeUndefined();
+  });
+});

@@ -1,0 +1,292 @@
+// What search engines and link previews read about the catalogue's pages: each page's title, description,
+// canonical path and a short summary (eyebrow, heading, intro, links), made from the same copy the pages
+// render. The catalogue remote sets the head from it in the browser; the edge writes the head and the
+// summary into the HTML it sends, so a crawler that runs no JavaScript reads the same words.
+import type { Company } from './accounts';
+import {
+  ALL_SUBCATEGORIES,
+  CATEGORY_NAMES,
+  categoryPath,
+  SERVICE_CATALOGUE,
+  subcategoryPath,
+} from './catalogue';
+import { resolveLanding, type Landing } from './landing-copy';
+import { pageTitle, SITE } from './site';
+
+export type StaticPageKey = 'home' | 'contactUs' | 'privacyPolicy' | 'terms' | 'aboutUs' | 'otherServices';
+
+export interface StaticPageCopy {
+  path: string;
+  eyebrow: string;
+  /** The page's <h1>. */
+  heading: string;
+  /** The sentence under it; also the page's description. */
+  lead: string;
+}
+
+/** The catalogue's pages that are not about one category or company. */
+export const STATIC_PAGES: Readonly<Record<StaticPageKey, StaticPageCopy>> = /* @__PURE__ */ Object.freeze({
+  home: {
+    path: '/',
+    eyebrow: 'Free to post · Vetted companies · Secure payment',
+    heading: 'Find trusted professionals for every job at home',
+    lead: 'Describe your job for free and receive offers from vetted companies and tradespeople across Nigeria. Compare offers and reviews, then choose the company you trust.',
+  },
+  contactUs: {
+    path: '/contactus',
+    eyebrow: 'Support',
+    heading: 'Contact us',
+    lead: 'Questions about a job, a payment or your account? Send us a message and we will get back to you.',
+  },
+  privacyPolicy: {
+    path: '/privacy-policy',
+    eyebrow: 'Legal',
+    heading: 'Privacy Policy',
+    lead: 'How we collect, use and protect your personal data, and how you use your rights.',
+  },
+  terms: {
+    path: '/termsandcondition',
+    eyebrow: 'Legal',
+    heading: 'Terms and Conditions',
+    lead: 'The rules for using the marketplace as a customer or a company.',
+  },
+  aboutUs: {
+    path: '/aboutus',
+    eyebrow: 'About us',
+    heading: 'About us',
+    lead: 'Our mission is to let people post their job requirements and receive bids from qualified professionals.',
+  },
+  otherServices: {
+    path: '/other-services',
+    eyebrow: 'Browse',
+    heading: 'All services',
+    lead: 'Browse every service we offer, from a quick repair to building a new house.',
+  },
+});
+
+/** The words of a company profile that are not the company's own. */
+export const COMPANY_PROFILE_COPY = /* @__PURE__ */ Object.freeze({
+  eyebrow: 'Company',
+  /** The heading while the company's name is not known yet. */
+  heading: 'Company profile',
+  noDescription: 'This company has not written a description yet.',
+  servicesTitle: 'Services',
+});
+
+/** The one address of a company's profile. */
+export function companyProfilePath(companyId: string): string {
+  return `/company-profile/${encodeURIComponent(companyId)}`;
+}
+
+/** What a profile page may show a crawler: public directory fields, never the contact details. */
+export type PublicCompany = Pick<Company, '_id' | 'name' | 'description' | 'subcategory' | 'rating'>;
+
+export interface PageLink {
+  name: string;
+  path: string;
+}
+
+export interface PageHead {
+  /** The document title (also og:title). */
+  title: string;
+  /** Meta description (also og:description). */
+  description: string;
+  /** The canonical path (made absolute with the site's public origin). */
+  path: string;
+  /** A page that only repeats another's words (an unknown category key) asks not to be indexed. */
+  noindex: boolean;
+}
+
+/**
+ * How the summary looks while the page's scripts load: 'home' and 'landing' show it as the page's hero
+ * (the first paint of the two pages most visitors arrive on), 'plain' keeps it for crawlers only.
+ */
+export type SummaryLook = 'home' | 'landing' | 'plain';
+
+export interface PageSummary {
+  look: SummaryLook;
+  crumbs: readonly PageLink[];
+  /** The page's own name at the end of the breadcrumb, where the page shows it there (landing pages). */
+  here?: string;
+  eyebrow: string;
+  heading: string;
+  lead: string;
+  points: readonly string[];
+  sections: ReadonlyArray<{ title: string; path?: string; items: readonly PageLink[] }>;
+}
+
+export interface CataloguePage {
+  head: PageHead;
+  summary: PageSummary;
+}
+
+const HOME_CRUMB: PageLink = { name: 'Home', path: '/' };
+
+/** Meta descriptions of user-written text stay short: whole words, an ellipsis when cut. */
+export function clipDescription(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+const categoryLinks = (): PageLink[] => CATEGORY_NAMES.map((name) => ({ name, path: categoryPath(name) }));
+
+export function staticCataloguePage(key: StaticPageKey): CataloguePage {
+  const copy = STATIC_PAGES[key];
+  const sections =
+    key === 'otherServices'
+      ? SERVICE_CATALOGUE.map((category) => ({
+          title: category.categoryname,
+          path: categoryPath(category.categoryname),
+          items: category.subcategory.map((name) => ({ name, path: subcategoryPath(name) })),
+        }))
+      : key === 'home'
+        ? [{ title: 'Categories', items: categoryLinks() }]
+        : [];
+  return {
+    head: {
+      title: pageTitle(copy.heading),
+      description: copy.lead,
+      path: copy.path,
+      noindex: false,
+    },
+    summary: {
+      look: key === 'home' ? 'home' : 'plain',
+      crumbs: key === 'home' ? [] : [HOME_CRUMB],
+      eyebrow: copy.eyebrow,
+      heading: copy.heading,
+      lead: copy.lead,
+      points: [],
+      sections,
+    },
+  };
+}
+
+export function landingCataloguePage(landing: Landing): CataloguePage {
+  const { copy } = landing;
+  const crumbs: PageLink[] = [HOME_CRUMB];
+  if (landing.kind === 'subcategory' && landing.category) {
+    crumbs.push({ name: landing.category, path: categoryPath(landing.category) });
+  }
+  return {
+    head: {
+      title: pageTitle(copy.title),
+      description: copy.description,
+      path: landing.path,
+      noindex: !landing.known,
+    },
+    summary: {
+      look: 'landing',
+      crumbs,
+      here: landing.name,
+      eyebrow: copy.subtitle,
+      heading: copy.title,
+      lead: copy.description,
+      points: copy.points,
+      sections:
+        landing.services.items.length > 0
+          ? [{ title: landing.services.title, items: landing.services.items }]
+          : [],
+    },
+  };
+}
+
+/** A company's rating in words ('4.5 out of 5 from 3 reviews'), or undefined before the first review. */
+export function ratingInWords(rating: PublicCompany['rating']): string | undefined {
+  if (rating.count <= 0) return undefined;
+  return `${rating.average.toFixed(1)} out of 5 from ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
+}
+
+export function companyCataloguePage(company: PublicCompany): CataloguePage {
+  const name = company.name.trim() || COMPANY_PROFILE_COPY.heading;
+  const written = company.description?.trim();
+  const services = company.subcategory.map((service) => ({ name: service, path: subcategoryPath(service) }));
+  const offers = services.length > 0 ? `: ${services.map((s) => s.name).join(', ')}` : '';
+  const rating = ratingInWords(company.rating);
+  return {
+    head: {
+      title: pageTitle(name),
+      description: written
+        ? clipDescription(written)
+        : clipDescription(`${name} on ${SITE.name}${offers}. Read its reviews and post your job for free.`),
+      path: companyProfilePath(company._id),
+      noindex: false,
+    },
+    summary: {
+      look: 'plain',
+      crumbs: [HOME_CRUMB],
+      eyebrow: COMPANY_PROFILE_COPY.eyebrow,
+      heading: name,
+      lead: written || COMPANY_PROFILE_COPY.noDescription,
+      points: rating ? [`Rated ${rating}`] : [],
+      sections: services.length > 0 ? [{ title: COMPANY_PROFILE_COPY.servicesTitle, items: services }] : [],
+    },
+  };
+}
+
+/**
+ * Every catalogue page a search engine should know, each by its one address: the static pages, the five
+ * categories and every sub-category (company profiles come from the directory).
+ */
+export function cataloguePaths(): string[] {
+  const paths = new Set<string>(Object.values(STATIC_PAGES).map((page) => page.path));
+  for (const name of CATEGORY_NAMES) paths.add(resolveLanding('category', name).path);
+  for (const name of ALL_SUBCATEGORIES) paths.add(resolveLanding('subcategory', name).path);
+  return [...paths];
+}
+
+/**
+ * What robots.txt keeps crawlers out of: the signed-in area, the payment and login returns, the API and
+ * the WebSocket. The shell's route table test checks that every signed-in route is listed.
+ */
+export const CRAWLER_DISALLOWED_PATHS: readonly string[] = /* @__PURE__ */ Object.freeze([
+  '/api/',
+  '/ws',
+  '/dashboard',
+  '/jobpost',
+  '/allusers',
+  '/alljobs',
+  '/allpayments',
+  '/edit-profile',
+  '/chat',
+  '/newchat',
+  '/payment/',
+  '/facebook/',
+  '/reset-password',
+  '/verify-email',
+]);
+
+/** One tag of a page's head besides its <title>: `<meta name|property=key content=value>` or `<link rel=key href=value>`. */
+export interface HeadTag {
+  attr: 'name' | 'property' | 'rel';
+  key: string;
+  value: string;
+}
+
+/**
+ * The head tags of a page, with absolute addresses on `origin` (the site's public origin): description,
+ * robots (only to say noindex), canonical, Open Graph and the large-picture card. The edge writes them
+ * into the HTML it sends; the catalogue remote sets the same ones on client-side navigation.
+ */
+export function headTags(head: PageHead, origin: string): HeadTag[] {
+  const base = origin.replace(/\/+$/, '');
+  const url = `${base}${head.path}`;
+  return [
+    { attr: 'name', key: 'description', value: head.description },
+    ...(head.noindex ? [{ attr: 'name' as const, key: 'robots', value: 'noindex, follow' }] : []),
+    { attr: 'rel', key: 'canonical', value: url },
+    { attr: 'property', key: 'og:site_name', value: SITE.name },
+    { attr: 'property', key: 'og:type', value: 'website' },
+    { attr: 'property', key: 'og:title', value: head.title },
+    { attr: 'property', key: 'og:description', value: head.description },
+    { attr: 'property', key: 'og:url', value: url },
+    { attr: 'property', key: 'og:image', value: `${base}${SITE.image.path}` },
+    { attr: 'property', key: 'og:image:type', value: SITE.image.type },
+    { attr: 'property', key: 'og:image:width', value: String(SITE.image.width) },
+    { attr: 'property', key: 'og:image:height', value: String(SITE.image.height) },
+    { attr: 'property', key: 'og:image:alt', value: SITE.image.alt },
+    { attr: 'name', key: 'twitter:card', value: 'summary_large_image' },
+  ];
+}
