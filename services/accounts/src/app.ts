@@ -1,9 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setupService, type ServiceDeps } from '@marketplace/service-kit';
+import { ReadCache, setupService, type CachedJson, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { AccountLinks } from './account-links';
 import { resolveAccountsSettings, resolveMailSettings, type AccountsSettings } from './config';
+export { insertDemoCompanies, removeDemoAccounts, type DemoCompanyInput } from './demo-accounts';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';
@@ -33,6 +34,9 @@ export {
   type RateLimits,
 } from './config';
 
+/** The service's own PostgreSQL schema. */
+const SCHEMA = 'accounts';
+
 /** `accounts`: admin, Facebook, cookies, session lifetimes, rate limits and mail (see config.ts). */
 export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings };
 
@@ -46,7 +50,7 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   const resolved = resolveAccountsSettings(settings);
   const service = await setupService<AccountsDatabase>(app, {
     name: 'accounts',
-    schema: 'accounts',
+    schema: SCHEMA,
     migrations: accountsMigrations,
     deps: options,
     rateLimits: accountsRateLimitRules(resolved.rateLimits),
@@ -75,7 +79,22 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   await app.register(identityRoutes, { db, links, settings });
   await app.register(profileRoutes, { db, photos });
   await app.register(contactRoutes, { db, mail });
-  await app.register(directoryRoutes, { db });
+  // The directory's answers, kept as sent. Every commit that writes `users` clears them, whoever wrote
+  // (registration, Facebook sign-up, profile edits, erasure, the rating and job-totals consumers, demo
+  // seeding in this process): a public company field lives nowhere else, so no writer can be missed.
+  // A hard TTL (staleLimit 0) bounds what other instances' writes leave unseen here; the weight cap
+  // bounds memory (about 16 MB of JSON text).
+  const directory = new ReadCache<CachedJson>({
+    ttlMs: resolved.directoryCacheMs,
+    staleLimit: 0,
+    maxEntries: 2000,
+    maxWeight: 16 * 1024 * 1024,
+    weigh: (answer) => answer.json.length,
+    now: () => resolved.now().getTime(),
+  });
+  const stopClearing = options.db.onTablesWritten(SCHEMA, ['users'], () => directory.clear());
+  app.addHook('onClose', async () => stopClearing());
+  await app.register(directoryRoutes, { db, cache: directory });
   await app.register(adminUserRoutes, { db });
   await app.register(privacyRoutes, { db, photos });
 }

@@ -75,6 +75,12 @@ export interface AccountsSettings {
   rateLimits?: Partial<RateLimits>;
   /** Mail transport and addresses; unset fields get the file-outbox defaults (see resolveMailSettings). */
   mail?: Partial<MailSettings>;
+  /**
+   * How long the public directory's answers (company lists, profiles, the company index) may be served
+   * from this instance's memory, in seconds; 0 = never. This instance's own writes clear them at once,
+   * so the time only bounds how long another instance's change stays unseen here. Default 30.
+   */
+  directoryCacheSeconds?: number;
   /** Clock of the session layer; tests move it forward. */
   now?: () => Date;
 }
@@ -109,6 +115,7 @@ export const DEFAULT_REFRESH_TTL_SECONDS = 30 * DAY_SECONDS;
 export const DEFAULT_REFRESH_IDLE_SECONDS = 7 * DAY_SECONDS;
 export const DEFAULT_REFRESH_GRACE_SECONDS = 30;
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+export const DEFAULT_DIRECTORY_CACHE_SECONDS = 30;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -149,6 +156,12 @@ export const AccountsConfigSchema = Type.Object({
   REFRESH_IDLE_DAYS: Type.Number({ exclusiveMinimum: 0, default: 7 }),
   /** Seconds in which a just-rotated refresh token may be presented again (concurrent tabs); 0 = off. */
   REFRESH_GRACE_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: DEFAULT_REFRESH_GRACE_SECONDS }),
+  /** Seconds the public directory's answers may be served from memory (see AccountsSettings); 0 = off. */
+  DIRECTORY_CACHE_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 3600,
+    default: DEFAULT_DIRECTORY_CACHE_SECONDS,
+  }),
   /** Rate-limit window and maximums. */
   RATE_LIMIT_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, default: 15 }),
   /** Login attempts per account from all addresses together (default 50; it was 10 when it was the only one). */
@@ -215,6 +228,7 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
     refreshTtlSeconds: Math.round(config.REFRESH_TTL_DAYS * DAY_SECONDS),
     refreshIdleSeconds: Math.round(config.REFRESH_IDLE_DAYS * DAY_SECONDS),
     refreshGraceSeconds: config.REFRESH_GRACE_SECONDS,
+    directoryCacheSeconds: config.DIRECTORY_CACHE_SECONDS,
     mail: {
       smtpUrl: config.SMTP_URL,
       ...(config.SUPPORT_EMAIL ? { supportEmail: config.SUPPORT_EMAIL } : {}),
@@ -252,6 +266,7 @@ export interface ResolvedAccountsSettings {
   refreshTtlMs: number;
   refreshIdleMs: number;
   refreshGraceMs: number;
+  directoryCacheMs: number;
   rateLimits: RateLimits;
   now: () => Date;
 }
@@ -268,6 +283,7 @@ export function resolveAccountsSettings(settings: AccountsSettings = {}): Resolv
     refreshTtlMs: (settings.refreshTtlSeconds ?? DEFAULT_REFRESH_TTL_SECONDS) * 1000,
     refreshIdleMs: (settings.refreshIdleSeconds ?? DEFAULT_REFRESH_IDLE_SECONDS) * 1000,
     refreshGraceMs: (settings.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS) * 1000,
+    directoryCacheMs: (settings.directoryCacheSeconds ?? DEFAULT_DIRECTORY_CACHE_SECONDS) * 1000,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits },
     now: settings.now ?? (() => new Date()),
   };

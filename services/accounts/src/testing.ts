@@ -219,3 +219,23 @@ export function mailLink(eml: string, page: string): { url: string; token: strin
   if (!match) throw new Error(`no ${page} link in:\n${text}`);
   return { url: match[1] as string, token: match[2] as string };
 }
+
+/** The fields of a company in the public directory (contracts' Company), sorted. */
+export const COMPANY_PUBLIC_FIELDS = [
+  '_id',
+  'address',
+  'description',
+  'email',
+  'name',
+  'phoneNumber',
+  'photoUrl',
+  'pincode',
+  'rating',
+  'state',
+  'subcategory',
+  'type',
+];
+
+/** A private field's name as a JSON key. Keys, not any text: a random id may well contain 'cac'. */
+export const PRIVATE_FIELD_KEY =
+  /"(?:password\w*|\w*hash\w*|cac\w*|\w*token\w*|deleted\w*|\w*verified\w*|total_\w*|rating_sum)"\s*:/i;

@@ -4,13 +4,14 @@ import {
   idempotentHandler,
   memberEventHandlers,
   type EventHandler,
+  RevocationList,
   setupService,
   type Consumer,
   type ServiceDeps,
 } from '@marketplace/service-kit';
 import { CHAT_MESSAGES } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { resolveChatSettings, type ChatSettings } from './config';
 export { originAllowed, ORIGIN_REFUSED_MESSAGE } from './routes/realtime';
 import { JOBS_CONSUMER, jobHandlers } from './consumers/jobs';
@@ -152,6 +153,8 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
     instance,
     allowedOrigins: settings.allowedOrigins,
     heartbeatMs: settings.heartbeatMs,
+    sessionCheckMs: settings.sessionCheckMs,
+    revocations: new RevocationList(db as Kysely<unknown>),
   });
 
   options.onControls?.({ sweepReminders: sweep, hub, conversations, instance });

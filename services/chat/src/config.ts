@@ -27,6 +27,8 @@ export interface ChatSettings {
   createChatWaitMs?: number;
   /** Ping interval of idle sockets; a socket that did not answer the previous ping is dropped (ms). */
   heartbeatMs?: number;
+  /** How often open sockets' sessions are checked against sign-outs and deleted accounts (ms). */
+  sessionCheckMs?: number;
   /** Clock of message times and reminders; tests move it. */
   now?: () => Date;
 }
@@ -40,6 +42,7 @@ export const DEFAULT_CHAT_SETTINGS: Omit<ResolvedChatSettings, 'instanceId'> = O
   sendLimit: { max: CHAT_LIMITS.messagesPerWindow, windowMs: CHAT_LIMITS.rateWindowSeconds * 1000 },
   createChatWaitMs: 5000,
   heartbeatMs: 30_000,
+  sessionCheckMs: 5000,
   now: () => new Date(),
 });
 

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_TYPES, WEBSOCKET_PATH } from '@marketplace/contracts';
@@ -21,6 +20,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ChatDatabase } from './db-types';
 import { ResilientChatClient } from './testing-client';
+import { freePort } from '@marketplace/service-kit/testing';
 
 /** NATS going away is part of these tests: its reconnect warnings are expected. */
 const quiet: BusLogger = {
@@ -350,15 +350,4 @@ class PrivateNats {
   async dispose(): Promise<void> {
     await this.kill();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

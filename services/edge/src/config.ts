@@ -8,7 +8,10 @@ const url = Type.String({ pattern: '^https?://' });
 
 export const EdgeConfigSchema = Type.Object({
   ...BaseConfigSchema.properties,
-  /** Embedded topology: the accounts service's settings (ADMIN_*, FACEBOOK_*, PUBLIC_URL, COOKIE_SECURE, ...). */
+  /**
+   * Embedded topology: the accounts service's settings (ADMIN_*, FACEBOOK_*, PUBLIC_URL, COOKIE_SECURE, ...).
+   * Both topologies: PUBLIC_URL is the origin of canonical, Open Graph and sitemap addresses (search-engines/).
+   */
   ...AccountsConfigSchema.properties,
   /** Embedded topology: the payments service's settings (PAYSTACK_*, UNLOCK_*, PAYMENTS_*; PUBLIC_URL shared). */
   ...PaymentsConfigSchema.properties,

@@ -3,27 +3,78 @@ import chatService from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
 import type { ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NIGERIAN_STATES, normaliseNigerianPhone, SERVICE_CATALOGUE } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoData } from './demo-data';
+import { DEMO_BULK_COMPANY_COUNT, generateDemoCompanies } from './demo-companies';
+import {
+  DEMO_EMAIL_DOMAIN,
+  DEMO_PASSWORD,
+  DEMO_PHOTOS,
+  DEMO_PHOTOS_DIR,
+  DEMO_REMOVED_MARKER,
+  removeDemoData,
+  seedDemoData,
+} from './demo-data';
+
+describe('the generated demo companies', () => {
+  const companies = generateDemoCompanies();
+
+  it('cover every sub-category and all 37 states, all plainly demo', () => {
+    expect(companies).toHaveLength(DEMO_BULK_COMPANY_COUNT);
+    const subs = new Set(companies.flatMap((company) => company.subcategory));
+    for (const entry of SERVICE_CATALOGUE) for (const sub of entry.subcategory) expect(subs).toContain(sub);
+    expect(new Set(companies.map((company) => company.state))).toEqual(new Set(NIGERIAN_STATES));
+    for (const company of companies) {
+      expect(company.name).toMatch(/ Demo$/);
+      expect(company.description).toContain('demo company');
+      expect(normaliseNigerianPhone(company.phone)).toMatch(/^\+2348005550\d{3}$/);
+      expect(company.cac).toMatch(/^RC99\d{4}$/);
+      expect(company.pincode).toMatch(/^\d{6}$/);
+    }
+    expect(new Set(companies.map((company) => company.key)).size).toBe(companies.length);
+    expect(new Set(companies.map((company) => company.name)).size).toBe(companies.length);
+    // Most have one of the shipped photos, some have none (the initials fallback).
+    const withPhoto = companies.filter((company) => company.photo !== undefined).length;
+    expect(withPhoto).toBeGreaterThan(companies.length / 2);
+    expect(withPhoto).toBeLessThan(companies.length);
+  });
+
+  it('are the same on every run (seeded, no Math.random)', () => {
+    expect(generateDemoCompanies()).toEqual(companies);
+  });
+
+  it('ship small WebP photos', () => {
+    for (const name of DEMO_PHOTOS) {
+      const file = join(DEMO_PHOTOS_DIR, `${name}.webp`);
+      expect(statSync(file).size).toBeLessThan(15_000);
+    }
+  });
+});
 
 // The demo set goes through the services' own routes and events, so it obeys their rules: this runs it
 // against accounts and jobs as the embedded topology does.
 describe('demo data', () => {
   let service: TestService;
+  const dataDir = mkdtempSync(join(tmpdir(), 'demo-data-'));
 
   beforeAll(async () => {
     service = await createTestService([
-      (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, deps),
+      (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, dataDir }),
       jobsService,
       chatService,
     ]);
   }, 60_000);
   afterAll(async () => {
     await service?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('seeds open and completed jobs, unlocks and a review once, and never twice', async () => {
-    expect(await seedDemoData(service.app, service.bus)).toBe(true);
+    const host = { db: service.db, dataDir };
+    expect(await seedDemoData(service.app, service.bus, host)).toBe(true);
 
     const listed = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=50' });
     expect(listed.statusCode).toBe(200);
@@ -76,6 +127,54 @@ describe('demo data', () => {
     expect(chat).toMatchObject({ lastSeq: 3 });
     expect(chat!.unreadCount).toBeGreaterThanOrEqual(1);
 
-    expect(await seedDemoData(service.app, service.bus)).toBe(false);
-  }, 120_000);
+    expect(await seedDemoData(service.app, service.bus, host)).toBe(false);
+
+    // The bulk: every generated company is listed under its sub-category with its name and photo, served
+    // like any upload; the set's size does not change on the second seed.
+    const index = await service.app.inject({ method: 'GET', url: '/api/accounts/companies?limit=1000' });
+    expect(index.json().total).toBe(DEMO_BULK_COMPANY_COUNT + 3);
+    const sample = generateDemoCompanies()[8]!;
+    const bySub = await service.app.inject({
+      method: 'GET',
+      url: `/api/jobs/getcompaniesbysubCategory/${encodeURIComponent(sample.subcategory[0]!)}?limit=50`,
+    });
+    const card = (bySub.json().company as Array<{ name: string; photoUrl: string | null }>).find(
+      (company) => company.name === sample.name,
+    );
+    expect(card?.photoUrl).toMatch(/^\/api\/user\/photos\/[a-f0-9]{32}\.webp$/);
+    const photo = await service.app.inject({ method: 'GET', url: card!.photoUrl! });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    // Bulk companies cannot sign in.
+    const bulkLogin = await service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: `${sample.key}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
+    });
+    expect(bulkLogin.statusCode).not.toBe(200);
+
+    // `npm run demo:remove`: every demo account erased, its photos gone, the folder marked, no reseed.
+    const photosBefore = readdirSync(join(dataDir, 'uploads', 'profile')).length;
+    expect(photosBefore).toBeGreaterThan(100);
+    expect(await removeDemoData(host)).toBe(DEMO_BULK_COMPANY_COUNT + 6);
+    expect(existsSync(join(dataDir, DEMO_REMOVED_MARKER))).toBe(true);
+    expect(readdirSync(join(dataDir, 'uploads', 'profile'))).toHaveLength(0);
+    const after = await service.app.inject({ method: 'GET', url: '/api/accounts/companies?limit=1000' });
+    expect(after.json().total).toBe(0);
+    const gone = await service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: `amaka@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
+    });
+    expect(gone.statusCode).not.toBe(200);
+    // The jobs service hears of the erasures: the demo posters' open jobs leave the listings.
+    for (let i = 0; i < 100; i++) {
+      const jobs = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=50' });
+      if (jobs.json().jobs.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const remaining = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=50' });
+    expect(remaining.json().jobs).toHaveLength(0);
+    expect(await seedDemoData(service.app, service.bus, host)).toBe(false);
+  }, 180_000);
 });

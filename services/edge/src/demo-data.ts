@@ -3,15 +3,45 @@
 // through the services' own HTTP routes (app.inject), and the unlocks a review needs arrive as the
 // payments service announces them (`payments.unlock.paid` on the bus), so the data obeys every rule the
 // services enforce. Seeded once per data folder; every demo account and listing says it is a demo.
+// The few hundred companies around them (demo-companies.ts) go in through the accounts service's own
+// bulk writer (its registered events, one password hash for all: they cannot sign in) with photos from
+// services/edge/assets/demo/. `npm run demo:remove` erases the set and marks the folder.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { insertDemoCompanies, removeDemoAccounts } from '@marketplace/accounts-service';
 import { EVENT_TYPES, lagosToday } from '@marketplace/contracts';
-import { newEvent, type EventBus } from '@marketplace/service-kit';
+import { newEvent, type Database, type EventBus } from '@marketplace/service-kit';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { generateDemoCompanies } from './demo-companies';
 
 /** Shown in the README: anyone trying the site locally can sign in as these. */
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_EMAIL_DOMAIN = 'demo.naija-marketplace.test';
 const DEMO_NOTE = 'This is a demo listing.';
+/** In DATA_DIR once `npm run demo:remove` ran: the set is never seeded into that folder again. */
+export const DEMO_REMOVED_MARKER = 'demo-data-removed';
+/** The company photos that ship with the project (regenerate: `npx tsx tools/demo-photos.ts`). */
+export const DEMO_PHOTOS_DIR = fileURLToPath(new URL('../assets/demo/', import.meta.url));
+export const DEMO_PHOTOS = [
+  'wrench',
+  'bulb',
+  'roller',
+  'house',
+  'tiles',
+  'solar',
+  'broom',
+  'hammer',
+  'truck',
+  'key',
+] as const;
+
+/** Where the bulk goes: the embedded topology's database and data folder (the accounts photo store). */
+export interface DemoDataHost {
+  db: Database;
+  dataDir: string;
+}
 
 interface DemoCustomer {
   key: string;
@@ -241,8 +271,30 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
   throw new Error(`demo data: timed out waiting for ${what}`);
 }
 
-/** Seeds the demo set unless this data folder already has it. Returns whether it seeded. */
-export async function seedDemoData(app: FastifyInstance, bus: EventBus): Promise<boolean> {
+/** The bulk companies through the accounts service's bulk writer; returns how many were new. */
+async function seedDemoCompanies(host: DemoDataHost): Promise<number> {
+  const photos = DEMO_PHOTOS.map((name) => readFileSync(join(DEMO_PHOTOS_DIR, `${name}.webp`)));
+  return insertDemoCompanies(
+    host.db,
+    host.dataDir,
+    generateDemoCompanies(undefined, photos.length).map(({ key, photo, ...company }) => ({
+      ...company,
+      email: email(key),
+      ...(photo === undefined ? {} : { photo: photos[photo]! }),
+    })),
+  );
+}
+
+/**
+ * Seeds the demo set unless this data folder already has it or had it removed. Returns whether it
+ * seeded. Without a host only the handful of accounts that can sign in (and their jobs) are seeded.
+ */
+export async function seedDemoData(
+  app: FastifyInstance,
+  bus: EventBus,
+  host?: DemoDataHost,
+): Promise<boolean> {
+  if (host && existsSync(join(host.dataDir, DEMO_REMOVED_MARKER))) return false;
   const probe = await app.inject({
     method: 'POST',
     url: '/api/user/login',
@@ -275,6 +327,7 @@ export async function seedDemoData(app: FastifyInstance, bus: EventBus): Promise
       subcategory: company.subcategory,
     });
   }
+  if (host) await seedDemoCompanies(host);
   const customers = new Map<string, { id: string; token: string }>();
   for (const customer of CUSTOMERS) customers.set(customer.key, await signIn(app, customer.key));
   const companies = new Map<string, { id: string; token: string }>();
@@ -394,4 +447,19 @@ export async function seedDemoData(app: FastifyInstance, bus: EventBus): Promise
     }
   }
   return true;
+}
+
+/**
+ * `npm run demo:remove`: erases every demo account through the accounts service's erasure (its
+ * `accounts.user.deleted` events reach jobs and chat, which take the demo jobs out of the listings and
+ * anonymise the conversations, when the marketplace next runs) and marks the folder so the set is not
+ * seeded again. Returns how many accounts it erased.
+ */
+export async function removeDemoData(host: DemoDataHost): Promise<number> {
+  const removed = await removeDemoAccounts(host.db, host.dataDir, DEMO_EMAIL_DOMAIN);
+  writeFileSync(
+    join(host.dataDir, DEMO_REMOVED_MARKER),
+    `The demo data set was removed from this folder on ${new Date().toISOString()} (${removed} accounts).\n`,
+  );
+  return removed;
 }

@@ -71,6 +71,29 @@ describe('edge, embedded topology', () => {
     ]);
   });
 
+  it('sends the security headers on pages, scripts, API answers and errors', async () => {
+    const answers = [
+      await get('/'),
+      await get('/login'),
+      await get('/main.0123abcd.js'),
+      await get('/remotes/manifest.json'),
+      await get('/api/jobs/viewalljobs'),
+      await get('/api/nothing-here'),
+    ];
+    for (const res of answers) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      // Scripts from the site and the remote that lives elsewhere (runtime manifest), never eval or inline.
+      expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com(;|$)/);
+      expect(csp).toContain("connect-src 'self' https://cdn.example.com");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // Plain HTTP: no HSTS (a browser would ignore it, and local runs must stay reachable).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
   it('mounts all four services on one database and bus', async () => {
     expect((await get('/ready')).json()).toEqual({ status: 'ready', checks: { database: 'ok', bus: 'ok' } });
     const registered = await edge.app.inject({
@@ -80,7 +103,16 @@ describe('edge, embedded topology', () => {
     });
     expect(registered.statusCode).toBe(200);
     const id = registered.json().user._id;
-    await eventually(async () => expect((await get(`/api/jobs/posters/${id}`)).statusCode).toBe(200));
+    const login = await edge.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'edge@example.com', password: 'secret1' },
+    });
+    // The jobs service learned of the account through the bus: its own card answers the new member.
+    const card = { authorization: `Bearer ${login.json().accessToken}` };
+    await eventually(async () =>
+      expect((await edge.app.inject({ url: `/api/jobs/posters/${id}`, headers: card })).statusCode).toBe(200),
+    );
     expect((await get('/api/jobs/viewalljobs')).json().jobs).toEqual([]);
   });
 });

@@ -17,7 +17,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression';
 import { seedDemoData } from './demo-data';
 import { isDistributed, type EdgeConfig } from './config';
+import { distributedDocuments, embeddedDocuments, registerApiDocs } from './openapi';
 import { registerProxy } from './proxy';
+import { registerSecurityHeaders } from './security-headers';
 import { registerStaticSite, type RemoteName } from './static-site';
 
 export interface Edge extends RunningProcess {
@@ -46,6 +48,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
   let seed: (() => Promise<boolean>) | undefined;
 
   try {
+    registerSecurityHeaders(app, { remoteUrls: Object.values(remoteUrls) });
     await registerCompression(app);
     if (distributed) {
       const missing = (['ACCOUNTS_URL', 'JOBS_URL', 'CHAT_URLS', 'PAYMENTS_URL'] as const).filter(
@@ -68,11 +71,18 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       await registerProxy(app, upstreams, {
         allowedOrigins: chatSettingsFromConfig(config).allowedOrigins ?? [],
       });
+      await registerApiDocs(app, distributedDocuments(upstreams));
     } else {
       // Embedded: one PGlite, the local bus, all four services in this process.
       const db = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite') });
       closers.push(() => db.close());
-      const bus = await createEventBus({ natsUrl: config.NATS_URL, name: 'edge', db });
+      const bus = await createEventBus({
+        natsUrl: config.NATS_URL,
+        name: 'edge',
+        db,
+        namespace: config.BUS_NAMESPACE,
+        retentionDays: config.BUS_RETENTION_DAYS,
+      });
       closers.unshift(() => bus.close());
       const keys = loadOrCreateSigningKeys(config.DATA_DIR);
       const deps: ServiceDeps = { db, bus, auth: { publicKey: keys.publicKey }, dataDir: config.DATA_DIR };
@@ -85,9 +95,15 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       await app.register(jobsService, deps);
       await app.register(chatService, { ...deps, chat: chatSettingsFromConfig(config) });
       await app.register(paymentsService, { ...deps, payments: paymentsSettingsFromConfig(config) });
-      if (config.DEMO_DATA === 'on') seed = () => seedDemoData(app, bus);
+      await registerApiDocs(app, embeddedDocuments(app));
+      if (config.DEMO_DATA === 'on') seed = () => seedDemoData(app, bus, { db, dataDir: config.DATA_DIR });
     }
-    await registerStaticSite(app, { webRoot: config.WEB_ROOT, remoteUrls });
+    await registerStaticSite(app, {
+      webRoot: config.WEB_ROOT,
+      remoteUrls,
+      // Canonical and sitemap addresses on PUBLIC_URL; company pages from the accounts directory.
+      searchEngines: { publicOrigin: config.PUBLIC_URL, accountsUrl: config.ACCOUNTS_URL },
+    });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     if (seed && (await seed())) app.log.warn('seeded the demo data set (DEMO_DATA=on)');
     return {

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_ROUTE_TABLE, ownerOfPath } from '@marketplace/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '@marketplace/service-kit';
 import { EdgeConfigSchema } from './config';
 import { startEdge, type Edge } from './edge';
+import { registerProxy, serviceOfUrl, UpstreamBalancer } from './proxy';
 
 /** A fake service that says who it is and echoes the request id it got. */
 async function fakeService(name: string): Promise<{ app: FastifyInstance; url: string }> {
@@ -13,8 +15,11 @@ async function fakeService(name: string): Promise<{ app: FastifyInstance; url: s
   app.all('/api/*', async (request) => ({
     service: name,
     path: request.url,
+    method: request.method,
     requestId: request.headers['x-request-id'],
     forwardedFor: request.headers['x-forwarded-for'],
+    contentType: request.headers['content-type'],
+    body: request.body,
   }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
@@ -82,9 +87,27 @@ describe('edge, distributed topology', () => {
   });
 
   it('404s an API path no service owns', async () => {
-    const { status, body } = await get('/api/unknown/thing');
-    expect(status).toBe(404);
-    expect(body.code).toBe('NOT_FOUND');
+    for (const path of ['/api/unknown/thing', '/api', '/api/usernames']) {
+      const { status, body } = await get(path);
+      expect([path, status, body.code]).toEqual([path, 404, 'NOT_FOUND']);
+    }
+  });
+
+  it('passes a request body and its type through unread', async () => {
+    const payload = { email: 'ada@example.com', password: 'secret-ada', note: 'é ✓' };
+    const response = await fetch(`${edge.url}/api/user/login?next=%2Fhome`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      service: 'accounts',
+      method: 'POST',
+      path: '/api/user/login?next=%2Fhome',
+      contentType: 'application/json',
+      body: payload,
+    });
   });
 
   it('is ready only while every upstream is, and answers 503 for a service that is down', async () => {
@@ -97,5 +120,181 @@ describe('edge, distributed topology', () => {
     });
     expect((await get('/ready')).status).toBe(503);
     expect((await get('/api/user/login')).status).toBe(200);
+  });
+});
+
+describe('edge, distributed topology: an instance that is down', () => {
+  const alive: Record<string, { app: FastifyInstance; url: string }> = {};
+  let deadUrl: string;
+  let edge: Edge;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    for (const name of ['accounts', 'jobs', 'chat-2', 'payments']) alive[name] = await fakeService(name);
+    // An address nobody listens on any more: connections to it are refused.
+    const dead = await fakeService('chat-1');
+    deadUrl = dead.url;
+    await dead.app.close();
+    webRoot = mkdtempSync(join(tmpdir(), 'edge-proxy-down-'));
+    edge = await startEdge(
+      loadConfig(EdgeConfigSchema, {
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        WEB_ROOT: webRoot,
+        ACCOUNTS_URL: alive.accounts!.url,
+        JOBS_URL: alive.jobs!.url,
+        // The dead instance first: round robin would start with it.
+        CHAT_URLS: `${deadUrl},${alive['chat-2']!.url}`,
+        PAYMENTS_URL: alive.payments!.url,
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await edge?.stop();
+    for (const service of Object.values(alive)) await service.app.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const send = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${edge.url}${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('answers 503 for a request with a body the dead instance refused, then passes it over', async () => {
+    // A body is read once, so the refused request is not sent again: the client is told to retry.
+    const refused = await send('POST', '/api/jobs/createchat', { jobId: 'j1' });
+    expect(refused.status).toBe(503);
+    expect(refused.body.code).toBe('SERVICE_UNAVAILABLE');
+    // The dead instance is now passed over: every request goes to the live one.
+    for (let i = 0; i < 4; i++) {
+      const next = await send('POST', '/api/jobs/createchat', { jobId: `j${i}` });
+      expect([next.status, next.body.service]).toEqual([200, 'chat-2']);
+    }
+  });
+});
+
+describe('edge, distributed topology: a request without a body that an instance refused', () => {
+  it('goes to the next instance at once', async () => {
+    const live = await fakeService('chat-2');
+    const dead = await fakeService('chat-1');
+    await dead.app.close();
+    const webRoot = mkdtempSync(join(tmpdir(), 'edge-proxy-retry-'));
+    const edge = await startEdge(
+      loadConfig(EdgeConfigSchema, {
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        WEB_ROOT: webRoot,
+        ACCOUNTS_URL: live.url,
+        JOBS_URL: live.url,
+        CHAT_URLS: `${dead.url},${live.url}`,
+        PAYMENTS_URL: live.url,
+      }),
+    );
+    try {
+      for (let i = 0; i < 4; i++) {
+        const response = await fetch(`${edge.url}/api/jobs/user/chat/abc?i=${i}`);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({
+          service: 'chat-2',
+          path: `/api/jobs/user/chat/abc?i=${i}`,
+        });
+      }
+    } finally {
+      await edge.stop();
+      await live.app.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('registerProxy, logging', () => {
+  it('writes no line per proxied request at info, and warns when an upstream refuses', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const live = await fakeService('jobs');
+    const dead = await fakeService('accounts');
+    await dead.app.close();
+    const app = Fastify({ logger: { level: 'info', stream } });
+    await registerProxy(app, {
+      accounts: [dead.url],
+      jobs: [live.url],
+      chat: [live.url],
+      payments: [live.url],
+    });
+    try {
+      await app.ready();
+      expect((await app.inject('/api/jobs/viewalljobs')).statusCode).toBe(200);
+      expect((await app.inject('/api/unknown')).statusCode).toBe(404);
+      expect(lines.filter((line) => line.level < 40)).toEqual([]);
+      expect((await app.inject('/api/user/login')).statusCode).toBe(503);
+      expect(lines.map((line) => [line.level, line.msg])).toContainEqual([
+        40,
+        'upstream refused the connection',
+      ]);
+    } finally {
+      await app.close();
+      await live.app.close();
+    }
+  });
+});
+
+describe('UpstreamBalancer', () => {
+  const upstreams = {
+    accounts: ['http://a'],
+    jobs: ['http://j'],
+    chat: ['http://c1', 'http://c2', 'http://c3/'],
+    payments: ['http://p'],
+  };
+
+  it('uses the instances in turn', () => {
+    const balancer = new UpstreamBalancer(upstreams);
+    const urls = Array.from({ length: 6 }, () => balancer.pick('chat').url);
+    expect(urls).toEqual(['http://c1', 'http://c2', 'http://c3', 'http://c1', 'http://c2', 'http://c3']);
+    expect(balancer.pick('jobs').url).toBe('http://j');
+  });
+
+  it('passes over an instance marked down until its time is up', () => {
+    let now = 1_000;
+    const balancer = new UpstreamBalancer(upstreams, 5_000, () => now);
+    const first = balancer.pick('chat');
+    balancer.markDown(first);
+    expect(balancer.isUp(first)).toBe(false);
+    expect(Array.from({ length: 4 }, () => balancer.pick('chat').url)).toEqual([
+      'http://c2',
+      'http://c3',
+      'http://c2',
+      'http://c3',
+    ]);
+    now += 5_000;
+    expect(balancer.isUp(first)).toBe(true);
+    expect(Array.from({ length: 3 }, () => balancer.pick('chat').url).sort()).toEqual([
+      'http://c1',
+      'http://c2',
+      'http://c3',
+    ]);
+  });
+
+  it('still uses them in turn when every instance is down', () => {
+    const balancer = new UpstreamBalancer(upstreams, 5_000, () => 0);
+    for (let i = 0; i < 3; i++) balancer.markDown(balancer.pick('chat'));
+    const urls = new Set(Array.from({ length: 3 }, () => balancer.pick('chat').url));
+    expect(urls.size).toBe(3);
+  });
+});
+
+describe('serviceOfUrl', () => {
+  it('agrees with the route table of libs/contracts (ownerOfPath)', () => {
+    const urls = ['/', '/api', '/api/', '/api/docs', '/api/docs/openapi.json', '/apix', '/api/unknown'];
+    for (const { prefix } of API_ROUTE_TABLE) {
+      urls.push(prefix, `${prefix}/`, `${prefix}/x/y`, `${prefix}?q=1`, `${prefix}/x?a=/b`, `${prefix}x`);
+      urls.push(`${prefix.slice(0, -1)}`, `${prefix}x/y`, `${prefix}#frag`);
+    }
+    for (const url of urls) expect([url, serviceOfUrl(url)]).toEqual([url, ownerOfPath(url)]);
   });
 });

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from '@marketplace/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerSearchEngines, type SearchEnginesOptions } from './search-engines';
 
 export const REMOTE_NAMES = ['catalogue', 'jobs', 'chat', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -11,6 +12,8 @@ export interface StaticSiteOptions {
   webRoot: string;
   /** Overrides of where a remote's manifest lives; default `/remotes/<name>/mf-manifest.json`. */
   remoteUrls?: Partial<Record<RemoteName, string>>;
+  /** The catalogue pages' head and summary for crawlers, robots.txt and the sitemap (search-engines/). */
+  searchEngines?: SearchEnginesOptions;
 }
 
 // Entry files must be re-checked on every load so a redeployed remote is picked up at once;
@@ -29,7 +32,9 @@ function setCacheHeaders(reply: FastifyReply, servedPath: string) {
 /**
  * The web side of the one origin (files are sent as the build's brotli or gzip copies when the browser
  * accepts them, with `Vary: Accept-Encoding`): the shell at `/`, each remote's build under `/remotes/<name>/`,
- * the runtime manifest the shell reads to find remotes, and the SPA fallback for client routes.
+ * the runtime manifest the shell reads to find remotes, and the SPA fallback for client routes. The
+ * catalogue's pages (`/`, categories, companies, static pages) get the shell with their own head and a
+ * plain-HTML summary for crawlers; robots.txt and the sitemap are served here too.
  */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
   const webRoot = resolve(options.webRoot);
@@ -56,10 +61,14 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     });
   }
 
+  const searchEngines = registerSearchEngines(app, join(shellDist, 'index.html'), options.searchEngines);
+
   await app.register(fastifyStatic, {
     root: shellDist,
     prefix: '/',
     wildcard: false,
+    // `/` is a page like the others (the SPA fallback below), so it can carry the home page's head.
+    index: false,
     cacheControl: false,
     preCompressed: true,
     setHeaders: setCacheHeaders,
@@ -68,12 +77,16 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   const hasShell = existsSync(join(shellDist, 'index.html'));
   // Client-side routes (/login, /category/Craftsman, ...) get the shell's index.html; unknown API,
   // remote and asset paths get a real 404.
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage =
-      request.method === 'GET' && !/^\/(api|remotes|ws)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|remotes|ws)(\/|$)/.test(path) &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (wantsPage && hasShell) {
       reply.header('cache-control', 'no-cache');
+      const page = await searchEngines.page(request);
+      if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
       return reply.sendFile('index.html', shellDist);
     }
     if (wantsPage) {

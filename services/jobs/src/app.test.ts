@@ -21,12 +21,14 @@ describe('jobs service', () => {
         { correlationId: 'test' },
       ),
     );
+    const jobs = service.db.raw.withSchema('jobs');
     await eventually(async () => {
       expect(
-        (await service.app.inject({ method: 'GET', url: `/api/jobs/posters/${poster}` })).statusCode,
-      ).toBe(200);
+        await jobs.selectFrom('members').select('name').where('id', '=', poster).executeTakeFirst(),
+      ).toEqual({
+        name: 'Chidi Okeke',
+      });
     });
-    const jobs = service.db.raw.withSchema('jobs');
     for (const [heading, created] of [
       ['Paint my fence', '2026-01-01'],
       ['Fix the roof', '2026-02-01'],
@@ -61,8 +63,8 @@ describe('jobs service', () => {
     });
     const second = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=1&page=2' });
     expect(second.json().jobs[0].jobHeading).toBe('Paint my fence');
-    const poster404 = await service.app.inject({ method: 'GET', url: `/api/jobs/posters/${poster}` });
-    expect(poster404.json().totalPostedJobs).toBe(2);
+    const posterCard = await service.app.inject({ method: 'GET', url: `/api/jobs/posters/${poster}` });
+    expect(posterCard.json().totalPostedJobs).toBe(2);
   });
 
   it('applies a renamed member once even when the event is delivered twice', async () => {
@@ -82,8 +84,13 @@ describe('jobs service', () => {
     await service.bus.publish(rename);
     await service.bus.publish(rename);
     await eventually(async () => {
-      const res = await service.app.inject({ method: 'GET', url: `/api/jobs/posters/${member}` });
-      expect(res.json().name).toBe('New Name');
+      const row = await service.db.raw
+        .withSchema('jobs')
+        .selectFrom('members')
+        .select('name')
+        .where('id', '=', member)
+        .executeTakeFirst();
+      expect(row?.name).toBe('New Name');
     });
   });
 

@@ -2,7 +2,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   memberEventHandlers,
+  ReadCache,
   setupService,
+  type CachedJson,
   type EventHandlers,
   type RateLimitRule,
   type ServiceDeps,
@@ -43,6 +45,11 @@ export type JobsServiceOptions = ServiceDeps & {
   now?: () => Date;
   /** How long a listing page may be served from memory (ms; 0 = never). Default 1000. */
   listingCacheMs?: number;
+  /**
+   * How long a company's review list may be served from memory (ms; 0 = never). This instance's
+   * writes of reviews, members and jobs clear it at once; the time bounds other instances'. Default 30 s.
+   */
+  reviewCacheMs?: number;
 };
 
 /** Handlers that clear the listing caches after each event they apply. */
@@ -103,6 +110,18 @@ export default async function jobsService(app: FastifyInstance, options: JobsSer
   await app.register(listingRoutes, routeOptions);
   await app.register(manageRoutes, routeOptions);
   await app.register(applicationRoutes, routeOptions);
-  await app.register(reviewRoutes, routeOptions);
+  // A company's review list, as sent: reviews, reviewer names and photos (members) and job headings
+  // (jobs) are what it shows, so any commit that writes one of them clears it, whoever wrote.
+  const reviewCache = new ReadCache<CachedJson>({
+    ttlMs: options.reviewCacheMs ?? 30_000,
+    staleLimit: 0,
+    maxWeight: 16 * 1024 * 1024,
+    weigh: (answer) => answer.json.length,
+  });
+  const stopClearing = options.db.onTablesWritten('jobs', ['reviews', 'members', 'jobs'], () =>
+    reviewCache.clear(),
+  );
+  app.addHook('onClose', async () => stopClearing());
+  await app.register(reviewRoutes, { ...routeOptions, reviewCache });
   await app.register(adminRoutes, routeOptions);
 }

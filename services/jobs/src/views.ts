@@ -4,7 +4,7 @@ import {
   canonicalCategoryName,
   canonicalSubcategoryName,
   JOB_API,
-  NIGERIAN_STATES,
+  canonicalStateName,
   type JobDetail,
   type JobSummary,
   type UnlockStatus,
@@ -114,11 +114,7 @@ export function subcategoryKey(raw: string): string | undefined {
   return canonicalSubcategoryName(spaced(raw));
 }
 
-/** A state as NIGERIAN_STATES spells it, in any casing; 'FCT', 'Abuja' and the bare name name the FCT. */
+/** A state as NIGERIAN_STATES spells it (contracts' rule: any casing, FCT or Abuja), underscores as spaces. */
 export function canonicalState(input: string): string | undefined {
-  const lower = spaced(input).toLowerCase();
-  if (['fct', 'abuja', 'federal capital territory', 'fct abuja'].includes(lower)) {
-    return NIGERIAN_STATES.find((state) => state.startsWith('Federal Capital Territory'));
-  }
-  return NIGERIAN_STATES.find((state) => state.toLowerCase() === lower);
+  return canonicalStateName(spaced(input));
 }

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PATHS, type EventEnvelope } from '@marketplace/contracts';
@@ -21,6 +20,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import paymentsService, { type PaymentsControls } from './app';
 import type { PaymentsDatabase } from './db-types';
 import type { SandboxProvider } from './providers/sandbox';
+import { freePort } from '@marketplace/service-kit/testing';
 
 /** NATS going away is the point of this test: its reconnect warnings are expected. */
 const quiet: BusLogger = {
@@ -249,15 +249,4 @@ class PrivateNats {
     await this.kill();
     await rm(this.storeDir, { recursive: true, force: true });
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

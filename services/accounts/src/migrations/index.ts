@@ -6,6 +6,7 @@ import { sessionBindingMigration } from './0004_session_binding';
 import { companyRatingMigration } from './0005_company_rating';
 import { accountTokensMigration } from './0006_account_tokens';
 import { noticeMailsMigration } from './0007_notice_mails';
+import { directoryOrderMigration } from './0008_directory_order';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
 export const accountsMigrations: SchemaMigrations = {
@@ -16,4 +17,5 @@ export const accountsMigrations: SchemaMigrations = {
   '0005_company_rating': companyRatingMigration,
   '0006_account_tokens': accountTokensMigration,
   '0007_notice_mails': noticeMailsMigration,
+  '0008_directory_order': directoryOrderMigration,
 };

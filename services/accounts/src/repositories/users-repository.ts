@@ -1,4 +1,11 @@
-import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type OrderByInterface,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { AccountsDatabase, UsersTable } from '../db-types';
 
 export type UserRow = Selectable<UsersTable>;
@@ -41,6 +48,30 @@ function phoneSearchDigits(search: string): string | undefined {
   if (digits.startsWith('234')) digits = digits.slice(3);
   if (digits.startsWith('0')) digits = digits.slice(1);
   return digits.length >= 3 ? digits : undefined;
+}
+
+/**
+ * A company's average rating in tenths, rounded half up, as the directory shows it (ratingSummary:
+ * 4.25 shows as 4.3 and ranks as 43); null while nobody has rated it. Integer arithmetic only, so the
+ * database and the answer agree to the last digit.
+ */
+export const RATING_TENTHS_SQL = sql`(20 * rating_sum + rating_count) / nullif(2 * rating_count, 0)`;
+
+/**
+ * The directory's order: rated companies first, by the average as shown (higher first), then by the
+ * number of reviews (more first); then the companies nobody has rated yet. Among equals, the most
+ * recently active first: `updated_at`, the last change a company made to its account (registration,
+ * profile edit, new password; the only activity column accounts has: applications and reviews are
+ * counted here without touching it, and sign-ins live in refresh_tokens). Last the id, so the order is
+ * total and a page never repeats or skips a company of another while nothing changes.
+ * Migration 0008_directory_order indexes these expressions exactly as written here.
+ */
+function inDirectoryOrder<Q extends OrderByInterface<AccountsDatabase, 'users', object>>(query: Q): Q {
+  return query
+    .orderBy(RATING_TENTHS_SQL, (ob) => ob.desc().nullsLast())
+    .orderBy('rating_count', 'desc')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'asc') as Q;
 }
 
 export class UsersRepository {
@@ -145,28 +176,40 @@ export class UsersRepository {
     return { rows, total: Number(count.count) };
   }
 
-  /** Live companies offering a catalogue category or sub-category (canonical name), by name. */
+  /**
+   * Live companies offering a catalogue category or sub-category (canonical name), optionally in one
+   * state (canonical name), in directory order (inDirectoryOrder); `total` counts the filtered set.
+   */
   async listCompanies(
     by: { categories: string } | { subcategories: string },
+    state: string | undefined,
     page: PageWindow,
   ): Promise<{ rows: UserRow[]; total: number }> {
     const [column, name] =
       'categories' in by
         ? (['categories', by.categories] as const)
         : (['subcategories', by.subcategories] as const);
-    const query = this.db
+    let query = this.db
       .selectFrom('users')
       .where('type', '=', 'company')
       .where('deleted_at', 'is', null)
       .where(sql<boolean>`${sql.ref(column)} @> array[${name}]::text[]`);
+    if (state !== undefined) query = query.where('state', '=', state);
     const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
+      inDirectoryOrder(query.selectAll()).limit(page.limit).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
+  }
+
+  /**
+   * Live companies by id, a page at a time: only the id and the last change (the sitemap). The primary
+   * key orders them, so a company that joins does not shift the pages before its id.
+   */
+  async companyIndex(page: PageWindow): Promise<{ rows: { id: string; updated_at: Date }[]; total: number }> {
+    const query = this.db.selectFrom('users').where('type', '=', 'company').where('deleted_at', 'is', null);
+    const [rows, count] = await Promise.all([
+      query.select(['id', 'updated_at']).orderBy('id').limit(page.limit).offset(page.offset).execute(),
       query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.count) };

@@ -152,6 +152,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
             key: (request: FastifyRequest) => (request.user as { sub?: string } | undefined)?.sub,
           },
         ],
+        documentedBody: 'none',
       },
       schema: { response: { 200: MessageResponseSchema, 401: ErrorEnvelopeSchema } },
     },

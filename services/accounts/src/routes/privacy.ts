@@ -3,23 +3,17 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   AccountExportSchema,
   DeleteAccountBodySchema,
-  EVENT_TYPES,
   MessageResponseSchema,
   type AccountExport,
 } from '@marketplace/contracts';
-import {
-  AppError,
-  publishEvent,
-  unauthorized,
-  type FastifyPluginAsyncTypebox,
-} from '@marketplace/service-kit';
+import { AppError, unauthorized, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
-import { deleteNoticesOf } from '../mail/notice-mails';
 import { ContactMessagesRepository } from '../repositories/contact-messages-repository';
 import { PhotoStore } from '../repositories/photo-store';
-import { revokeSessionDataOf, sessionDataOf } from '../repositories/session-data-repository';
+import { sessionDataOf } from '../repositories/session-data-repository';
 import { UsersRepository } from '../repositories/users-repository';
+import { eraseAccount } from '../user-events';
 
 export interface PrivacyRoutesOptions {
   db: Kysely<AccountsDatabase>;
@@ -114,17 +108,8 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
       // A hash of a random secret nobody knows: the row can never sign in again.
       const unusableHash = await hash(randomBytes(32).toString('hex'));
       await options.db.transaction().execute(async (trx) => {
-        const erased = await users.anonymise(trx, user.id, unusableHash);
+        const erased = await eraseAccount(trx, user.id, unusableHash, request.id);
         if (!erased) throw unauthorized('Please sign in to continue.');
-        await messages.deleteFrom(trx, user.id);
-        await deleteNoticesOf(trx, user.id);
-        await revokeSessionDataOf(trx, user.id);
-        await publishEvent(
-          trx,
-          EVENT_TYPES.accountsUserDeleted,
-          { userId: user.id },
-          { correlationId: request.id },
-        );
       });
       await options.photos
         .remove(PhotoStore.nameFromUrl(user.photo_url))

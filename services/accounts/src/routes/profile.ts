@@ -9,6 +9,8 @@ import {
   normaliseNigerianPhone,
   PostalCodeRule,
   ProfileNameRule,
+  ProfileUpdateFieldsSchema,
+  ProfileUpdateFormSchema,
   ProfileUpdateResponseSchema,
   type ProfileUpdateFields,
 } from '@marketplace/contracts';
@@ -16,6 +18,8 @@ import {
   AppError,
   badRequest,
   containsNul,
+  imageResponse,
+  multipartBody,
   nulCharacter,
   publishEvent,
   unauthorized,
@@ -75,7 +79,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesOptions> = as
 
   app.put(
     '/api/user/editcompany',
-    { preHandler: app.authenticate, schema: { response: { 200: ProfileUpdateResponseSchema } } },
+    {
+      preHandler: app.authenticate,
+      config: { documentedBody: multipartBody(ProfileUpdateFormSchema, ProfileUpdateFieldsSchema) },
+      schema: { response: { 200: ProfileUpdateResponseSchema } },
+    },
     async (request) => {
       const current = await users.findById(request.user.sub);
       if (!current) throw unauthorized('Please sign in to continue.');
@@ -122,7 +130,12 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesOptions> = as
   app.get(
     '/api/user/photos/:name',
     // Any other name is a 404 (PhotoStore.read accepts server-made names only).
-    { schema: { params: Type.Object({ name: Type.String() }) } },
+    {
+      schema: {
+        params: Type.Object({ name: Type.String() }),
+        response: { 200: imageResponse('The profile photo, as stored (names are never reused)') },
+      },
+    },
     async (request, reply) => {
       const photo = await photos.read(request.params.name);
       if (!photo) throw new AppError(404, 'NOT_FOUND', 'Photo not found');

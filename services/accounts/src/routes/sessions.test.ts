@@ -2,6 +2,7 @@ import { authPlugin, createLocalBus, schemaDb, type EventBus } from '@marketplac
 import type { TestService } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import accountsService from '../app';
+import { KNOWN_DEVICE_COOKIE } from '../sessions/known-device';
 import type { AccountsDatabase } from '../db-types';
 import {
   createAccount,
@@ -199,6 +200,44 @@ describe('sessions', () => {
       }
       // Refused guesses add nothing to the account's total: the owner signs in from their own address.
       expect((await login('chidi@example.com', 'secret-chidi-1', owner)).statusCode).toBe(200);
+    });
+
+    it('lets guessing from many addresses slow the account down, but not on a browser it signed in on before', async () => {
+      const person = await newPerson();
+      const usual = await login(person.email, person.password);
+      expect(usual.statusCode).toBe(200);
+      const device = setCookies(usual)[KNOWN_DEVICE_COOKIE];
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/user' });
+      expect(device?.value).not.toContain(person.email);
+      // With that sign-in, guesses from two more addresses use up the account's limit from everywhere
+      // (3 in this test): the right password from a browser the account never used is refused too.
+      for (let i = 0; i < 2; i += 1) {
+        expect((await login(person.email, `wrong-${i}`)).statusCode).toBe(401);
+      }
+      const stranger = await login(person.email, person.password);
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json().resultMessage.en).toBe(TOO_MANY);
+      // The owner's usual browser still signs in, from a new address too.
+      const owner = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: person.email.toUpperCase(), password: person.password },
+        remoteAddress: nextIp(),
+        cookies: { [KNOWN_DEVICE_COOKIE]: device?.value ?? '' },
+      });
+      expect(owner.statusCode).toBe(200);
+      // A mark made for another account, or a made-up one, does not pass.
+      const other = await newPerson();
+      const forged = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: person.email, password: person.password },
+        remoteAddress: nextIp(),
+        cookies: {
+          [KNOWN_DEVICE_COOKIE]: `${'A'.repeat(22)}.${setCookies(await login(other.email, other.password))[KNOWN_DEVICE_COOKIE]?.value}`,
+        },
+      });
+      expect(forged.statusCode).toBe(429);
     });
 
     it('limits attempts per IP address across accounts', async () => {

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   AuthOptionsResponseSchema,
   FACEBOOK_CALLBACK_STATUS,
+  JwksResponseSchema,
   LoginBodySchema,
   LogoutBodySchema,
   LogoutResponseSchema,
@@ -21,6 +22,7 @@ import {
   csrfHash,
   notFound,
   publicJwks,
+  redirectResponse,
   sessionExpired,
   unauthorized,
   type AccessClaims,
@@ -31,10 +33,11 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { AccountsDatabase } from '../db-types';
-import { UsersRepository, type UserRow } from '../repositories/users-repository';
+import { normaliseEmail, UsersRepository, type UserRow } from '../repositories/users-repository';
 import { accountForFacebook, ensureFirstAdmin, isUsablePasswordHash } from '../sessions/accounts';
 import { resolveAccountsSettings, type AccountsSettings } from '../config';
 import { clearSessionCookies, isSecureRequest, newCsrfValue, setSessionCookies } from '../sessions/cookies';
+import { KnownDevices } from '../sessions/known-device';
 import {
   FACEBOOK_STATE_COOKIE,
   FACEBOOK_STATE_COOKIE_PATH,
@@ -80,8 +83,11 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   });
   // Login attempts are also counted per account (whatever the spelling of its email): first per account
   // and client address (guessing from one place stops there, and adds nothing more to the account's
-  // total), then per account from everywhere, a slower back-off, so someone guessing from other
-  // addresses cannot lock the owner out of their own.
+  // total), then per account from everywhere, a slower back-off that a browser the account signed in on
+  // before is not held to, so someone guessing from many addresses cannot lock the owner out.
+  const knownDevices = new KnownDevices(
+    createHash('sha256').update(`known-device-key:${options.privateKey}`).digest('hex'),
+  );
   const perAccountAndIp = {
     name: 'login-account-ip',
     key: (request: FastifyRequest) => {
@@ -89,7 +95,13 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       return email === undefined ? undefined : `${email}\n${request.ip}`;
     },
   };
-  const perAccount = { name: 'login-account', key: (request: FastifyRequest) => emailKey(request.body) };
+  const perAccount = {
+    name: 'login-account',
+    key: (request: FastifyRequest) => {
+      const email = emailKey(request.body);
+      return email === undefined || knownDevices.knows(request, email) ? undefined : email;
+    },
+  };
 
   if (settings.admin) await ensureFirstAdmin(db, settings.admin, app.log);
 
@@ -156,6 +168,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       const valid = await verify(passwordHash, request.body.password).catch(() => false);
       if (!user || !usable || !valid) throw unauthorized(MESSAGES.invalidUserNameOrPassword);
       const tokens = await startSession(request, reply, user);
+      knownDevices.remember(request, reply, normaliseEmail(user.email), settings.cookieSecure);
       return {
         statusCode: 200,
         resultMessage: { en: SESSION_MESSAGES.loginSuccessful },
@@ -299,10 +312,14 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
     }),
   );
 
-  app.get('/api/user/jwks.json', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return publicJwks(options.publicKey);
-  });
+  app.get(
+    '/api/user/jwks.json',
+    { schema: { response: { 200: JwksResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return publicJwks(options.publicKey);
+    },
+  );
 
   // Facebook: a server-side OAuth code flow. Tokens never appear in a URL; the browser comes back
   // to /facebook/callback?status=ok with the session cookies set, or status=error.
@@ -316,16 +333,27 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
     secure: isSecureRequest(request, settings.cookieSecure),
   });
 
-  app.get('/api/user/facebook', { config: { rateLimits: ['facebook-ip'] } }, async (request, reply) => {
-    if (!facebook) throw notFound(SESSION_MESSAGES.facebookNotAvailable);
-    const { state, cookie } = facebookState.create();
-    reply.setCookie(FACEBOOK_STATE_COOKIE, cookie, {
-      ...stateCookieOptions(request),
-      maxAge: FACEBOOK_STATE_MAX_AGE_SECONDS,
-    });
-    reply.header('cache-control', 'no-store');
-    return reply.redirect(facebook.dialogLocation(redirectUri(request), state), 302);
-  });
+  app.get(
+    '/api/user/facebook',
+    {
+      config: { rateLimits: ['facebook-ip'] },
+      schema: {
+        response: {
+          302: redirectResponse("To Facebook's login dialog (404 when Facebook login is not offered)"),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!facebook) throw notFound(SESSION_MESSAGES.facebookNotAvailable);
+      const { state, cookie } = facebookState.create();
+      reply.setCookie(FACEBOOK_STATE_COOKIE, cookie, {
+        ...stateCookieOptions(request),
+        maxAge: FACEBOOK_STATE_MAX_AGE_SECONDS,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(facebook.dialogLocation(redirectUri(request), state), 302);
+    },
+  );
 
   app.get(
     '/api/user/facebook/callback',
@@ -337,6 +365,11 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
           state: Type.Optional(Type.String({ maxLength: 500 })),
           error: Type.Optional(Type.String({ maxLength: 500 })),
         }),
+        response: {
+          302: redirectResponse(
+            `To the ${FACEBOOK_CALLBACK_PAGE} page with ?status=ok (signed in: the session cookies are set) or ?status=error`,
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import {
   fieldError,
   MESSAGES,
   NewPasswordRule,
-  NIGERIAN_STATES,
+  canonicalStateName,
   NigerianPhoneRule,
   normaliseNigerianPhone,
   parseCacNumber,
@@ -39,14 +39,8 @@ export const REGISTRATION_MESSAGES = Object.freeze({
   addressTooLong: FIELD_MESSAGES.addressTooLong,
 });
 
-/** The state's name as NIGERIAN_STATES spells it, in any casing; 'FCT' and 'Abuja' name the FCT. */
-export function canonicalStateName(input: string): string | undefined {
-  const lower = input.trim().toLowerCase();
-  if (lower === 'fct' || lower === 'abuja' || lower === 'federal capital territory') {
-    return 'Federal Capital Territory (FCT)';
-  }
-  return NIGERIAN_STATES.find((state) => state.toLowerCase() === lower);
-}
+/** The state's name as NIGERIAN_STATES spells it, in any casing (shared with the directory's filter). */
+export { canonicalStateName };
 
 export interface ValidRegistration {
   email: string;

@@ -1,10 +1,11 @@
 import {
   CHAT_MESSAGES,
+  WS_CLOSE_CODES,
   WsClientFrameSchema,
   type WsClientFrame,
   type WsServerFrame,
 } from '@marketplace/contracts';
-import { containsNul } from '@marketplace/service-kit';
+import { containsNul, type AccessClaims } from '@marketplace/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import type { RawData, WebSocket } from 'ws';
@@ -39,19 +40,34 @@ export class ChatConnection implements LiveSocket {
   #queued = 0;
   #frames = 0;
   #closed = false;
+  #expiry: NodeJS.Timeout | undefined;
+  private readonly userId: string;
+  /** The member and session the socket was opened for (checked against revocations). */
+  readonly sub: string;
+  readonly sid: string | undefined;
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly userId: string,
+    claims: AccessClaims,
     private readonly requestId: string,
     private readonly deps: ConnectionDeps,
   ) {
+    this.userId = claims.sub;
+    this.sub = claims.sub;
+    this.sid = claims.sid;
     ws.on('message', (data: RawData, isBinary: boolean) => this.#receive(data, isBinary));
     ws.on('pong', () => (this.alive = true));
     ws.on('close', () => {
       this.#closed = true;
-      deps.hub.detach(userId, this);
+      clearTimeout(this.#expiry);
+      deps.hub.detach(this.userId, this);
     });
+    // The socket ends with the access token it was opened with (the client refreshes and reconnects).
+    if (claims.exp !== undefined) {
+      const left = Math.max(0, claims.exp * 1000 - Date.now());
+      this.#expiry = setTimeout(() => this.close(WS_CLOSE_CODES.sessionEnded, 'session expired'), left);
+      this.#expiry.unref();
+    }
     // Frames that arrive before the welcome wait for it (the queue starts with it).
     this.#queue = this.#welcome();
   }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, CHAT_LIMITS, CHAT_MESSAGES, EVENT_TYPES, SESSION_COOKIES } from '@marketplace/contracts';
+import {
+  API_PATHS,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  EVENT_TYPES,
+  SESSION_COOKIES,
+  WS_CLOSE_CODES,
+} from '@marketplace/contracts';
 import WebSocket from 'ws';
 import { createChatHarness, TestSocket, type ChatHarness, type Conversation, type Member } from '../testing';
 
@@ -12,7 +19,8 @@ describe('/ws', () => {
   let chat: Conversation;
   let url: string;
   beforeAll(async () => {
-    h = await createChatHarness();
+    // Sockets' sessions are checked often here, so a sign-out closes them within the test's patience.
+    h = await createChatHarness({ sessionCheckMs: 100 });
     poster = await h.member('user', 'Ada Obi');
     company = await h.member('company', 'Ace Plumbing');
     stranger = await h.member('company', 'Best Builders');
@@ -85,6 +93,47 @@ describe('/ws', () => {
       expect(await refused(other, { ...cookie, origin: 'https://market.example' })).toBe(101);
       expect(await refused(other, { ...cookie, origin: 'https://market.example.evil.example' })).toBe(403);
       await configured.close();
+    });
+  });
+
+  describe('the session', () => {
+    const socketOf = async (member: Member, claims: { sid?: string } = {}, expiresInSeconds?: number) => {
+      const token = await h.service.tokenFor(
+        { sub: member.id, type: member.type, name: member.name, ...claims },
+        expiresInSeconds === undefined ? {} : { expiresInSeconds },
+      );
+      const socket = await TestSocket.open(url, { authorization: `Bearer ${token}` });
+      await socket.next('welcome');
+      return socket;
+    };
+
+    it('closes a socket with 4401 when its session is signed out elsewhere, and only that one', async () => {
+      const [ended, other] = [randomUUID(), randomUUID()];
+      const signedOut = await socketOf(poster, { sid: ended });
+      const stillIn = await socketOf(poster, { sid: other });
+      await h.publish(EVENT_TYPES.accountsSessionRevoked, { sid: ended, userId: poster.id });
+      expect(await signedOut.closedWith()).toEqual({
+        code: WS_CLOSE_CODES.sessionEnded,
+        reason: 'session ended',
+      });
+      stillIn.send({ type: 'ping' });
+      expect(await stillIn.next('pong')).toMatchObject({ type: 'pong' });
+      stillIn.close();
+    });
+
+    it('closes every socket of a deleted account with 4401', async () => {
+      const leaving = await h.member('user', 'Leaving Member');
+      const socket = await socketOf(leaving, { sid: randomUUID() });
+      await h.publish(EVENT_TYPES.accountsUserDeleted, { userId: leaving.id });
+      expect((await socket.closedWith()).code).toBe(WS_CLOSE_CODES.sessionEnded);
+    });
+
+    it('closes a socket with 4401 when the access token it opened with expires', async () => {
+      const socket = await socketOf(company, { sid: randomUUID() }, 1);
+      expect(await socket.closedWith(5000)).toEqual({
+        code: WS_CLOSE_CODES.sessionEnded,
+        reason: 'session expired',
+      });
     });
   });
 

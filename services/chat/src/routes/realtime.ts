@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
-import { CHAT_LIMITS, WEBSOCKET_PATH } from '@marketplace/contracts';
-import { AppError } from '@marketplace/service-kit';
+import { CHAT_LIMITS, WEBSOCKET_PATH, WS_CLOSE_CODES } from '@marketplace/contracts';
+import { AppError, type RevocationList } from '@marketplace/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Conversations } from '../conversations';
 import { ChatConnection } from '../live/connection';
@@ -13,6 +13,9 @@ export interface RealtimeRouteOptions {
   /** Origins allowed besides the request's own host. */
   allowedOrigins: readonly string[];
   heartbeatMs: number;
+  /** How often the open sockets' sessions are checked for a sign-out or a deleted account. */
+  sessionCheckMs: number;
+  revocations: Pick<RevocationList, 'revokedOf'>;
 }
 
 export const ORIGIN_REFUSED_MESSAGE = 'This site may not open the chat connection.';
@@ -47,7 +50,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   // Added before the plugin's own preClose (which closes sockets with no code): clients learn the
   // instance is going away (1012) and reconnect to another.
   app.addHook('preClose', async () => {
-    for (const connection of connections) connection.close(1012, 'service restart');
+    for (const connection of connections) connection.close(WS_CLOSE_CODES.serviceRestart, 'service restart');
   });
   await app.register(websocket, { options: { maxPayload: CHAT_LIMITS.frameMaxBytes } });
 
@@ -55,7 +58,27 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
     for (const connection of connections) connection.heartbeat();
   }, options.heartbeatMs);
   heartbeat.unref();
-  app.addHook('onClose', async () => clearInterval(heartbeat));
+  // A socket lives longer than the access token it opened with: when its session is signed out
+  // elsewhere, ended by refresh-token reuse or its account deleted, it is closed with 4401 within
+  // `sessionCheckMs` (one query for all sockets of this instance); the connection's own timer closes
+  // it when the token expires. The client refreshes the session and connects again, or is signed out.
+  let checking = false;
+  const sessionCheck = setInterval(() => {
+    if (checking || connections.size === 0) return;
+    checking = true;
+    options.revocations
+      .revokedOf([...connections])
+      .then((ended) => {
+        for (const connection of ended) connection.close(WS_CLOSE_CODES.sessionEnded, 'session ended');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'checking the sockets’ sessions failed'))
+      .finally(() => (checking = false));
+  }, options.sessionCheckMs);
+  sessionCheck.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    clearInterval(sessionCheck);
+  });
 
   app.get(
     WEBSOCKET_PATH,
@@ -70,7 +93,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       ],
     },
     (socket, request) => {
-      const connection = new ChatConnection(socket, request.user.sub, request.id, {
+      const connection = new ChatConnection(socket, request.user, request.id, {
         conversations: options.conversations,
         hub: options.hub,
         instance: options.instance,

@@ -272,6 +272,19 @@ export class JobsRepository {
     return deleted.map((row) => row.id);
   }
 
+  /** Whether the member has a job anyone may see (not deleted, not hidden by an admin). */
+  async hasJobOnShow(memberId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('posted_by', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .where('hidden_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async countPostedBy(memberId: string): Promise<number> {
     const row = await this.db
       .selectFrom('jobs')

@@ -106,6 +106,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (a
     '/api/jobs/admin/jobs/:jobId/unhide',
     {
       onRequest: adminOnly,
+      config: { documentedBody: 'none' },
       schema: { params: JobIdParams, response: { 200: ModerationResponseSchema } },
     },
     moderate(false),

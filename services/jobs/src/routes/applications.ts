@@ -95,6 +95,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = as
     '/api/jobs/apply/:jobId/:userId',
     {
       onRequest: app.authenticate,
+      config: { documentedBody: 'none' },
       schema: {
         params: Type.Object({
           jobId: Type.String({ format: 'uuid' }),

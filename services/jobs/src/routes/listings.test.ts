@@ -434,5 +434,29 @@ describe('job listings, search and one job', () => {
         .executeTakeFirstOrThrow();
       expect(response.json().totalPostedJobs).toBe(Number(count.n));
     });
+
+    it('tells nobody who companies, admins or members with nothing on show are', async () => {
+      const newcomer = await h.member('user', 'Nkechi Eze');
+      const hiddenOnly = await h.member('user', 'Tunde Bakare');
+      const jobId = await h.postJob(hiddenOnly, { jobHeading: 'Tile the veranda' });
+      await h.db
+        .updateTable('jobs')
+        .set({ hidden_at: new Date(), hidden_reason: 'spam' })
+        .where('id', '=', jobId)
+        .execute();
+      for (const member of [company, admin, newcomer, hiddenOnly]) {
+        for (const who of [{}, otherPoster.headers, otherCompany.headers]) {
+          const response = await list(`/api/jobs/posters/${member.id}`, who);
+          expect([member.id, response.statusCode]).toEqual([member.id, 404]);
+          expect(response.body).not.toContain(member.id);
+        }
+      }
+      // A member sees their own card, and an admin sees any poster's.
+      expect((await list(`/api/jobs/posters/${newcomer.id}`, newcomer.headers)).statusCode).toBe(200);
+      const forAdmin = await list(`/api/jobs/posters/${hiddenOnly.id}`, admin.headers);
+      expect(forAdmin.json()).toMatchObject({ name: 'Tunde Bakare', totalPostedJobs: 1 });
+      // Companies and admins are not posters, not even to an admin.
+      expect((await list(`/api/jobs/posters/${company.id}`, admin.headers)).statusCode).toBe(404);
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@marketplace/contracts';
 import {
   findMember,
+  imageResponse,
   notFound,
   type AccessClaims,
   type FastifyPluginAsyncTypebox,
@@ -202,9 +203,15 @@ export const listingRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async 
         response: { 200: PosterSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Only what a visitor of a job page needs: the name of someone who has a job on show. Companies,
+      // admins and members with nothing listed are nobody's business (the poster and admins still see
+      // the card), and all get the same 404 as an id that does not exist.
+      const viewer = await viewerOf(app, request, reply, { strict: false });
       const member = await findMember(db, request.params.id);
-      if (!member) throw notFound(SERVICE_MESSAGES.posterNotFound);
+      const mayLook = viewer !== undefined && (viewer.type === 'admin' || viewer.sub === member?.id);
+      const onShow = member?.type === 'user' && (mayLook || (await jobs.hasJobOnShow(member.id)));
+      if (!member || !onShow) throw notFound(SERVICE_MESSAGES.posterNotFound);
       return {
         _id: member.id,
         name: member.name,
@@ -217,7 +224,12 @@ export const listingRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async 
   app.get(
     '/api/jobs/images/:name',
     // Any name the store did not make is a 404 (ImageStore.read accepts server-made names only).
-    { schema: { params: Type.Object({ name: Type.String({ maxLength: 100 }) }) } },
+    {
+      schema: {
+        params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+        response: { 200: imageResponse("A job's image, as stored (names are never reused)") },
+      },
+    },
     async (request, reply) => {
       const image = await images.read(request.params.name);
       if (!image) throw notFound(SERVICE_MESSAGES.imageNotFound);

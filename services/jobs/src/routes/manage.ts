@@ -1,6 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   CompleteJobBodySchema,
+  JobEditBodySchema,
+  JobEditFormSchema,
+  JobFieldsSchema,
+  JobFormSchema,
   JOB_IMAGE_LIMIT,
   JOB_MESSAGES,
   JobSavedResponseSchema,
@@ -13,6 +17,7 @@ import {
   badRequest,
   conflict,
   forbidden,
+  multipartBody,
   type FastifyPluginAsyncTypebox,
   type TypeBoxTypeProvider,
 } from '@marketplace/service-kit';
@@ -82,7 +87,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (
     '/api/jobs/postjob',
     {
       onRequest: posterOnly,
-      config: { rateLimits: POST_JOB_LIMITS },
+      config: { rateLimits: POST_JOB_LIMITS, documentedBody: multipartBody(JobFormSchema, JobFieldsSchema) },
       schema: { response: { 201: JobSavedResponseSchema } },
     },
     async (request, reply) => {
@@ -120,6 +125,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (
     '/api/jobs/editjob/:jobId',
     {
       onRequest: app.authenticate,
+      config: { documentedBody: multipartBody(JobEditFormSchema, JobEditBodySchema) },
       schema: { params: JobIdParams, response: { 200: JobSavedResponseSchema } },
     },
     async (request, reply) => {
@@ -209,6 +215,14 @@ export const manageRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (
       '/api/jobs/complete/:jobId',
       {
         onRequest: app.authenticate,
+        // Read here, not by Fastify: no body (or an empty one) means completed.
+        config: {
+          documentedBody: {
+            content: { 'application/json': CompleteJobBodySchema },
+            required: false,
+            description: 'The status to move to; without a body, completed.',
+          },
+        },
         schema: { params: JobIdParams, response: { 200: JobStatusResponseSchema } },
       },
       async (request) => {

@@ -15,9 +15,14 @@ import {
 import {
   AppError,
   badRequest,
+  cachedJson,
   conflict,
   forbidden,
+  NotModifiedResponseSchema,
+  sendCachedJson,
+  type CachedJson,
   type FastifyPluginAsyncTypebox,
+  type ReadCache,
 } from '@marketplace/service-kit';
 import { Type } from 'typebox';
 import { reviewPosted } from '../events';
@@ -54,11 +59,22 @@ const ReviewPageQuery = Type.Object({
 });
 
 /**
+ * `no-cache`, not `max-age`: a poster who just reviewed, and the company, must see the review on the next
+ * read. Every read still asks; an unchanged list costs a 304 from memory. The same list for everyone.
+ */
+export const REVIEWS_CACHE_CONTROL = 'public, no-cache';
+
+/**
  * Reviews: a poster reviews a company that unlocked one of its jobs, once the job is completed, once
  * per job and company (rating 1-5, text required and limited); a company's reviews are public, with
  * the rating summary. accounts keeps each company's rating from jobs.review.posted.
  */
-export const reviewRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (app, { db }) => {
+export const reviewRoutes: FastifyPluginAsyncTypebox<
+  JobsRouteOptions & {
+    /** A company's review pages as sent, by company and page; cleared by the service on its writes. */
+    reviewCache: ReadCache<CachedJson>;
+  }
+> = async (app, { db, reviewCache }) => {
   const jobs = new JobsRepository(db);
   const unlocks = new UnlocksRepository(db);
   const reviews = new ReviewsRepository(db);
@@ -138,24 +154,34 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (
       schema: {
         params: Type.Object({ companyId: Type.String({ format: 'uuid' }) }),
         querystring: ReviewPageQuery,
-        response: { 200: ReviewListResponseSchema },
+        response: { 200: ReviewListResponseSchema, 304: NotModifiedResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = request.params;
       const window = pageWindow({ page: request.query.page ?? 1, limit: request.query.limit ?? 50 });
-      const [rows, summary] = await Promise.all([
-        reviews.listForCompany(companyId, window),
-        reviews.summary(companyId),
-      ]);
-      return {
-        statusCode: 200,
-        reviews: rows.map(toReview),
-        rating: {
-          average: summary.count > 0 ? Math.round((summary.sum / summary.count) * 10) / 10 : 0,
-          count: summary.count,
-        },
-      };
+      // The key from the normalized query only (ids compare in any case, defaults applied).
+      const key = `${companyId.toLowerCase()}|${window.page}|${window.limit}`;
+      const answer = await reviewCache.through(key, async () => {
+        const [rows, summary] = await Promise.all([
+          reviews.listForCompany(companyId, window),
+          reviews.summary(companyId),
+        ]);
+        // Serialized by the route's response schema, once per cached page.
+        return cachedJson(
+          String(
+            reply.serialize({
+              statusCode: 200,
+              reviews: rows.map(toReview),
+              rating: {
+                average: summary.count > 0 ? Math.round((summary.sum / summary.count) * 10) / 10 : 0,
+                count: summary.count,
+              },
+            }),
+          ),
+        );
+      });
+      return sendCachedJson(request, reply, answer, REVIEWS_CACHE_CONTROL);
     },
   );
 };

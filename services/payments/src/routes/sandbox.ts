@@ -8,6 +8,8 @@ import { refuseNonStringFields } from './strict-body';
 import { abandonedPage, checkoutPage, notFoundPage, sandboxPageHeaders } from './sandbox-page';
 
 const ParamsSchema = Type.Object({ reference: Type.String({ maxLength: 200 }) });
+/** A test stand-in for Paystack's checkout page, not part of the API: left out of the OpenAPI document. */
+const HIDDEN = { hide: true } as const;
 const ActionBodySchema = Type.Object({
   action: Type.Union([Type.Literal('pay'), Type.Literal('decline'), Type.Literal('abandon')]),
 });
@@ -68,7 +70,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/payments/sandbox/checkout/:reference',
-    { schema: { params: ParamsSchema } },
+    { schema: { ...HIDDEN, params: ParamsSchema } },
     async (request, reply) => {
       const tx = await find(request.params.reference);
       if (!tx) return page(reply, 404, notFoundPage());
@@ -78,7 +80,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(
     '/api/payments/sandbox/checkout/:reference',
-    { schema: { params: ParamsSchema, body: ActionBodySchema } },
+    { schema: { ...HIDDEN, params: ParamsSchema, body: ActionBodySchema } },
     async (request, reply) => {
       const known = await find(request.params.reference);
       if (!known) return page(reply, 404, notFoundPage());

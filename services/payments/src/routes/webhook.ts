@@ -1,4 +1,10 @@
-import { API_PATHS, errorEnvelope } from '@marketplace/contracts';
+import {
+  API_PATHS,
+  errorEnvelope,
+  ErrorEnvelopeSchema,
+  PaymentWebhookBodySchema,
+  PaymentWebhookResponseSchema,
+} from '@marketplace/contracts';
 import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { UnlockService } from '../unlocks';
 
@@ -23,7 +29,19 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }
     },
   );
 
-  app.post(API_PATHS.paymentWebhook, async (request, reply) => {
+  const route = {
+    // The body stays raw (the signature is over its bytes): documented, not validated by Fastify.
+    config: { documentedBody: { content: { 'application/json': PaymentWebhookBodySchema } } },
+    schema: {
+      response: {
+        200: PaymentWebhookResponseSchema,
+        400: ErrorEnvelopeSchema,
+        401: ErrorEnvelopeSchema,
+        503: ErrorEnvelopeSchema,
+      },
+    },
+  };
+  app.post(API_PATHS.paymentWebhook, route, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers['x-paystack-signature'];
     const signature = Array.isArray(header) ? header[0] : header;

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { parseCacNumber, normaliseNigerianPhone } from '@marketplace/contracts';
+import { schemaDb, type Database } from '@marketplace/service-kit';
+import { sql } from 'kysely';
+import type { AccountsDatabase } from './db-types';
+import { PhotoStore } from './repositories/photo-store';
+import { UsersRepository } from './repositories/users-repository';
+import { eraseAccount, insertRegisteredUser } from './user-events';
+
+/**
+ * The embedded topology's demo set, in bulk (services/edge/src/demo-data.ts): hundreds of companies
+ * through the accounts service's own writer of `accounts.user.registered` (so jobs and chat learn of
+ * them from the outbox like any other account), without hundreds of password hashes: they share one
+ * hash of a random secret nobody knows, so they cannot sign in. Photos are stored by the profile photo
+ * store, served like any upload. Used only by the edge's demo seeding and `npm run demo:remove`.
+ */
+export interface DemoCompanyInput {
+  email: string;
+  name: string;
+  /** Written as people do (0800 555 0123); stored as +234... like registration does. */
+  phone: string;
+  cac: string;
+  state: string;
+  address: string;
+  pincode: string;
+  category: string[];
+  subcategory: string[];
+  description: string;
+  /** An image file (any format the photo store takes), or none: the page shows the fallback. */
+  photo?: Buffer;
+}
+
+const accountsDb = (db: Database) => schemaDb<AccountsDatabase>(db, 'accounts');
+const photoStore = (dataDir: string) => new PhotoStore(join(dataDir, 'uploads', 'profile'));
+
+/** Inserts the companies whose email is not taken yet; returns how many it inserted. */
+export async function insertDemoCompanies(
+  db: Database,
+  dataDir: string,
+  companies: readonly DemoCompanyInput[],
+): Promise<number> {
+  const accounts = accountsDb(db);
+  const photos = photoStore(dataDir);
+  const unusableHash = await hash(randomBytes(32).toString('hex'));
+  // Each photo re-encoded once, then stored once per company (each company owns its file).
+  const encoded = new Map<Buffer, Buffer>();
+  for (const company of companies) {
+    if (company.photo && !encoded.has(company.photo)) {
+      encoded.set(company.photo, await photos.prepare(company.photo));
+    }
+  }
+  const stored: string[] = [];
+  try {
+    return await accounts.transaction().execute(async (trx) => {
+      let inserted = 0;
+      for (const company of companies) {
+        const phone = normaliseNigerianPhone(company.phone);
+        const cac = parseCacNumber(company.cac);
+        if (!phone || !cac) throw new Error(`demo company ${company.name}: bad phone or CAC number`);
+        const row = await insertRegisteredUser(
+          trx,
+          {
+            email: company.email,
+            name: company.name,
+            passwordHash: unusableHash,
+            type: 'company',
+            phoneNumber: phone,
+            cacnumber: cac.number,
+            cacClass: cac.cacClass,
+            address: company.address,
+            state: company.state,
+            pincode: company.pincode,
+            categories: company.category,
+            subcategories: company.subcategory,
+          },
+          'demo-data',
+        );
+        if (!row) continue;
+        inserted++;
+        const photo = company.photo && encoded.get(company.photo);
+        const name = photo ? await photos.store(photo) : undefined;
+        if (name) stored.push(name);
+        await new UsersRepository(trx).update(trx, row.id, {
+          description: company.description,
+          photo_url: name ? PhotoStore.urlFor(name) : null,
+        });
+      }
+      return inserted;
+    });
+  } catch (err) {
+    await photos.removeQuietly(stored);
+    throw err;
+  }
+}
+
+/**
+ * Erases every live account whose address is under `emailDomain` as a person's own deletion does
+ * (personal data gone, `accounts.user.deleted` announced so jobs and chat anonymise theirs, photo file
+ * removed). Returns how many it erased.
+ */
+export async function removeDemoAccounts(
+  db: Database,
+  dataDir: string,
+  emailDomain: string,
+): Promise<number> {
+  const accounts = accountsDb(db);
+  const photos = photoStore(dataDir);
+  const suffix = `@${emailDomain.toLowerCase()}`;
+  const rows = await accounts
+    .selectFrom('users')
+    .select(['id', 'photo_url'])
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`right(email_normalized, ${suffix.length}) = ${suffix}`)
+    .execute();
+  if (rows.length === 0) return 0;
+  const unusableHash = await hash(randomBytes(32).toString('hex'));
+  await accounts.transaction().execute(async (trx) => {
+    for (const row of rows) await eraseAccount(trx, row.id, unusableHash, 'demo-remove');
+  });
+  await photos.removeQuietly(
+    rows.map((row) => PhotoStore.nameFromUrl(row.photo_url)).filter((n) => n !== undefined),
+  );
+  return rows.length;
+}

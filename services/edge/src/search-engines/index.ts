@@ -1,0 +1,181 @@
+// What the edge does for search engines and link previews: the catalogue's pages carry their own head and
+// a plain-HTML summary (page-html.ts), /robots.txt, /sitemap.xml (sitemap.ts) and the picture shared
+// links show.
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  companyCataloguePage,
+  landingCataloguePage,
+  resolveLanding,
+  SITE,
+  STATIC_PAGES,
+  staticCataloguePage,
+  type CataloguePage,
+  type StaticPageKey,
+} from '@marketplace/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountsGet, Directory, type DirectoryOptions } from './directory';
+import { canCarryPages, pageHtml } from './page-html';
+import { robotsTxt, Sitemap, sitemapFileOf, type SitemapFile } from './sitemap';
+
+export { escapeHtml } from './page-html';
+export { SITEMAP_URL_LIMIT } from './sitemap';
+
+export interface SearchEnginesOptions {
+  /** The site's public origin (PUBLIC_URL); unset, the request's own (local runs). */
+  publicOrigin?: string;
+  /** Distributed topology: where the accounts service is; unset, this server's own accounts routes. */
+  accountsUrl?: string;
+  /** Addresses per sitemap file (default and most: 50,000); above, /sitemap.xml is an index. */
+  sitemapUrlLimit?: number;
+  /** How long a built sitemap is kept (default 5 minutes). */
+  sitemapTtlMs?: number;
+  directory?: DirectoryOptions;
+}
+
+/** A catalogue page as the edge sends it: the status and the shell's HTML carrying the page. */
+export interface PageAnswer {
+  status: 200 | 404;
+  html: string;
+}
+
+export interface SearchEngines {
+  /** The page for a request the SPA fallback answers, or undefined to send the shell as it is. */
+  page(request: FastifyRequest): Promise<PageAnswer | undefined>;
+}
+
+const OG_IMAGE_FILE = fileURLToPath(new URL('../../assets/og-image.png', import.meta.url));
+
+const STATIC_BY_PATH = new Map(
+  (Object.keys(STATIC_PAGES) as StaticPageKey[]).map((key) => [STATIC_PAGES[key].path, key]),
+);
+
+/** Only a plain host[:port] is believed from the Host header; anything else is this machine. */
+const PLAIN_HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+export function siteOrigin(request: FastifyRequest, publicOrigin?: string): string {
+  if (publicOrigin) return publicOrigin.replace(/\/+$/, '');
+  const host = PLAIN_HOST.test(request.host) ? request.host : 'localhost';
+  return `${request.protocol}://${host}`;
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the shell's index.html again only when the file changed (a redeployed shell). */
+function shellIndexReader(file: string): () => string | undefined {
+  let cached: { mtimeMs: number; size: number; html: string } | undefined;
+  return () => {
+    try {
+      const { mtimeMs, size } = statSync(file);
+      if (!cached || cached.mtimeMs !== mtimeMs || cached.size !== size) {
+        cached = { mtimeMs, size, html: readFileSync(file, 'utf8') };
+      }
+      return cached.html;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** A small cache of built sitemap files per origin and name, with one build at a time per file. */
+class SitemapCache {
+  private readonly entries = new Map<string, { xml: Promise<string | undefined>; expires: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 8,
+  ) {}
+
+  get(key: string, build: () => Promise<string | undefined>): Promise<string | undefined> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.xml;
+    const xml = build();
+    this.entries.delete(key);
+    this.entries.set(key, { xml, expires: Date.now() + this.ttlMs });
+    // A failed build is not kept.
+    xml.catch(() => this.entries.delete(key));
+    while (this.entries.size > this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value as string);
+    return xml;
+  }
+}
+
+export function registerSearchEngines(
+  app: FastifyInstance,
+  shellIndexFile: string,
+  options: SearchEnginesOptions = {},
+): SearchEngines {
+  const directory = new Directory(accountsGet(app, options.accountsUrl), options.directory);
+  const sitemap = new Sitemap(directory, { urlLimit: options.sitemapUrlLimit });
+  const sitemaps = new SitemapCache(options.sitemapTtlMs ?? 5 * 60_000);
+  const shellIndex = shellIndexReader(shellIndexFile);
+  const ogImage = readFileSync(OG_IMAGE_FILE);
+
+  app.get('/robots.txt', async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8');
+    return robotsTxt(siteOrigin(request, options.publicOrigin));
+  });
+
+  const sendSitemap = async (file: SitemapFile, request: FastifyRequest) => {
+    const origin = siteOrigin(request, options.publicOrigin);
+    const name = file.kind === 'root' ? 'sitemap.xml' : file.kind === 'pages' ? 'pages' : `c${file.part}`;
+    return sitemaps.get(`${origin} ${name}`, () => sitemap.xml(file, origin));
+  };
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const xml = await sendSitemap({ kind: 'root' }, request);
+    return reply
+      .header('cache-control', 'public, max-age=300')
+      .type('application/xml; charset=utf-8')
+      .send(xml);
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
+    const file = sitemapFileOf(request.params.file);
+    const xml = file ? await sendSitemap(file, request) : undefined;
+    if (xml === undefined) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('No such sitemap file.');
+    }
+    return reply
+      .header('cache-control', 'public, max-age=300')
+      .type('application/xml; charset=utf-8')
+      .send(xml);
+  });
+
+  app.get(SITE.image.path, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type(SITE.image.type).send(ogImage),
+  );
+
+  const cataloguePage = async (path: string): Promise<CataloguePage | null | undefined> => {
+    const key = STATIC_BY_PATH.get(path);
+    if (key) return staticCataloguePage(key);
+    const match = /^\/(category|sub-category|company-profile)\/([^/]+)$/.exec(path);
+    const segment = match?.[2] !== undefined ? decodeSegment(match[2]) : undefined;
+    if (!match || segment === undefined || segment.trim() === '') return undefined;
+    if (match[1] === 'company-profile') {
+      const company = await directory.company(segment);
+      return company ? companyCataloguePage(company) : company;
+    }
+    return landingCataloguePage(
+      resolveLanding(match[1] === 'category' ? 'category' : 'subcategory', segment),
+    );
+  };
+
+  return {
+    async page(request) {
+      const html = shellIndex();
+      if (!html || !canCarryPages(html)) return undefined;
+      const path = request.url.split('?')[0] ?? '/';
+      const page = await cataloguePage(path);
+      // No such company: the shell says so (its not-found screen), with the status a crawler understands.
+      if (page === null) return { status: 404, html };
+      if (!page) return undefined;
+      return { status: 200, html: pageHtml(html, page, siteOrigin(request, options.publicOrigin)) };
+    },
+  };
+}

@@ -1,0 +1,171 @@
+// The shell's index.html with one catalogue page's head and a plain-HTML summary of the page inside the
+// root element, for crawlers that run no JavaScript. React's createRoot replaces the summary on mount.
+// While scripts run, the home and landing summaries are the page's first paint, drawn as the page's hero
+// (the shell keeps them until the remote's page arrives); others are visually hidden. Without scripts
+// every summary shows as a simple page (a <noscript> style in the head).
+import { headTags, SITE, type CataloguePage, type HeadTag, type PageSummary } from '@marketplace/contracts';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text or an attribute value for HTML (and XML). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
+}
+
+function tagHtml(tag: HeadTag): string {
+  const value = escapeHtml(tag.value);
+  return tag.attr === 'rel'
+    ? `<link rel="${escapeHtml(tag.key)}" href="${value}">`
+    : `<meta ${tag.attr}="${escapeHtml(tag.key)}" content="${value}">`;
+}
+
+/** The summary's class: hidden off-screen while scripts run, a page of its own when they do not. */
+export const SUMMARY_CLASS = 'crawler-summary';
+
+const C = `.${SUMMARY_CLASS}`;
+const VISUALLY_HIDDEN =
+  'position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;' +
+  'clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0';
+const GUTTER = 'clamp(16px,4vw,32px)';
+const HERO_GREEN = 'linear-gradient(160deg,#0b4a33 0%,#083b29 100%)';
+const CHECK_MARK =
+  "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M5 12.5l4.2 4L19 7' " +
+  "fill='none' stroke='%23083b29' stroke-width='3' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E\") center/12px no-repeat";
+
+/**
+ * While scripts run: a plain summary (company profiles, static pages) is hidden; a home or landing
+ * summary is the page's first paint, drawn as the catalogue remote draws that page's hero (its sizes,
+ * colours and grid, from the remote's catalogue.css and landing.css: keep them in step), under a bar as
+ * tall as the shell's header. The shell keeps this node on screen until the remote's page replaces it
+ * (@marketplace/ui PendingPage), so the visitor reads the heading at once and nothing flashes.
+ */
+const SCRIPTED_STYLE =
+  `${C}:not([data-look]),${C}[data-look] section{${VISUALLY_HIDDEN}}` +
+  `${C}[data-look]{line-height:1.55}` +
+  `${C}[data-look]>header{display:flex;align-items:center;height:68px;border-bottom:1px solid #dfe7e2;` +
+  `background:#fff;padding:0 max(${GUTTER},calc((100% - 1180px)/2 + ${GUTTER}))}` +
+  `${C}[data-look]>header a{color:#008751;font-weight:800;font-size:1.15rem;text-decoration:none}` +
+  `[data-look] ${C}__hero{color:#fff;background:${HERO_GREEN}}` +
+  `[data-look=home] ${C}__hero{background:radial-gradient(1200px 500px at 85% -10%,rgba(245,179,1,.16),transparent 60%),` +
+  `radial-gradient(900px 600px at -10% 110%,rgba(0,135,81,.45),transparent 60%),${HERO_GREEN}}` +
+  `[data-look=landing] ${C}__hero{background:radial-gradient(900px 420px at 90% -20%,rgba(245,179,1,.14),transparent 60%),` +
+  `${HERO_GREEN}}` +
+  `[data-look] ${C}__hero h1{color:#fff}` +
+  `[data-look] ${C}__inner{box-sizing:border-box;max-width:1180px;margin:0 auto;padding-left:${GUTTER};padding-right:${GUTTER};display:grid}` +
+  `:where([data-look] ${C}__hero) h1{color:#fff;font-weight:800;line-height:1.2;margin:0 0 .5em}` +
+  `:where([data-look] ${C}__hero) p{margin:0 0 1em}` +
+  `[data-look] ${C}__hero nav{display:flex;flex-wrap:wrap;gap:8px;margin-bottom:18px;font-size:.88rem;color:rgba(255,255,255,.72)}` +
+  `[data-look] ${C}__hero nav a{color:rgba(255,255,255,.9);text-decoration:none}` +
+  `[data-look=home] ${C}__inner{grid-template-columns:minmax(0,1.15fr) minmax(0,.85fr);gap:56px;` +
+  `align-items:center;padding-top:clamp(48px,8vw,96px);padding-bottom:clamp(56px,9vw,112px)}` +
+  `[data-look=home] ${C}__eyebrow{display:inline-block;margin:0 0 18px;padding:6px 12px;` +
+  `border:1px solid rgba(255,255,255,.22);border-radius:12px;background:rgba(255,255,255,.08);` +
+  `font-size:.82rem;font-weight:600;color:rgba(255,255,255,.9)}` +
+  `[data-look=home] h1{font-size:clamp(2rem,1.2rem + 3.4vw,3.4rem);letter-spacing:-.025em;max-width:16ch}` +
+  `[data-look=home] ${C}__lead{max-width:54ch;font-size:clamp(1rem,.95rem + .3vw,1.15rem);` +
+  `color:rgba(255,255,255,.82);margin-bottom:28px}` +
+  `[data-look=landing] ${C}__inner{grid-template-columns:minmax(0,1.2fr) minmax(0,.8fr);` +
+  `gap:clamp(28px,5vw,64px);align-items:start;padding-top:clamp(32px,6vw,72px);padding-bottom:clamp(40px,7vw,88px)}` +
+  `[data-look=landing] ${C}__eyebrow{margin:0 0 10px;font-size:.85rem;font-weight:700;` +
+  `letter-spacing:.06em;text-transform:uppercase;color:#f5b301}` +
+  `[data-look=landing] h1{font-size:clamp(1.8rem,1.2rem + 2.4vw,2.9rem);letter-spacing:-.02em;margin-bottom:16px}` +
+  `[data-look=landing] ${C}__lead{max-width:60ch;color:rgba(255,255,255,.84);` +
+  `font-size:clamp(1rem,.95rem + .25vw,1.12rem);margin-bottom:22px}` +
+  `[data-look] ${C}__hero ul{list-style:none;padding:0;margin:0;display:grid;gap:10px}` +
+  `[data-look] ${C}__hero li{position:relative;padding-left:30px;color:rgba(255,255,255,.92)}` +
+  `[data-look] ${C}__hero li::before{content:"";position:absolute;left:0;top:3px;width:18px;height:18px;` +
+  `border-radius:50%;background:#f5b301 ${CHECK_MARK}}` +
+  // Where the home page's search box will be, so the hero keeps about its height.
+  `[data-look=home] ${C}__lead::after{content:"";display:block;max-width:560px;height:58px;margin-top:28px;` +
+  `border-radius:12px;background:#fff}` +
+  `@media (max-width:991.98px){[data-look] ${C}__inner{grid-template-columns:minmax(0,1fr)!important}}`;
+
+/** Without scripts: a plain summary is a simple page; a hero summary keeps its hero, its links below. */
+const NO_SCRIPT_STYLE =
+  `${C}:not([data-look]),${C} section{position:static;width:auto;height:auto;margin:0;overflow:visible;` +
+  `clip:auto;clip-path:none;white-space:normal;color:#16241c;line-height:1.55}` +
+  `${C}:not([data-look])>header{background:#fff;border-bottom:1px solid #dfe7e2;padding:16px max(16px,calc(50% - 580px))}` +
+  `${C}:not([data-look])>header a{color:#008751;font-weight:700;font-size:1.15rem;text-decoration:none}` +
+  `${C}:not([data-look])>main{max-width:1160px;margin:0 auto;padding:32px 16px 48px}` +
+  `${C}:not([data-look]) h1{font-size:2rem;line-height:1.2;margin:.25rem 0 .75rem}` +
+  `${C} section{max-width:1160px;margin:0 auto;padding:16px}` +
+  `${C} section a,${C}:not([data-look]) a{color:#006b40}` +
+  `${C}:not([data-look]) nav{font-size:.9rem}` +
+  `${C}:not([data-look]) ${C}__eyebrow{color:#008751;font-weight:600;margin:1rem 0 0}`;
+
+/** Everything the page's head gets: title, description, canonical, Open Graph, and the summary's styles. */
+export function headHtml(page: CataloguePage, origin: string): string {
+  return [
+    `<title>${escapeHtml(page.head.title)}</title>`,
+    ...headTags(page.head, origin).map(tagHtml),
+    `<style>${SCRIPTED_STYLE}</style>`,
+    `<noscript><style>${NO_SCRIPT_STYLE}</style></noscript>`,
+  ].join('');
+}
+
+const link = (item: { name: string; path: string }) =>
+  `<a href="${escapeHtml(item.path)}">${escapeHtml(item.name)}</a>`;
+
+/**
+ * The page in plain HTML: breadcrumb, eyebrow, the h1, the intro, its points and links. A home or landing
+ * summary carries its look (data-look) and is the first paint while scripts load (SCRIPTED_STYLE).
+ */
+export function summaryHtml(summary: PageSummary): string {
+  const copy: string[] = [];
+  if (summary.crumbs.length > 0) {
+    const here = summary.here ? [`<span aria-current="page">${escapeHtml(summary.here)}</span>`] : [];
+    copy.push(`<nav aria-label="Breadcrumb">${[...summary.crumbs.map(link), ...here].join(' / ')}</nav>`);
+  }
+  copy.push(
+    `<p class="${SUMMARY_CLASS}__eyebrow">${escapeHtml(summary.eyebrow)}</p>`,
+    `<h1>${escapeHtml(summary.heading)}</h1>`,
+    `<p class="${SUMMARY_CLASS}__lead">${escapeHtml(summary.lead)}</p>`,
+  );
+  if (summary.points.length > 0) {
+    copy.push(`<ul>${summary.points.map((point) => `<li>${escapeHtml(point)}</li>`).join('')}</ul>`);
+  }
+  const sections = summary.sections.map((section) => {
+    const title = section.path
+      ? link({ name: section.title, path: section.path })
+      : escapeHtml(section.title);
+    return `<section><h2>${title}</h2><ul>${section.items.map((item) => `<li>${link(item)}</li>`).join('')}</ul></section>`;
+  });
+  const look = summary.look === 'plain' ? '' : ` data-look="${summary.look}"`;
+  return (
+    `<div class="${SUMMARY_CLASS}"${look}>` +
+    `<header><a href="/">${escapeHtml(SITE.name)}</a></header>` +
+    `<main><div class="${SUMMARY_CLASS}__hero"><div class="${SUMMARY_CLASS}__inner"><div>${copy.join('')}</div></div></div>` +
+    `${sections.join('')}</main>` +
+    `</div>`
+  );
+}
+
+const ROOT_ELEMENT = /<div id="?root"?\s*><\/div>/i;
+const HEAD_END = /<\/head>/i;
+/** Tags of the shell's own head that a page's head replaces. */
+const REPLACED_TAGS = [
+  /<title>[\s\S]*?<\/title>/gi,
+  /<meta\s+name=["']?(description|robots|twitter:card)["'\s][^>]*>/gi,
+  /<meta\s+property=["']?og:[^>]*>/gi,
+  /<link\s+rel=["']?canonical["'\s][^>]*>/gi,
+];
+
+/** Whether the shell's index.html has the head and the empty root element a page is written into. */
+export function canCarryPages(indexHtml: string): boolean {
+  return HEAD_END.test(indexHtml) && ROOT_ELEMENT.test(indexHtml);
+}
+
+/** The shell's index.html carrying one page's head and summary (see canCarryPages). */
+export function pageHtml(indexHtml: string, page: CataloguePage, origin: string): string {
+  let html = indexHtml;
+  for (const pattern of REPLACED_TAGS) html = html.replace(pattern, '');
+  // Functions as replacements: a `$` in a company's name must stay a `$`.
+  html = html.replace(HEAD_END, (end) => `${headHtml(page, origin)}${end}`);
+  return html.replace(ROOT_ELEMENT, () => `<div id="root">${summaryHtml(page.summary)}</div>`);
+}
