@@ -1,5 +1,5 @@
 import { StrictMode, useCallback, useEffect } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { RouterProvider, type createBrowserRouter } from '@marketplace/ui/router';
 import { loadSession, RemoteModulesContext, Toasts, type RemoteModuleLoader } from '@marketplace/ui';
 import { RemoteLoaderContext, type RemoteLoader } from './federation/remote-loader';
 

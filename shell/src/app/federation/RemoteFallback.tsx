@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@marketplace/ui/router';
 import { Button, ButtonLink } from '@marketplace/ui';
 import { RemoteRetryContext } from './remote-loader';
 

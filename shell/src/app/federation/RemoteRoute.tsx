@@ -12,7 +12,13 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { Skeleton, type RemoteName, type RemotePageName, type RemoteRoutesModule } from '@marketplace/ui';
+import {
+  PendingPage,
+  Skeleton,
+  type RemoteName,
+  type RemotePageName,
+  type RemoteRoutesModule,
+} from '@marketplace/ui';
 import { RemoteRetryContext, useRemoteLoader, type RemoteRetry } from './remote-loader';
 import { RemoteFallback } from './RemoteFallback';
 
@@ -58,14 +64,19 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 }
 
+/** Skeletons, or the page the edge pre-rendered for this address (see PendingPage). */
 export function RemoteLoading() {
   return (
-    <section className="remote-loading" aria-busy="true">
-      <div className="ui-container">
-        <Skeleton lines={1} className="remote-loading__title" label="Loading page" />
-        <Skeleton lines={4} />
-      </div>
-    </section>
+    <PendingPage
+      fallback={
+        <section className="remote-loading" aria-busy="true">
+          <div className="ui-container">
+            <Skeleton lines={1} className="remote-loading__title" label="Loading page" />
+            <Skeleton lines={4} />
+          </div>
+        </section>
+      }
+    />
   );
 }
 

@@ -186,7 +186,7 @@ describe('signed-in layout: dark mode', () => {
     expect(localStorage.getItem('theme')).toBe('light');
   });
 
-  it('comes back on the next visit, survives logout, and is limited to the signed-in area', async () => {
+  it('comes back on the next visit, survives logout, and holds on the public pages too', async () => {
     const user = userEvent.setup();
     localStorage.setItem('theme', 'dark');
     const { router, unmount } = await openAs('user');
@@ -195,7 +195,7 @@ describe('signed-in layout: dark mode', () => {
 
     await act(() => router.navigate('/aboutus'));
     await screen.findByRole('heading', { name: 'catalogue:aboutUs' });
-    expect(document.body).not.toHaveClass('dark');
+    expect(document.body).toHaveClass('dark');
     await act(() => router.navigate('/chat'));
     await screen.findByRole('heading', { name: 'chat:chat' });
     expect(document.body).toHaveClass('dark');
@@ -206,6 +206,40 @@ describe('signed-in layout: dark mode', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(localStorage.getItem('user')).toBeNull();
+    unmount();
+  });
+});
+
+describe('signed-in layout: dark mode on a device set to dark', () => {
+  let original: typeof window.matchMedia;
+  beforeEach(() => {
+    original = window.matchMedia;
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        ...original(query),
+        matches: query === '(prefers-color-scheme: dark)',
+      }),
+    });
+  });
+  afterEach(() => {
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: original });
+  });
+
+  it('with no choice the switch shows what the page shows (on); turning it off chooses light', async () => {
+    const user = userEvent.setup();
+    const { unmount } = await openAs('user');
+    const toggle = screen.getByRole('switch', { name: 'Dark mode' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    // The device's setting darkens the page by itself (CSS); nothing is chosen yet.
+    expect(document.body).not.toHaveClass('dark');
+    expect(document.body).not.toHaveClass('light');
+    expect(localStorage.getItem('theme')).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(document.body).toHaveClass('light');
+    expect(localStorage.getItem('theme')).toBe('light');
     unmount();
   });
 });

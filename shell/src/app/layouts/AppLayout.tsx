@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from '@marketplace/ui/router';
 import { BRAND, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import { searchCatalogue } from '@marketplace/contracts';

@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet } from '@marketplace/ui/router';
 import { BRAND, Logo } from '@marketplace/ui';
 
 /** No header or footer: social-login return, payment result, page not found. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 import { BRAND, Logo } from '@marketplace/ui';
 
 /** Spec: six service links to sub-category pages. */

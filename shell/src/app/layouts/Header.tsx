@@ -1,19 +1,45 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from '@marketplace/ui/router';
 import { BRAND, Button, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { landingPath } from '../../session/session';
+
+// After the first paint: until it is there, 'Services' is a plain link to /other-services.
+const servicesMenu = () =>
+  import(/* webpackChunkName: "lazy-services-menu" */ '../../features/services-menu/components/ServicesMenu');
+type ServicesMenuModule = Awaited<ReturnType<typeof servicesMenu>>;
 
 // Members only: visitors never download the unread badge.
 const ChatLink = lazy(
   () => import(/* webpackChunkName: "lazy-chat-link" */ '../../features/chat-unread/components/ChatLink'),
 );
 
+const SERVICES = '/other-services';
 const NAV = [
   { to: '/jobs', label: 'Find jobs' },
-  { to: '/other-services', label: 'Services' },
+  { to: SERVICES, label: 'Services' },
   { to: '/aboutus', label: 'About us' },
   { to: '/contactus', label: 'Contact' },
 ] as const;
+
+/**
+ * The header's links; in place of Services, `services` (loaded after the first paint) when given, with
+ * the plain link meanwhile.
+ */
+function NavLinks({ linkClass, services }: { linkClass: string; services: ReactNode }) {
+  return NAV.map((item) => {
+    const link = (
+      <NavLink key={item.to} to={item.to} className={linkClass}>
+        {item.label}
+      </NavLink>
+    );
+    if (item.to !== SERVICES || !services) return link;
+    return (
+      <Suspense key={item.to} fallback={link}>
+        {services}
+      </Suspense>
+    );
+  });
+}
 
 export function Header() {
   const { user } = useSession();
@@ -26,6 +52,21 @@ export function Header() {
   const panel = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   useMenuPanel(menuOpen, () => setMenuOpen(false), panel, toggle);
+
+  // The menus arrive once, after the first paint. Held as a module (not React.lazy, which suspends at
+  // each first render): opening the phone menu then draws the accordion at once, and no link that has
+  // keyboard focus in the open menu is swapped for it a moment later.
+  const [menus, setMenus] = useState<ServicesMenuModule>();
+  useEffect(() => {
+    let current = true;
+    servicesMenu().then(
+      (module) => current && setMenus(module),
+      () => undefined, // Services stays the plain link to /other-services
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -60,11 +101,7 @@ export function Header() {
           <Logo />
         </Link>
         <nav className="site-nav" aria-label="Main">
-          {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className="site-nav__link">
-              {item.label}
-            </NavLink>
-          ))}
+          <NavLinks linkClass="site-nav__link" services={menus ? <menus.ServicesDropdown /> : null} />
         </nav>
         {signedIn && (
           <Suspense fallback={null}>
@@ -96,11 +133,10 @@ export function Header() {
       </div>
       <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen} ref={panel}>
         <nav className="ui-container mobile-menu__inner" aria-label="Mobile">
-          {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className="mobile-menu__link">
-              {item.label}
-            </NavLink>
-          ))}
+          <NavLinks
+            linkClass="mobile-menu__link"
+            services={menuOpen && menus ? <menus.ServicesAccordion /> : null}
+          />
           <div className="mobile-menu__actions">
             {accountLinks}
             <ButtonLink to={postJobTo}>Post Job</ButtonLink>

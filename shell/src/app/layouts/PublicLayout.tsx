@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@marketplace/ui/router';
 import { Header } from './Header';
 import { Footer } from './Footer';
 

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { BRAND } from '@marketplace/ui';
-import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from '@marketplace/ui/router';
 
 /** Class set on <body> while the dashboard is shown (spec: "the dashboard path adds a dashboard body style"). */
 export const DASHBOARD_BODY_CLASS = 'dashboard';

@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { categoryPath, SERVICE_CATALOGUE, subcategoryPath } from '@marketplace/contracts';
 import userEvent from '@testing-library/user-event';
 import { createFakeLoader } from '../testing/fake-remotes';
 import { renderApp } from '../testing/render-app';
@@ -64,6 +65,62 @@ describe('small-screen menus', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+});
+
+describe('Services menu', () => {
+  it('desktop: a disclosure of every category with its sub-categories; Escape closes it and returns focus', async () => {
+    const user = userEvent.setup();
+    renderApp('/aboutus', { loader: createFakeLoader() });
+    await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    const toggle = await within(main).findByRole('button', { name: 'Services' }, { timeout: 5000 });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel).toBeVisible();
+    for (const category of SERVICE_CATALOGUE) {
+      expect(within(panel).getByRole('link', { name: category.categoryname })).toHaveAttribute(
+        'href',
+        categoryPath(category.categoryname),
+      );
+      for (const name of category.subcategory) {
+        expect(within(panel).getByRole('link', { name })).toHaveAttribute('href', subcategoryPath(name));
+      }
+    }
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+    // Following a link closes it.
+    await user.click(toggle);
+    await user.click(within(panel).getByRole('link', { name: 'Electrician' }));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('small screens: the menu lists the categories, each expanding to its sub-categories', async () => {
+    const user = userEvent.setup();
+    renderApp('/aboutus', { loader: createFakeLoader() });
+    await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const panel = document.getElementById('mobile-menu')!;
+    const craftsman = await within(panel).findByRole('button', { name: 'Craftsman' }, { timeout: 5000 });
+    expect(craftsman).toHaveAttribute('aria-expanded', 'false');
+    expect(within(panel).queryByRole('link', { name: 'Plumber' })).toBeNull();
+    await user.click(craftsman);
+    expect(craftsman).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByRole('link', { name: 'Plumber' })).toHaveAttribute(
+      'href',
+      subcategoryPath('Plumber'),
+    );
+    expect(within(panel).getByRole('link', { name: 'All of Craftsman' })).toHaveAttribute(
+      'href',
+      categoryPath('Craftsman'),
+    );
+    // One category open at a time.
+    await user.click(within(panel).getByRole('button', { name: 'Build New' }));
+    expect(craftsman).toHaveAttribute('aria-expanded', 'false');
   });
 });
 

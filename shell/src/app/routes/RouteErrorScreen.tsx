@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from '@marketplace/ui/router';
 import { Logo } from '@marketplace/ui';
 
 /** "What went wrong" line: the status for router responses, else the error's message. */

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs } from '@marketplace/ui/router';
 import { loadSession } from '@marketplace/ui';
 import { isSignedIn, landingPath, safeNextPath } from '../../session/session';
 

@@ -123,6 +123,8 @@ describe('Company registration page', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Choose Category' }));
 
     expect(within(dialog()).getByRole('heading', { name: 'Choose Sub-Category' })).toBeInTheDocument();
+    // The pressed button is gone with step 1: focus stays in the dialog, on the new step.
+    expect(within(dialog()).getByText('Step 2 of 2')).toHaveFocus();
     expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading');
     act(() => jest.advanceTimersByTime(1400));
     expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading');
@@ -141,6 +143,9 @@ describe('Company registration page', () => {
 
     await user.click(within(dialog()).getByRole('button', { name: 'Previous' }));
     expect(within(dialog()).getByRole('heading', { name: 'Choose Category' })).toBeInTheDocument();
+    expect(within(dialog()).getByText('Step 1 of 2')).toHaveFocus();
+    await user.tab();
+    expect(within(dialog()).getByRole('checkbox', { name: 'Build New' })).toHaveFocus();
     expect(within(dialog()).getByRole('checkbox', { name: 'Craftsman' })).toBeChecked();
   });
 

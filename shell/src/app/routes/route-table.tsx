@@ -1,7 +1,7 @@
 // The spec's route table (section 2), owned by the shell. Each row says which layout frames the page
 // and who renders it: the shell itself (lazy chunk) or a remote page (loaded at run time).
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@marketplace/ui/router';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { RootLayout } from '../layouts/RootLayout';
 import { PublicLayout } from '../layouts/PublicLayout';

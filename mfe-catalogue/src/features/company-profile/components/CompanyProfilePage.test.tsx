@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -81,10 +81,38 @@ describe('company profile', () => {
     ).toBeInTheDocument();
   });
 
+  it('titles the page by the company once it has loaded, with its description and its one address', async () => {
+    answers(ACME);
+    renderAt('/company-profile/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' });
+    await waitFor(() => expect(document.title).toBe('Acme Plumbing Ltd | Naija Marketplace'));
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Plumbing since 2009.',
+    );
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'http://localhost/company-profile/c-1',
+    );
+  });
+
   it("shows 5 review skeletons, then 'No reviews yet.'", async () => {
     answers(ACME, []);
-    renderAt('/company-profile/c-1');
+    renderAt('/company-profile/c-1', { name: 'Acme (from card)', companyId: 'c-1' });
     expect(screen.getByLabelText('Loading reviews').querySelectorAll('li')).toHaveLength(5);
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+
+  it('opened by its address, the introduction waits as a skeleton and the reviews and contact come with it (no layout shift)', async () => {
+    answers(ACME, []);
+    renderAt('/company-profile/c-1');
+    expect(screen.getByLabelText('Loading the company')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Reviews' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Contact' })).toBeNull();
+    expect(await screen.findByText('Plumbing since 2009.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reviews' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Contact' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading the company')).toBeNull();
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
   });
 

@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useParams } from 'react-router-dom';
-import { subcategoryPath, type Company, type Review } from '@marketplace/contracts';
+import { Link, useLocation, useParams } from '@marketplace/ui/router';
+import {
+  COMPANY_PROFILE_COPY,
+  companyCataloguePage,
+  subcategoryPath,
+  type Company,
+  type Review,
+} from '@marketplace/contracts';
 import { ApiError, Button, buttonClass } from '@marketplace/ui';
+import { usePageHead } from '@marketplace/ui/head';
 import { QueryProvider } from '@marketplace/ui/query';
 import { fetchCompany, fetchReviews } from '../api/get-company';
 import './company-profile.css';
@@ -65,13 +72,17 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
-function Reviews({ companyId }: { companyId: string }) {
-  const query = useQuery({
+function useReviews(companyId: string | undefined) {
+  return useQuery({
     queryKey: ['catalogue', 'reviews', companyId],
-    queryFn: ({ signal }) => fetchReviews(companyId, signal),
+    queryFn: ({ signal }) => fetchReviews(companyId!, signal),
+    enabled: Boolean(companyId),
   });
+}
+
+function Reviews({ query }: { query: ReturnType<typeof useReviews> }) {
   return (
-    <section className="profile-card" aria-labelledby="profile-reviews">
+    <section className="profile-card profile-card--reviews" aria-labelledby="profile-reviews">
       <div className="profile-reviews__head">
         <h2 id="profile-reviews">Reviews</h2>
         {query.data && query.data.rating.count > 0 && (
@@ -129,6 +140,10 @@ function Profile() {
     // A company that is gone stays gone: only a failed connection or a server error is worth a retry.
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });
+  // Asked for at once, shown once the company is: see `arriving` below.
+  const reviews = useReviews(companyId);
+  // The head (title, description, canonical, Open Graph) once the directory has answered.
+  usePageHead(query.data ? companyCataloguePage(query.data).head : null);
 
   if (!companyId || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
@@ -143,6 +158,10 @@ function Profile() {
   }
 
   const company = query.data;
+  // Opened by its address (no card's details in the navigation state): the introduction waits as a
+  // skeleton and the reviews and contact card (below it on a phone) come with the company, so nothing
+  // already on screen moves when the description arrives (it was the page's layout shift).
+  const arriving = !company && !state && query.isPending;
   const name = company?.name ?? (typeof state?.name === 'string' ? state.name : '');
   const description = company ? company.description : state?.description;
   const phone = company ? company.phoneNumber : state?.phoneNumber;
@@ -158,8 +177,8 @@ function Profile() {
         <div className="profile-layout">
           <div className="profile-main">
             <section className="profile-card profile-intro">
-              <p className="ui-eyebrow">Company</p>
-              <h1 className="profile-name">{name || 'Company profile'}</h1>
+              <p className="ui-eyebrow">{COMPANY_PROFILE_COPY.eyebrow}</p>
+              <h1 className="profile-name">{name || COMPANY_PROFILE_COPY.heading}</h1>
               {company && company.rating.count > 0 && (
                 <p className="profile-rating">
                   <Stars rating={Math.round(company.rating.average)} /> {company.rating.average.toFixed(1)} (
@@ -174,45 +193,53 @@ function Profile() {
                   </Button>
                 </div>
               )}
-              <p className="profile-description">
-                {description || 'This company has not written a description yet.'}
-              </p>
-            </section>
-            <Reviews companyId={companyId} />
-          </div>
-          <aside className="profile-side">
-            <section className="profile-card" aria-labelledby="profile-contact">
-              <h2 id="profile-contact">Contact</h2>
-              {phone ? (
-                <a
-                  className={buttonClass('primary', 'lg', 'profile-call')}
-                  href={`tel:${phone.replace(/\s+/g, '')}`}
-                >
-                  Get call from the company
-                </a>
+              {arriving ? (
+                <div className="profile-description" aria-busy="true" aria-label="Loading the company">
+                  <span className="ui-skeleton__line" />
+                  <span className="ui-skeleton__line" />
+                  <span className="ui-skeleton__line" />
+                </div>
               ) : (
-                <p className="profile-empty">No phone number listed.</p>
+                <p className="profile-description">{description || COMPANY_PROFILE_COPY.noDescription}</p>
               )}
-              <dl className="profile-facts">
-                <dt>Address</dt>
-                <dd>{address || '-'}</dd>
-                <dt>Postal code</dt>
-                <dd>{pincode || '-'}</dd>
-              </dl>
             </section>
-            {services.length > 0 && (
-              <section className="profile-card" aria-labelledby="profile-services">
-                <h2 id="profile-services">Services</h2>
-                <ul className="profile-services">
-                  {services.map((service) => (
-                    <li key={service}>
-                      <Link to={subcategoryPath(service)}>{service}</Link>
-                    </li>
-                  ))}
-                </ul>
+            {!arriving && <Reviews query={reviews} />}
+          </div>
+          {!arriving && (
+            <aside className="profile-side">
+              <section className="profile-card" aria-labelledby="profile-contact">
+                <h2 id="profile-contact">Contact</h2>
+                {phone ? (
+                  <a
+                    className={buttonClass('primary', 'lg', 'profile-call')}
+                    href={`tel:${phone.replace(/\s+/g, '')}`}
+                  >
+                    Get call from the company
+                  </a>
+                ) : (
+                  <p className="profile-empty">No phone number listed.</p>
+                )}
+                <dl className="profile-facts">
+                  <dt>Address</dt>
+                  <dd>{address || '-'}</dd>
+                  <dt>Postal code</dt>
+                  <dd>{pincode || '-'}</dd>
+                </dl>
               </section>
-            )}
-          </aside>
+              {services.length > 0 && (
+                <section className="profile-card" aria-labelledby="profile-services">
+                  <h2 id="profile-services">Services</h2>
+                  <ul className="profile-services">
+                    {services.map((service) => (
+                      <li key={service}>
+                        <Link to={subcategoryPath(service)}>{service}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </aside>
+          )}
         </div>
       </div>
     </div>

@@ -20,11 +20,14 @@ import {
   MESSAGES,
   UI_TIMINGS,
   failedToSendMessage,
+  STATIC_PAGES,
   type ContactBody,
 } from '@marketplace/contracts';
 import './contact.css';
 
 export const SEND_MAIL_URL = API_PATHS.sendMail;
+
+const PAGE = STATIC_PAGES.contactUs;
 
 interface ContactForm {
   name: string;
@@ -116,11 +119,9 @@ export function ContactUsPage() {
     <section className="contact-page" data-remote="catalogue">
       <header className="ui-page__band">
         <div className="ui-container ui-page__head">
-          <p className="ui-eyebrow">Support</p>
-          <h1 className="ui-page__title">Contact us</h1>
-          <p className="ui-page__lead">
-            Questions about a job, a payment or your account? Send us a message and we will get back to you.
-          </p>
+          <p className="ui-eyebrow">{PAGE.eyebrow}</p>
+          <h1 className="ui-page__title">{PAGE.heading}</h1>
+          <p className="ui-page__lead">{PAGE.lead}</p>
         </div>
       </header>
       <div className="ui-container contact-page__grid">

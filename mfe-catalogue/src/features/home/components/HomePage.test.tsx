@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { POPULAR_SERVICES } from '../home-copy';
 import { HomePage } from './HomePage';
 
 function Landing() {
@@ -50,5 +51,61 @@ describe('HomePage', () => {
     renderHome();
     await user.type(screen.getByLabelText('What do you need help with?'), 'zzz');
     expect(screen.getByText(/no matching services/i)).toBeInTheDocument();
+  });
+
+  it('has the spec sections, one h1 and h2s under it', () => {
+    renderHome();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'How it works',
+      'Popular services',
+      'Built on trust, from the first message',
+      'What customers say',
+      'Why choose us',
+      'Are you a company or tradesperson?',
+      'General questions',
+    ]);
+    expect(screen.getByRole('region', { name: 'What customers say' })).toHaveAttribute(
+      'aria-roledescription',
+      'carousel',
+    );
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contactus');
+  });
+
+  it('links each popular service to its one canonical page, with a price in naira', () => {
+    renderHome();
+    const grid = screen.getByRole('heading', { name: 'Popular services' }).closest('section')!;
+    const cards = within(grid).getAllByRole('listitem');
+    expect(cards).toHaveLength(12);
+    const hrefs = within(grid)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/other-services',
+      '/sub-category/Electrician',
+      '/sub-category/Plumber',
+      '/sub-category/Cleaning',
+      '/sub-category/Painter',
+      '/sub-category/Carpenter',
+      '/sub-category/Renovate%20the%20bathroom',
+      '/sub-category/Car%20and%20car%20workshop',
+      '/sub-category/Moving%20agency',
+      '/sub-category/Pest%20control',
+      '/sub-category/Waste%20management',
+      '/sub-category/Contractor',
+      '/sub-category/Architect',
+    ]);
+    for (const item of POPULAR_SERVICES) {
+      expect(item.price).toMatch(/^(from )?₦\d{1,3}(,\d{3})*( – ₦\d{1,3}(,\d{3})*)?$/);
+      expect(item.price).not.toMatch(/NOK|kr/);
+    }
+    expect(within(cards[0]!).getByText('₦10,000 – ₦80,000')).toBeInTheDocument();
+  });
+
+  it('opens the picked popular service', async () => {
+    const user = userEvent.setup();
+    renderHome();
+    await user.click(screen.getByRole('link', { name: /^Waste management/ }));
+    expect(screen.getByText('landed on Waste management')).toBeInTheDocument();
   });
 });

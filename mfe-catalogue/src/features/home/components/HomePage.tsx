@@ -1,7 +1,13 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 import { ButtonLink } from '@marketplace/ui';
-import { categoryPath, subcategoryPath } from '@marketplace/contracts';
+import { categoryPath, STATIC_PAGES, subcategoryPath } from '@marketplace/contracts';
+import { GeneralQuestions } from './GeneralQuestions';
+import { PopularServices } from './PopularServices';
+import { ScrollToTop } from './ScrollToTop';
 import { ServiceSearch } from './ServiceSearch';
+import { Testimonials } from './Testimonials';
+import { TrustSection } from './TrustSection';
+import './home-sections.css';
 
 /** Spec (Home): quick links under the search box. */
 const QUICK_LINKS = [
@@ -30,7 +36,7 @@ const REASONS = [
   },
   {
     title: 'Secure transactions',
-    text: 'Payment is made securely, and only after you confirm you are satisfied.',
+    text: 'Companies pay their unlock fee through Paystack, and your phone number and address stay private until one does.',
   },
 ];
 
@@ -40,18 +46,18 @@ const SAMPLE_OFFERS = [
   { initials: 'OP', name: 'Okafor Plumbing', rating: '4.7', time: '1 h ago' },
 ];
 
+/** The hero's words: contracts' STATIC_PAGES, which the edge writes into the page's head and summary too. */
+const HERO = STATIC_PAGES.home;
+
 export function HomePage() {
   return (
     <div className="home" data-remote="catalogue">
       <section className="home-hero">
         <div className="ui-container home-hero__inner">
           <div className="home-hero__copy">
-            <p className="home-hero__eyebrow">Free to post · Vetted companies · Secure payment</p>
-            <h1 className="home-hero__title">Find trusted professionals for every job at home</h1>
-            <p className="home-hero__lead">
-              Describe your job for free and receive offers from vetted companies and tradespeople across
-              Nigeria. Compare, choose the best offer and pay only when you are satisfied.
-            </p>
+            <p className="home-hero__eyebrow">{HERO.eyebrow}</p>
+            <h1 className="home-hero__title">{HERO.heading}</h1>
+            <p className="home-hero__lead">{HERO.lead}</p>
             <ServiceSearch />
             <div className="home-hero__quick">
               <span>Popular:</span>
@@ -103,6 +109,10 @@ export function HomePage() {
         </div>
       </section>
 
+      <PopularServices />
+      <TrustSection />
+      <Testimonials />
+
       <section className="home-section home-section--tinted">
         <div className="ui-container">
           <h2 className="home-section__title">Why choose us</h2>
@@ -125,6 +135,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      <GeneralQuestions />
+      <ScrollToTop />
     </div>
   );
 }

@@ -1,49 +1,78 @@
-import { PlaceholderPage } from '@marketplace/ui';
-import { SERVICE_CATALOGUE } from '@marketplace/contracts';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { STATIC_PAGES, type StaticPageKey } from '@marketplace/contracts';
+import { Skeleton } from '@marketplace/ui';
+import { LEGAL_UPDATED } from '../content/document';
+import './info.css';
+
+export { OtherServicesPage } from './OtherServicesPage';
+
+const bodies = () => import(/* webpackChunkName: "lazy-info" */ './InfoBodies');
+const AboutBody = lazy(async () => ({ default: (await bodies()).AboutBody }));
+const PrivacyBody = lazy(async () => ({ default: (await bodies()).PrivacyBody }));
+const TermsBody = lazy(async () => ({ default: (await bodies()).TermsBody }));
+
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
+
+/** '2026-11-23' -> '23 November 2026' (the same in every browser locale). */
+function longDate(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-').map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}
+
+interface InfoPageProps {
+  /** Its eyebrow, heading and lead: contracts' STATIC_PAGES, the words the edge writes into its head too. */
+  page: StaticPageKey;
+  /** 'Last updated' date (YYYY-MM-DD). */
+  updated?: string;
+  children: ReactNode;
+}
+
+/** A static page: its heading at once, its text from the lazy chunk (a skeleton meanwhile). */
+function InfoPage({ page, updated, children }: InfoPageProps) {
+  const { eyebrow, heading, lead } = STATIC_PAGES[page];
+  return (
+    <article className="info-page" data-remote="catalogue">
+      <header className="ui-page__band">
+        <div className="ui-container ui-page__head">
+          <p className="ui-eyebrow">{eyebrow}</p>
+          <h1 className="ui-page__title">{heading}</h1>
+          <p className="ui-page__lead">{lead}</p>
+          {updated && (
+            <p className="info-page__updated">
+              Last updated <time dateTime={updated}>{longDate(updated)}</time>
+            </p>
+          )}
+        </div>
+      </header>
+      <div className="ui-container info-page__body">
+        <Suspense fallback={<Skeleton lines={10} label="Loading the page" />}>{children}</Suspense>
+      </div>
+    </article>
+  );
+}
 
 export function PrivacyPolicyPage() {
   return (
-    <PlaceholderPage
-      remote="catalogue"
-      eyebrow="Legal"
-      title="Privacy Policy"
-      lead="How we collect, use and protect your personal data. Last updated June 27, 2025."
-    />
+    <InfoPage page="privacyPolicy" updated={LEGAL_UPDATED}>
+      <PrivacyBody />
+    </InfoPage>
   );
 }
 
 export function TermsPage() {
   return (
-    <PlaceholderPage
-      remote="catalogue"
-      eyebrow="Legal"
-      title="Terms and Conditions"
-      lead="The rules for using the marketplace as a customer or a company. Last updated June 27, 2025."
-    />
+    <InfoPage page="terms" updated={LEGAL_UPDATED}>
+      <TermsBody />
+    </InfoPage>
   );
 }
 
 export function AboutUsPage() {
   return (
-    <PlaceholderPage
-      remote="catalogue"
-      eyebrow="About us"
-      title="About us"
-      lead="Our mission is to let people post their job requirements and receive bids from qualified professionals."
-    />
-  );
-}
-
-export function OtherServicesPage() {
-  return (
-    <PlaceholderPage
-      remote="catalogue"
-      eyebrow="Browse"
-      title="All services"
-      lead="Browse every service we offer, from a quick repair to building a new house."
-      points={SERVICE_CATALOGUE.map(
-        (category) => `${category.categoryname}: ${category.subcategory.length} services`,
-      )}
-    />
+    <InfoPage page="aboutUs">
+      <AboutBody />
+    </InfoPage>
   );
 }

@@ -1,24 +1,29 @@
 import { apiJson } from '@marketplace/ui';
-import { COMPANY_API, type CompanyListResponse } from '@marketplace/contracts';
-import type { LandingKind } from '../landing-copy';
+import { COMPANY_API, type CompanyListResponse, type LandingKind } from '@marketplace/contracts';
 
 /** Companies per request: four rows of three on a wide screen. */
 export const COMPANIES_PAGE_SIZE = 12;
 
-export function companiesKey(kind: LandingKind, name: string) {
-  return ['catalogue', 'companies', kind, name] as const;
+/** `state`: one of NIGERIAN_STATES, or '' for every state (each state is a list of its own). */
+export function companiesKey(kind: LandingKind, name: string, state = '') {
+  return ['catalogue', 'companies', kind, name, state] as const;
 }
 
-/** One page of the companies doing a category or sub-category (the directory answers its total). */
+/**
+ * One page of the companies doing a category or sub-category, in one state or all ('') (the directory
+ * answers its total of that set, best rated and most recently active first).
+ */
 export async function fetchCompanies(
   kind: LandingKind,
   name: string,
   page: number,
+  state = '',
   signal?: AbortSignal,
 ): Promise<CompanyListResponse> {
-  const path = kind === 'category' ? COMPANY_API.byCategory(name) : COMPANY_API.bySubcategory(name);
-  const params = new URLSearchParams({ page: String(page), limit: String(COMPANIES_PAGE_SIZE) });
-  const body = await apiJson<Partial<CompanyListResponse>>(`${path}?${params}`, {
+  const query = { page, limit: COMPANIES_PAGE_SIZE, state };
+  const path =
+    kind === 'category' ? COMPANY_API.byCategory(name, query) : COMPANY_API.bySubcategory(name, query);
+  const body = await apiJson<Partial<CompanyListResponse>>(path, {
     signal,
     networkToast: false,
   });

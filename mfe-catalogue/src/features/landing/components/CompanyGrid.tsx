@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import type { Company } from '@marketplace/contracts';
+import { Link, useSearchParams } from '@marketplace/ui/router';
+import { canonicalStateName, NIGERIAN_STATES, type Company, type LandingKind } from '@marketplace/contracts';
 import { Button, buttonClass } from '@marketplace/ui';
+import { SelectField } from '@marketplace/ui/form';
 import { companiesKey, COMPANIES_PAGE_SIZE, fetchCompanies } from '../api/get-companies';
-import type { LandingKind } from '../landing-copy';
 
 const SKELETON_CARDS = 8;
 const numberFormat = new Intl.NumberFormat('en-NG');
@@ -56,7 +56,11 @@ function CompanyPhoto({ company }: { company: Company }) {
 export function RatingLine({ average, count }: { average: number; count: number }) {
   if (count === 0) return <span className="company-rating company-rating--new">New on the marketplace</span>;
   return (
-    <span className="company-rating" aria-label={`Rated ${average} out of 5 from ${count} reviews`}>
+    <span
+      className="company-rating"
+      role="img"
+      aria-label={`Rated ${average} out of 5 from ${count} reviews`}
+    >
       <span aria-hidden="true">★ {average.toFixed(1)}</span>
       <span className="company-rating__count" aria-hidden="true">
         ({numberFormat.format(count)} {count === 1 ? 'review' : 'reviews'})
@@ -71,6 +75,18 @@ function CompanyCard({ company }: { company: Company }) {
       <CompanyPhoto company={company} />
       <div className="company-card__body">
         <h3 className="company-card__name">{company.name}</h3>
+        {company.state && (
+          <p className="company-card__state">
+            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+              />
+            </svg>
+            <span className="ui-visually-hidden">State: </span>
+            {company.state}
+          </p>
+        )}
         <RatingLine average={company.rating.average} count={company.rating.count} />
         {company.subcategory.length > 0 && (
           <p className="company-card__trades">{company.subcategory.slice(0, 3).join(' · ')}</p>
@@ -88,18 +104,69 @@ function CompanyCard({ company }: { company: Company }) {
   );
 }
 
-/** 'Explore the companies doing {type}': paged by 'Show more', so 5,000 companies stay quick. */
+/** The address's `?state=` as NIGERIAN_STATES spells it ('' for none or an unknown name). */
+export function stateFromSearch(params: URLSearchParams): string {
+  return canonicalStateName(params.get('state') ?? '') ?? '';
+}
+
+/** Companies of all pages, each once (a company that moved between two page reads is not shown twice). */
+function uniqueCompanies(pages: ReadonlyArray<{ company: Company[] }> | undefined): Company[] {
+  const seen = new Set<string>();
+  const companies: Company[] = [];
+  for (const page of pages ?? []) {
+    for (const company of page.company) {
+      if (seen.has(company._id)) continue;
+      seen.add(company._id);
+      companies.push(company);
+    }
+  }
+  return companies;
+}
+
+/**
+ * 'Explore the companies doing {type}': paged by 'Show more', so 5,000 companies stay quick. The State
+ * filter lives in the address (?state=Lagos: kept on reload, shareable); choosing another state starts
+ * its list from the first page.
+ */
 export function CompanyGrid({ kind, name, known }: { kind: LandingKind; name: string; known: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('state');
+  const state = stateFromSearch(params);
+
+  // Another spelling in the address (?state=lagos, ?state=FCT) becomes the canonical one; an unknown
+  // or empty name is dropped (the list shows every state).
+  useEffect(() => {
+    if (raw === null || raw === state) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (state) next.set('state', state);
+        else next.delete('state');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [raw, state, setParams]);
+
+  const chooseState = (next: string) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('state', next);
+      else updated.delete('state');
+      return updated;
+    });
+
   const query = useInfiniteQuery({
-    queryKey: companiesKey(kind, name),
-    queryFn: ({ pageParam, signal }) => fetchCompanies(kind, name, pageParam, signal),
+    queryKey: companiesKey(kind, name, state),
+    queryFn: ({ pageParam, signal }) => fetchCompanies(kind, name, pageParam, state, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
     enabled: known,
     placeholderData: keepPreviousData,
   });
-  const companies = query.data?.pages.flatMap((page) => page.company) ?? [];
+  const companies = uniqueCompanies(query.data?.pages);
   const total = query.data?.pages[0]?.total ?? 0;
+  const where = state ? ` in ${state}` : '';
 
   let body;
   if (known && query.isPending) {
@@ -124,25 +191,41 @@ export function CompanyGrid({ kind, name, known }: { kind: LandingKind; name: st
       </div>
     );
   } else if (companies.length === 0) {
-    body = <p className="landing-empty">No Data Found</p>;
+    body = state ? (
+      <div className="landing-empty" role="status">
+        <p className="landing-empty__title">No Data Found</p>
+        <p>
+          No companies doing {name} in {state} yet.
+        </p>
+        <Button variant="secondary" onClick={() => chooseState('')}>
+          Show all states
+        </Button>
+      </div>
+    ) : (
+      <p className="landing-empty">No Data Found</p>
+    );
   } else {
     body = (
       <>
-        <ul className="company-grid">
+        <ul
+          className={query.isPlaceholderData ? 'company-grid company-grid--stale' : 'company-grid'}
+          aria-busy={query.isPlaceholderData || undefined}
+        >
           {companies.map((company) => (
             <CompanyCard key={company._id} company={company} />
           ))}
         </ul>
         <div className="landing-more">
-          <p className="landing-more__count">
+          <p className="landing-more__count" role="status">
             Showing {numberFormat.format(companies.length)} of {numberFormat.format(total)}{' '}
             {total === 1 ? 'company' : 'companies'}
+            {where}
           </p>
           {query.hasNextPage && (
             <Button
               variant="secondary"
               onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
+              disabled={query.isFetchingNextPage || query.isPlaceholderData}
             >
               {query.isFetchingNextPage ? 'Loading…' : `Show ${COMPANIES_PAGE_SIZE} more`}
             </Button>
@@ -155,9 +238,27 @@ export function CompanyGrid({ kind, name, known }: { kind: LandingKind; name: st
   return (
     <section className="landing-section" aria-labelledby="landing-companies">
       <div className="ui-container">
-        <h2 id="landing-companies" className="landing-section__title">
-          Explore the companies doing {name}
-        </h2>
+        <div className="landing-companies__head">
+          <h2 id="landing-companies" className="landing-section__title">
+            Explore the companies doing {name}
+          </h2>
+          {known && (
+            <SelectField
+              label="State"
+              name="state"
+              value={state}
+              onChange={(event) => chooseState(event.target.value)}
+              fieldClassName="landing-companies__state"
+            >
+              <option value="">All states</option>
+              {NIGERIAN_STATES.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        </div>
         {body}
       </div>
     </section>

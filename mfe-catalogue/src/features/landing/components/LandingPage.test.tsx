@@ -13,7 +13,7 @@ import {
 } from '@marketplace/ui';
 import { queryClient } from '@marketplace/ui/query';
 import { CategoryPage, SubCategoryPage } from './LandingPage';
-import { resolveLanding } from '../landing-copy';
+import { resolveLanding } from '@marketplace/contracts';
 
 const server = setupServer();
 let companyRequests: URL[] = [];
@@ -53,6 +53,34 @@ function directory(total: number, pageSize = 12) {
     }),
   );
 }
+
+/** A directory whose companies are in the given states (`?state=` filters them, as the service does). */
+function directoryByState(counts: Record<string, number>, pageSize = 12) {
+  const all = Object.entries(counts).flatMap(([state, count]) =>
+    Array.from({ length: count }, (_, i) =>
+      company(0, { _id: `${state}-${i + 1}`, name: `${state} Company ${i + 1}`, state }),
+    ),
+  );
+  server.use(
+    http.get('http://localhost/api/jobs/:path/:name', ({ request }) => {
+      const url = new URL(request.url);
+      companyRequests.push(url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const state = url.searchParams.get('state');
+      const listed = state ? all.filter((c) => c.state === state) : all;
+      const body: CompanyListResponse = {
+        company: listed.slice((page - 1) * pageSize, page * pageSize),
+        page,
+        limit: pageSize,
+        total: listed.length,
+      };
+      return HttpResponse.json(body);
+    }),
+  );
+}
+
+const requested = () =>
+  companyRequests.map((u) => [u.pathname, u.searchParams.get('page'), u.searchParams.get('state')]);
 
 function JobsSection({ kind, type }: JobsSectionProps) {
   return <p>jobs section of {`${kind}:${type}`}</p>;
@@ -132,6 +160,21 @@ describe('category page', () => {
     expect(router.state.location.pathname).toBe('/sub-category/Paving%20stone');
   });
 
+  it("sets the page's title, description and canonical address (the same for every casing)", async () => {
+    directory(0);
+    renderAt('/category/plumber');
+    await screen.findByRole('heading', { level: 1, name: 'Hire a trusted plumber near you' });
+    expect(document.title).toBe('Hire a trusted plumber near you | Naija Marketplace');
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'http://localhost/sub-category/Plumber',
+    );
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      resolveLanding('subcategory', 'Plumber').copy.description,
+    );
+  });
+
   it('shows 8 skeleton cards, then the companies, and pages with Show more', async () => {
     directory(15);
     renderAt('/category/Craftsman');
@@ -206,5 +249,126 @@ describe('category page', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     });
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Company 2' })).toBeInTheDocument());
+  });
+});
+
+describe('State filter', () => {
+  const stateSelect = () => screen.getByRole('combobox', { name: 'State' });
+
+  it("is a labelled select of 'All states' and the 37 states, above the grid", async () => {
+    directoryByState({ Lagos: 2 });
+    renderAt('/sub-category/Plumber');
+    await screen.findByRole('heading', { name: 'Lagos Company 1' });
+    const select = stateSelect();
+    expect(select.tagName).toBe('SELECT');
+    expect(select).toHaveValue('');
+    const options = within(select).getAllByRole('option');
+    expect(options).toHaveLength(38);
+    expect(options[0]).toHaveTextContent('All states');
+    expect(options.map((o) => o.textContent)).toContain('Federal Capital Territory (FCT)');
+    // Before the grid in reading (and tab) order.
+    const grid = screen.getAllByRole('list').find((list) => list.classList.contains('company-grid'))!;
+    expect(select.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('choosing a state asks the directory for it from the first page and puts it in the address', async () => {
+    directoryByState({ Lagos: 14, Kano: 3 });
+    const router = renderAt('/sub-category/Plumber');
+    await screen.findByRole('heading', { name: 'Lagos Company 1' });
+    expect(screen.getByText('Showing 12 of 17 companies')).toBeInTheDocument();
+
+    await userEvent.selectOptions(stateSelect(), 'Kano');
+    await screen.findByRole('heading', { name: 'Kano Company 1' });
+    expect(router.state.location.search).toBe('?state=Kano');
+    expect(stateSelect()).toHaveValue('Kano');
+    expect(screen.getByText('Showing 3 of 3 companies in Kano')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Lagos Company 1' })).not.toBeInTheDocument();
+    expect(requested()).toEqual([
+      ['/api/jobs/getcompaniesbysubCategory/Plumber', '1', null],
+      ['/api/jobs/getcompaniesbysubCategory/Plumber', '1', 'Kano'],
+    ]);
+    // The card shows the state under the name.
+    const card = screen.getByRole('heading', { name: 'Kano Company 1' }).closest('li')!;
+    expect(within(card).getByText('Kano')).toBeInTheDocument();
+
+    // Paging within a state keeps the state; another state starts again at page 1.
+    await userEvent.selectOptions(stateSelect(), 'Lagos');
+    await screen.findByRole('heading', { name: 'Lagos Company 1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show 12 more' }));
+    await screen.findByRole('heading', { name: 'Lagos Company 14' });
+    expect(requested().slice(2)).toEqual([
+      ['/api/jobs/getcompaniesbysubCategory/Plumber', '1', 'Lagos'],
+      ['/api/jobs/getcompaniesbysubCategory/Plumber', '2', 'Lagos'],
+    ]);
+    expect(router.state.location.search).toBe('?state=Lagos');
+
+    // 'All states' takes the state out of the address.
+    await userEvent.selectOptions(stateSelect(), '');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await screen.findByText('Showing 12 of 17 companies');
+  });
+
+  it('a page opened with ?state= starts filtered (any casing, written canonically in the address)', async () => {
+    directoryByState({ Lagos: 2, Kano: 1, 'Federal Capital Territory (FCT)': 1 });
+    const router = renderAt('/sub-category/Plumber?state=kano');
+    await screen.findByRole('heading', { name: 'Kano Company 1' });
+    expect(stateSelect()).toHaveValue('Kano');
+    await waitFor(() => expect(router.state.location.search).toBe('?state=Kano'));
+    // Never the unfiltered list first.
+    expect(requested()).toEqual([['/api/jobs/getcompaniesbysubCategory/Plumber', '1', 'Kano']]);
+
+    companyRequests = [];
+    const moved = renderAt('/category/plumber?state=FCT');
+    await screen.findByRole('heading', { name: 'Federal Capital Territory (FCT) Company 1' });
+    await waitFor(() => {
+      expect(moved.state.location.pathname).toBe('/sub-category/Plumber');
+      expect(new URLSearchParams(moved.state.location.search).get('state')).toBe(
+        'Federal Capital Territory (FCT)',
+      );
+    });
+    expect(requested()).toEqual([
+      ['/api/jobs/getcompaniesbysubCategory/Plumber', '1', 'Federal Capital Territory (FCT)'],
+    ]);
+  });
+
+  it('drops an unknown state from the address and lists every state', async () => {
+    directoryByState({ Lagos: 1, Kano: 1 });
+    const router = renderAt('/sub-category/Plumber?state=Atlantis');
+    await screen.findByRole('heading', { name: 'Kano Company 1' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(stateSelect()).toHaveValue('');
+    expect(requested()).toEqual([['/api/jobs/getcompaniesbysubCategory/Plumber', '1', null]]);
+  });
+
+  it("says 'No Data Found' for a state without companies and offers every state again", async () => {
+    directoryByState({ Lagos: 2 });
+    const router = renderAt('/sub-category/Plumber?state=Zamfara');
+    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
+    expect(screen.getByText('No companies doing Plumber in Zamfara yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all states' }));
+    await screen.findByRole('heading', { name: 'Lagos Company 1' });
+    expect(router.state.location.search).toBe('');
+    expect(stateSelect()).toHaveValue('');
+  });
+
+  it('is a native select in the tab order (the browser gives it the keyboard), focused with Tab', async () => {
+    directoryByState({ Lagos: 1 });
+    renderAt('/sub-category/Plumber');
+    await screen.findByRole('heading', { name: 'Lagos Company 1' });
+    const select = stateSelect();
+    expect(select).toBeEnabled();
+    expect(select).not.toHaveAttribute('tabindex');
+    // The control before it in tab order is the details block's last service link.
+    const links = within(screen.getByRole('complementary')).getAllByRole('link');
+    links[links.length - 1]!.focus();
+    await userEvent.tab();
+    expect(select).toHaveFocus();
+  });
+
+  it('shows no filter on a page of an unknown trade (nothing to filter)', async () => {
+    directoryByState({ Lagos: 1 });
+    renderAt('/category/nonsense-key');
+    await screen.findAllByText('No Data Found');
+    expect(screen.queryByRole('combobox', { name: 'State' })).not.toBeInTheDocument();
   });
 });

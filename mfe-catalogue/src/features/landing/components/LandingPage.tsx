@@ -1,7 +1,8 @@
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from '@marketplace/ui/router';
 import { RemoteWidget } from '@marketplace/ui/remote-widget';
 import { QueryProvider } from '@marketplace/ui/query';
-import { resolveLanding, type LandingKind } from '../landing-copy';
+import { usePageHead } from '@marketplace/ui/head';
+import { landingCataloguePage, resolveLanding, type LandingKind } from '@marketplace/contracts';
 import { CompanyGrid } from './CompanyGrid';
 import { ProjectForm } from './ProjectForm';
 import './landing.css';
@@ -13,6 +14,7 @@ function LandingPage({ kind }: { kind: LandingKind }) {
   const { type = '' } = useParams();
   const location = useLocation();
   const landing = resolveLanding(kind, type);
+  usePageHead(landingCataloguePage(landing).head);
   // One address per page: other casings, underscore forms and trades under /category/ move to it.
   if (landing.known && decodeURIComponent(location.pathname) !== decodeURIComponent(landing.path)) {
     return <Navigate to={{ pathname: landing.path, search: location.search }} replace />;

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@marketplace/ui/router';
 import { JOB_LIMITS } from '@marketplace/contracts';
 import { Button } from '@marketplace/ui';
 import { TextAreaField, TextField } from '@marketplace/ui/form';

@@ -1,8 +1,8 @@
-import type { WsServerFrame } from '@marketplace/contracts';
+import { WS_CLOSE_CODES, type WsServerFrame } from '@marketplace/contracts';
 import { FakeSocket } from '../testing/fixtures';
 import { RealtimeConnection, realtimeUrl, type ConnectionState } from './realtime';
 
-function setup(random = () => 0) {
+function setup(random = () => 0, renewSession?: () => Promise<boolean>) {
   FakeSocket.all = [];
   const frames: WsServerFrame[] = [];
   const states: ConnectionState[] = [];
@@ -14,6 +14,7 @@ function setup(random = () => 0) {
     events,
     onFrame: (frame) => frames.push(frame),
     onState: (state) => states.push(state),
+    ...(renewSession ? { renewSession } : {}),
   });
   return { connection, frames, states, events };
 }
@@ -72,6 +73,53 @@ describe('realtime connection', () => {
     jest.advanceTimersByTime(999);
     expect(FakeSocket.all.length).toBe(before);
     jest.advanceTimersByTime(1);
+    expect(FakeSocket.all.length).toBe(before + 1);
+  });
+
+  it('renews the session when the server ends it (4401) and connects again at once', async () => {
+    const renewSession = jest.fn(async () => true);
+    const { connection, states } = setup(() => 0.5, renewSession);
+    connection.start();
+    FakeSocket.latest().open();
+    const before = FakeSocket.all.length;
+    FakeSocket.latest().drop(WS_CLOSE_CODES.sessionEnded);
+    expect(states.at(-1)).toBe('reconnecting');
+    await Promise.resolve(); // the renewal resolves
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.all.length).toBe(before + 1); // no back-off wait
+    FakeSocket.latest().open();
+    expect(states.at(-1)).toBe('open');
+  });
+
+  it('renews once when a connection is refused before opening, then backs off as usual', async () => {
+    const renewSession = jest.fn(async () => true);
+    const { connection } = setup(() => 0.5, renewSession);
+    connection.start();
+    FakeSocket.latest().drop(); // refused upgrade (an expired access cookie)
+    await Promise.resolve();
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    const before = FakeSocket.all.length;
+    FakeSocket.latest().drop(); // refused again: not renewed again, the back-off applies
+    await Promise.resolve();
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.all.length).toBe(before);
+    jest.advanceTimersByTime(1000);
+    expect(FakeSocket.all.length).toBe(before + 1);
+  });
+
+  it('waits out the back-off when the session could not be renewed', async () => {
+    const { connection } = setup(
+      () => 0.5,
+      async () => false,
+    );
+    connection.start();
+    FakeSocket.latest().open();
+    const before = FakeSocket.all.length;
+    FakeSocket.latest().drop(WS_CLOSE_CODES.sessionEnded);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(FakeSocket.all.length).toBe(before);
+    jest.advanceTimersByTime(1000);
     expect(FakeSocket.all.length).toBe(before + 1);
   });
 

@@ -3,7 +3,12 @@
 // (spec: 1 s initial, 5 s max, jitter 0.5, unlimited attempts, 20 s connection time-out), notices a dead
 // connection with pings, and follows the browser's online/offline events. What the frames mean is the
 // chat session's business (../stores/chat-session.ts); this module only moves them.
-import { WEBSOCKET_PATH, type WsClientFrame, type WsServerFrame } from '@marketplace/contracts';
+import {
+  WEBSOCKET_PATH,
+  WS_CLOSE_CODES,
+  type WsClientFrame,
+  type WsServerFrame,
+} from '@marketplace/contracts';
 import { RECONNECT_POLICY, reconnectDelay, type ReconnectPolicy } from './backoff';
 
 /** What this module needs of a WebSocket (the browser's, or a fake in tests). */
@@ -40,6 +45,13 @@ export interface RealtimeOptions {
   heartbeatTimeoutMs?: number;
   /** Where online/offline events come from (default: window). */
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /**
+   * Renews the session (POST /api/user/refresh); true when it worked. Called when the server closes the
+   * socket because its session ended (4401), and once when a connection is refused before it opened
+   * (an expired access cookie looks like that to a browser): with a fresh session the next attempt is
+   * made at once instead of failing every few seconds. Without it, both are ordinary drops.
+   */
+  renewSession?: () => Promise<boolean>;
 }
 
 /** ws://host/ws for http://host, wss://host/ws for https://host. */
@@ -63,8 +75,10 @@ export class RealtimeConnection {
   private pingTimer: ReturnType<typeof setTimeout> | undefined;
   private deadTimer: ReturnType<typeof setTimeout> | undefined;
   private current: ConnectionState = 'stopped';
-  private readonly options: Required<Omit<RealtimeOptions, 'onState' | 'events'>> &
-    Pick<RealtimeOptions, 'onState' | 'events'>;
+  /** A renewal was tried since the server last sent a frame (one per failure streak). */
+  private renewed = false;
+  private readonly options: Required<Omit<RealtimeOptions, 'onState' | 'events' | 'renewSession'>> &
+    Pick<RealtimeOptions, 'onState' | 'events' | 'renewSession'>;
 
   constructor(options: RealtimeOptions) {
     this.options = {
@@ -76,6 +90,7 @@ export class RealtimeConnection {
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
       onFrame: options.onFrame,
       onState: options.onState,
+      renewSession: options.renewSession,
       events: options.events ?? (typeof window === 'undefined' ? undefined : window),
     };
   }
@@ -150,8 +165,10 @@ export class RealtimeConnection {
     }
     this.socket = socket;
     this.connectTimer = setTimeout(() => this.drop(socket), this.options.policy.connectTimeoutMs);
+    let opened = false;
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      opened = true;
       clearTimeout(this.connectTimer);
       this.everOpened = true;
       this.armHeartbeat(socket);
@@ -161,6 +178,7 @@ export class RealtimeConnection {
       if (this.socket !== socket) return;
       // A frame is the proof the server accepted us: the next failure starts again at 1 s.
       this.attempt = 0;
+      this.renewed = false;
       this.armHeartbeat(socket);
       let frame: unknown;
       try {
@@ -170,7 +188,11 @@ export class RealtimeConnection {
       }
       if (isServerFrame(frame)) this.options.onFrame(frame);
     };
-    socket.onclose = () => this.drop(socket);
+    socket.onclose = (event: CloseEvent) => {
+      const ended = event.code === WS_CLOSE_CODES.sessionEnded;
+      if (this.options.renewSession && (ended || (!opened && !this.renewed))) this.renew(socket);
+      else this.drop(socket);
+    };
     socket.onerror = () => {
       // A close event follows; the connection time-out covers a socket that never says more.
     };
@@ -188,6 +210,26 @@ export class RealtimeConnection {
     }
     this.clearTimers();
     if (!this.stopped) this.scheduleRetry();
+  }
+
+  /** The session ended (or the upgrade was refused): renew it, then connect again at once. */
+  private renew(socket: WebSocketLike): void {
+    if (this.socket !== socket || !this.options.renewSession) return;
+    this.socket = null;
+    detach(socket);
+    this.clearTimers();
+    this.renewed = true;
+    this.setState('reconnecting');
+    void this.options.renewSession().then(
+      (renewed) => {
+        if (this.stopped || this.socket) return;
+        if (renewed) this.connect();
+        else this.scheduleRetry(); // offline, or signed out (the page then leaves and stops us)
+      },
+      () => {
+        if (!this.stopped && !this.socket) this.scheduleRetry();
+      },
+    );
   }
 
   private scheduleRetry(): void {

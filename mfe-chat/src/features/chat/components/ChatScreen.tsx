@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@marketplace/ui/router';
 import { MESSAGES, type ChatSummary, type ChatThreadResponse } from '@marketplace/contracts';
 import type { SessionUser } from '@marketplace/ui';
 import { CHAT_NARROW_QUERY, useMediaQuery, useNarrowerThan } from '../../../shared/media';

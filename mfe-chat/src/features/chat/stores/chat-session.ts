@@ -21,7 +21,7 @@ import {
   type WsErrorCode,
   type WsServerFrame,
 } from '@marketplace/contracts';
-import { getSession, notify, subscribeSession } from '@marketplace/ui';
+import { getSession, notify, refreshSession, subscribeSession } from '@marketplace/ui';
 import { newClientId } from '../../../shared/client-id';
 import { retryUnlessClientError } from '../../../shared/query';
 import { fetchThread, inboxKey, mergeThread, threadKey } from '../api/chat-api';
@@ -121,6 +121,8 @@ export class ChatSession {
     this.connection = new RealtimeConnection({
       createSocket: realtimeSetup.createSocket,
       random: realtimeSetup.random,
+      // An ended session (4401) or a refused upgrade: refresh it (or learn it is over) and reconnect.
+      renewSession: refreshSession,
       ...options,
       onFrame: (frame) => this.onFrame(frame),
       onState: (state) => this.onState(state),

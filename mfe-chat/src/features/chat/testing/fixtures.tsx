@@ -241,10 +241,10 @@ export class FakeSocket implements WebSocketLike {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }));
   }
 
-  /** The server or the network closed it. */
-  drop(): void {
+  /** The server or the network closed it (1006: no close frame, as when the network goes). */
+  drop(code = 1006): void {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 
   framesOf<T extends WsClientFrame['type']>(type: T): Extract<WsClientFrame, { type: T }>[] {

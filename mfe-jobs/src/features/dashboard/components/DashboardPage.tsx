@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 import { MESSAGES } from '@marketplace/contracts';
 import { ButtonLink, useSession, type SessionUser } from '@marketplace/ui';
 import { EnsureQueryClient } from '../../../shared/query';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 import { JOB_MESSAGES, MESSAGES, type JobStatus, type JobSummary } from '@marketplace/contracts';
 import { formatDay } from '../../../shared/dates';
 import { jobName, statusLabel } from './job-text';

@@ -1,6 +1,6 @@
 // The company's unlock payments and refunds on its dashboard (issue 10), in plain words.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 import type { PaymentRefund, PaymentStatus, UnlockPayment } from '@marketplace/contracts';
 import { Button, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
 import { formatPostedDate } from '../../../shared/dates';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@marketplace/ui/router';
 import { categoryPath, subcategoryPath } from '@marketplace/contracts';
 import { EnsureQueryClient } from '../../../shared/query';
 import { resolveJobType } from '../utils/job-card';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@marketplace/ui/router';
 import { MESSAGES, type JobSummary } from '@marketplace/contracts';
 import { buttonClass, useSession } from '@marketplace/ui';
 import { calendarDay, formatDay } from '../../../shared/dates';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@marketplace/ui/router';
 import {
   CATEGORY_NAMES,
   categoryOfSubcategory,

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@marketplace/ui/router';
 import { PlaceholderPage } from '@marketplace/ui';
 
 export function JobApplyPage() {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@marketplace/ui/router';
 import { MESSAGES, type VerifyPaymentResponse } from '@marketplace/contracts';
 import { ApiError, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
 import { EnsureQueryClient } from '../../../shared/query';

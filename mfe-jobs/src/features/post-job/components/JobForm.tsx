@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@marketplace/ui/router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CATEGORY_NAMES,

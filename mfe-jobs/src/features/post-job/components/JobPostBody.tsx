@@ -2,7 +2,7 @@
 // calendar load when a poster opens the page, never with the cards other pages show.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@marketplace/ui/router';
 import { JOB_MESSAGES } from '@marketplace/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError, type SessionUser } from '@marketplace/ui';
 import { retryUnlessClientError } from '../../../shared/query';

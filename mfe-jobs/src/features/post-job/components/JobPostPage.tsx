@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from '@marketplace/ui/router';
 import { JOB_MESSAGES } from '@marketplace/contracts';
 import { useSession, type AccountType } from '@marketplace/ui';
 import { EnsureQueryClient } from '../../../shared/query';

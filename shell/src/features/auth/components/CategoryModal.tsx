@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CATEGORY_NAMES, MESSAGES, UI_TIMINGS, subcategoriesOf } from '@marketplace/contracts';
 import { Button } from '@marketplace/ui';
 import { Modal, Spinner } from '@marketplace/ui/form';
@@ -29,12 +29,22 @@ export function CategoryModal({ initial, onSave, onClose }: CategoryModalProps) 
   const [categories, setCategories] = useState<string[]>(initial.categories);
   const [subcategories, setSubcategories] = useState<string[]>(initial.subcategories);
   const [loading, setLoading] = useState(false);
+  const stepText = useRef<HTMLParagraphElement>(null);
+  const shownStep = useRef(step);
 
   useEffect(() => {
     if (step !== 2) return;
     setLoading(true);
     const timer = setTimeout(() => setLoading(false), UI_TIMINGS.subcategoryLoadingMs);
     return () => clearTimeout(timer);
+  }, [step]);
+
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    // The footer's buttons are replaced with the step, which would drop keyboard focus out of the
+    // dialog: put it on the new step's 'Step n of 2' so Tab continues into that step's choices.
+    stepText.current?.focus();
   }, [step]);
 
   const goToStep2 = () => {
@@ -66,7 +76,9 @@ export function CategoryModal({ initial, onSave, onClose }: CategoryModalProps) 
       onClose={onClose}
       footer={footer}
     >
-      <p className="form-modal__step">Step {step} of 2</p>
+      <p className="form-modal__step" ref={stepText} tabIndex={-1}>
+        Step {step} of 2
+      </p>
       {step === 1 ? (
         <fieldset className="choice-list">
           <legend className="ui-visually-hidden">Categories</legend>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@marketplace/ui/router';
 import { loadSession } from '@marketplace/ui';
 import { MESSAGES } from '@marketplace/contracts';
 import '@marketplace/ui/form';

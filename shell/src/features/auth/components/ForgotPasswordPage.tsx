@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@marketplace/ui/router';
 import { ApiError, NetworkError } from '@marketplace/ui';
 import { EmailRule, IDENTITY_LINKS, MESSAGES } from '@marketplace/contracts';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@marketplace/ui/router';
 import { apiFetch, setSessionUser } from '@marketplace/ui';
 import {
   API_PATHS,

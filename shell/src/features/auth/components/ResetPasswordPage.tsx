@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@marketplace/ui/router';
 import { ApiError, NetworkError, endSession, notify } from '@marketplace/ui';
 import {
   LIMITS,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@marketplace/ui/router';
 import { ApiError, loadSession, useSession } from '@marketplace/ui';
 import { IDENTITY_LINKS, MESSAGES } from '@marketplace/contracts';
 import { AuthLayout, Spinner } from '@marketplace/ui/form';

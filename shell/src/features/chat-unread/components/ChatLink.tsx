@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@marketplace/ui/router';
 import { useUnreadTotal } from '../../../lib/chat-unread';
 import './chat-link.css';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@marketplace/ui/router';
 import { API_PATHS } from '@marketplace/contracts';
 import { apiFetch, Button, endSession, notify, readApiBody } from '@marketplace/ui';
 import { Modal, PasswordField, Spinner } from '@marketplace/ui/form';
