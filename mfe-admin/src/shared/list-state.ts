@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@marketplace/ui/router';
 
 /** The pause after typing before a search box updates the address (and so the query). */
 export const SEARCH_DEBOUNCE_MS = 350;

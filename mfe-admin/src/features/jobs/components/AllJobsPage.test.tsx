@@ -9,6 +9,8 @@ import { dismissToasts, resetApiForTests, Toasts } from '@marketplace/ui';
 import type { AdminJobRow } from '../api/jobs';
 import { AllJobsPage } from './AllJobsPage';
 import { HIDE_REASON_REQUIRED } from './HideJobDialog';
+import { UI_TIMINGS } from '@marketplace/contracts';
+import { expectSkeletonForAtLeast, findTable } from '../../../testing/admin-list';
 
 const API = 'http://localhost/api/jobs/admin/jobs';
 const STATES = ['Lagos', 'Kano', 'Oyo'];
@@ -124,7 +126,7 @@ function renderJobs(path = '/alljobs') {
   return router;
 }
 
-const table = () => screen.findByRole('table', {}, { timeout: 3000 });
+const table = findTable;
 const rows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
 const search = (router: ReturnType<typeof renderJobs>) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
@@ -145,13 +147,12 @@ async function findToast(text: string) {
 
 describe('All jobs (admin)', () => {
   it('shows the loading skeleton for at least 1 s', async () => {
-    renderJobs();
-    expect(screen.getByRole('status', { name: 'Loading jobs' })).toBeInTheDocument();
-    await waitFor(() => expect(requests).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(screen.getByRole('status', { name: 'Loading jobs' })).toBeInTheDocument();
-    await table();
-    expect(screen.queryByRole('status', { name: 'Loading jobs' })).toBeNull();
+    await expectSkeletonForAtLeast(
+      UI_TIMINGS.adminListSkeletonMs,
+      'Loading jobs',
+      () => renderJobs(),
+      () => requests.length,
+    );
   });
 
   it('lists Job Name, Posted Date, Posted By and Status, 20 a page; hidden jobs carry their reason', async () => {

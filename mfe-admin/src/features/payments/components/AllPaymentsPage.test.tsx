@@ -16,6 +16,8 @@ import {
 import { dismissToasts, resetApiForTests, Toasts } from '@marketplace/ui';
 import { AllPaymentsPage } from './AllPaymentsPage';
 import { REFUND_CHOICE_REQUIRED, REFUND_NOTE_REQUIRED } from '../utils/refund-reasons';
+import { UI_TIMINGS } from '@marketplace/contracts';
+import { expectSkeletonForAtLeast, findTable } from '../../../testing/admin-list';
 
 const API = 'http://localhost/api/payments';
 const STATUSES: PaymentStatus[] = ['paid', 'pending', 'failed', 'refunded'];
@@ -153,7 +155,7 @@ function renderPayments(path = '/allpayments') {
   return router;
 }
 
-const table = () => screen.findByRole('table', {}, { timeout: 3000 });
+const table = findTable;
 const rows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell');
 const address = (router: ReturnType<typeof renderPayments>) =>
@@ -176,13 +178,12 @@ async function findToast(text: string) {
 
 describe('All payments (admin)', () => {
   it('shows the loading skeleton for at least 1 s', async () => {
-    renderPayments();
-    expect(screen.getByRole('status', { name: 'Loading payments' })).toBeInTheDocument();
-    await waitFor(() => expect(requests).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(screen.getByRole('status', { name: 'Loading payments' })).toBeInTheDocument();
-    await table();
-    expect(screen.queryByRole('status', { name: 'Loading payments' })).toBeNull();
+    await expectSkeletonForAtLeast(
+      UI_TIMINGS.adminListSkeletonMs,
+      'Loading payments',
+      () => renderPayments(),
+      () => requests.length,
+    );
   });
 
   it('lists date, company, job, amount in naira, status, provider and reference; Refund on paid rows only', async () => {

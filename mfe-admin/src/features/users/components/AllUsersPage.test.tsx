@@ -7,6 +7,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { resetApiForTests } from '@marketplace/ui';
 import type { AdminUserRow } from '../api/get-users';
 import { AllUsersPage } from './AllUsersPage';
+import { UI_TIMINGS } from '@marketplace/contracts';
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/list-state';
+import { expectSkeletonForAtLeast, findTable } from '../../../testing/admin-list';
 
 const GETALL = 'http://localhost/api/user/getall';
 const TOTAL = 45;
@@ -22,10 +25,12 @@ const everyone: AdminUserRow[] = Array.from({ length: TOTAL }, (_, i) => ({
 }));
 
 let requests: URLSearchParams[] = [];
+let searchedAt: number[] = [];
 const server = setupServer(
   http.get(GETALL, ({ request }) => {
     const params = new URL(request.url).searchParams;
     requests.push(params);
+    searchedAt.push(Date.now());
     const search = (params.get('search') ?? '').toLowerCase();
     const page = Number(params.get('page'));
     const limit = Number(params.get('limit'));
@@ -43,6 +48,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   requests = [];
+  searchedAt = [];
   resetApiForTests();
 });
 afterEach(() => server.resetHandlers());
@@ -66,19 +72,17 @@ function renderUsers(path = '/allusers') {
   return router;
 }
 
-const table = () => screen.findByRole('table', {}, { timeout: 3000 });
+const table = findTable;
 const rows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
 
 describe('All users (admin)', () => {
   it('shows the loading skeleton for at least 1 s, even when the data is already there', async () => {
-    renderUsers();
-    expect(screen.getByRole('status', { name: 'Loading users' })).toBeInTheDocument();
-    await waitFor(() => expect(requests).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(screen.getByRole('status', { name: 'Loading users' })).toBeInTheDocument();
-    expect(screen.queryByRole('table')).toBeNull();
-    await table();
-    expect(screen.queryByRole('status', { name: 'Loading users' })).toBeNull();
+    await expectSkeletonForAtLeast(
+      UI_TIMINGS.adminListSkeletonMs,
+      'Loading users',
+      () => renderUsers(),
+      () => requests.length,
+    );
   });
 
   it('lists Email, Phone Number, Total Job Posted, Job Applied, Type, 20 per page, "-" for no phone', async () => {
@@ -136,11 +140,19 @@ describe('All users (admin)', () => {
     await table();
     expect(requests.map((r) => r.get('page'))).toEqual(['2']);
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'person4');
+    const typedAt = Date.now();
     expect(
-      await screen.findByText('7 accounts matching “person4”', {}, { timeout: 3000 }),
+      await screen.findByText('7 accounts matching “person4”', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    const searched = requests.slice(1);
-    expect(searched.map((r) => [r.get('search'), r.get('page')])).toEqual([['person4', '1']]);
+    // Debounced: the full search is asked for only after the pause that follows the last key. A slow
+    // machine may pause mid-word too; such a search is a prefix of what was typed, also from page 1.
+    expect(searchedAt.at(-1)! - typedAt).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS - 5);
+    const searched = requests.slice(1).map((r) => [r.get('search'), r.get('page')]);
+    expect(searched.at(-1)).toEqual(['person4', '1']);
+    for (const [search, page] of searched) {
+      expect('person4'.startsWith(search!)).toBe(true);
+      expect(page).toBe('1');
+    }
     expect(router.state.location.search).toBe('?search=person4');
     expect(rows(await table())).toHaveLength(7); // person4, person40..45
   });
