@@ -5,6 +5,7 @@
 // - In the shell and every remote, imports flow one way, app -> features -> shared, and no feature
 //   imports another feature (import-x/no-restricted-paths, zones built from the folders on disk).
 // - The rules of hooks.
+// - Pages import the router only through @marketplace/ui/router (the shared module).
 import { existsSync, readdirSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 import importX from 'eslint-plugin-import-x';
@@ -99,6 +100,24 @@ export default [
       'import-x/no-restricted-paths': ['error', { zones: oneWayZones() }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Pages take the router from @marketplace/ui/router, the module the shell shares with the remotes
+    // (libs/ui/src/router.ts): a direct import would give a remote a router of its own. Tests may use
+    // MemoryRouter and the like directly.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'libs/ui/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'libs/ui/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom', 'react-router/dom'].map((name) => ({
+            name,
+            message: 'Import the router from @marketplace/ui/router (the shared module).',
+          })),
+        },
+      ],
     },
   },
   {

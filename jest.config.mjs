@@ -58,7 +58,8 @@ export default {
       ...common,
       displayName: 'unit-node',
       testEnvironment: 'node',
-      roots: serverRoots,
+      // tools/: the build and start helpers' own tests.
+      roots: [...serverRoots, '<rootDir>/tools'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.infra\\.test\\.ts$'],
       setupFiles: ['<rootDir>/tools/jest/embedded-env.cjs'],

@@ -17,7 +17,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +24,8 @@ import { authPlugin, generateSigningKeys } from '@marketplace/service-kit';
 import Fastify from 'fastify';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { freePort } from '@marketplace/service-kit/testing';
+import { createScratchDatabase, startPrivateNats, type PrivateNats } from './support/scratch';
 
 const SIZES = (process.env.BENCH_CHAT_SOCKETS ?? '1000,10000').split(',').map(Number);
 const RATES = (process.env.BENCH_CHAT_RATE ?? '500,1000,2000').split(',').map(Number);
@@ -59,17 +60,6 @@ interface Flight {
   to: string;
   receivedAt?: number;
   copies: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -157,15 +147,9 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'bench-chat-'));
-  const database = `bench_chat_${Date.now().toString(36)}`;
   const procs: Proc[] = [];
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${database}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(SERVER_URL, 'bench_chat');
+  const databaseUrl = scratch.url;
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 
   const keys = generateSigningKeys();
@@ -174,17 +158,11 @@ async function main() {
   await signer.register(authPlugin, keys);
   await signer.ready();
 
-  let nats: ChildProcess | undefined;
+  let nats: PrivateNats | undefined;
   try {
     // A private nats-server: the shared one's CHAT stream stays clean.
-    const natsPort = await freePort();
-    nats = spawn(
-      process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server',
-      ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(work, 'nats')],
-      { stdio: 'ignore' },
-    );
-    const natsUrl = `nats://127.0.0.1:${natsPort}`;
-    await sleep(500);
+    nats = await startPrivateNats(work);
+    const natsUrl = nats.url;
 
     const common = {
       ...process.env,
@@ -322,7 +300,7 @@ async function main() {
         ).rows.map((r) => r.pid);
         const others = () => ({
           postgres: backends.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
-          nats: cpuSecondsOf(nats?.pid),
+          nats: cpuSecondsOf(nats?.process.pid),
         });
         const othersBefore = others();
         const selfBefore = process.cpuUsage();
@@ -435,13 +413,10 @@ async function main() {
     }
   } finally {
     for (const proc of procs.reverse()) await proc.stop();
-    nats?.kill('SIGKILL');
+    nats?.process.kill('SIGKILL');
     await signer.close();
     await db.end();
-    const dropper = new pg.Client({ connectionString: SERVER_URL });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${database} with (force)`);
-    await dropper.end();
+    await scratch.drop();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -1,11 +1,11 @@
 // Lighthouse as a phone user meets the site: mobile form factor, default simulated throttling, Debian's
 // Chromium. One fresh Chromium per page so no cache or service worker carries over between pages.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { freePort } from '@marketplace/service-kit/testing';
 
 export interface LighthouseFigures {
   performance: number;
@@ -19,17 +19,6 @@ export interface LighthouseFigures {
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
   const port = await freePort();
@@ -64,8 +53,11 @@ async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
     }
     return await run(port);
   } finally {
+    const exited = new Promise((resolve) => chromium.once('exit', resolve));
     chromium.kill('SIGKILL');
-    rmSync(profile, { recursive: true, force: true });
+    await exited;
+    // Its helper processes may still be writing to the profile for a moment.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
@@ -90,6 +82,13 @@ export async function lighthousePage(url: string): Promise<LighthouseFigures> {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each page's full report (what to fix, not just the score).
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^\w-]+/g, '_') || 'home';
+      writeFileSync(join(reports, `${name}.json`), String(result.report));
+    }
     const { categories, audits } = result.lhr as unknown as {
       categories: Record<string, { score: number | null }>;
       audits: Audits;

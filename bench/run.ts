@@ -1,32 +1,27 @@
 /**
  * `npm run bench`: prints, in one run,
- * - req/s and p99 latency of a service route hit directly and through the edge (autocannon),
+ * - req/s and p99 latency of a service route hit directly and through the edge in the distributed
+ *   topology, each in a process of its own (bench/proxy.ts: several rounds, medians and spread),
  * - the bytes a browser receives for the home page's scripts, as the edge sends them (compressed), and
  * - Lighthouse's mobile figures for the home page, /login, a category page and a company profile.
  * Figures go to the README's performance section; nothing here asserts timings.
- * BENCH_SECONDS (default 10) sets the length of each load run; BENCH_LIGHTHOUSE=off skips Lighthouse.
+ * BENCH_SECONDS (default 10) sets the length of each load run, BENCH_ROUNDS (default 3) the rounds of
+ * direct and proxied runs; BENCH_LIGHTHOUSE=off skips Lighthouse; BENCH_ONLY=proxy runs only the proxy
+ * part, BENCH_ONLY=pages only the page weight and Lighthouse; BENCH_SCRIPTS=on lists the home page's
+ * scripts one by one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
-import jobsService from '@marketplace/jobs-service';
+import { COMPANY_API, type CompanyListResponse } from '@marketplace/contracts';
 import { EdgeConfigSchema, startEdge } from '@marketplace/edge';
-import { loadConfig, startStandaloneService } from '@marketplace/service-kit';
+import { loadConfig } from '@marketplace/service-kit';
 import { ensureWebBuild } from '@marketplace/tools';
 import { lighthousePage, type LighthouseFigures } from './lighthouse';
+import { benchProxy } from './proxy';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function load(url: string) {
-  const result = await autocannon({ url, connections: 20, duration: seconds });
-  return {
-    reqPerSec: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
+const only = process.env.BENCH_ONLY;
 
 /**
  * Page weight as a browser receives it: open the home page in Chromium and add up the bytes on the wire
@@ -70,51 +65,47 @@ async function measurePageWeight(siteUrl: string): Promise<Record<string, string
     };
     const entry = remoteEntry('catalogue');
     if (entry) sizes['catalogue remoteEntry.js (KB transferred)'] = kb(entry.bytes);
+    // Which files make up the figure (to see what the first view pulls in that it should not).
+    if (process.env.BENCH_SCRIPTS === 'on') {
+      console.table(
+        Object.fromEntries(
+          loaded.sort((a, b) => b.bytes - a.bytes).map((s) => [s.url, `${kb(s.bytes)} KB`] as const),
+        ),
+      );
+    }
     return sizes;
   } finally {
     await browser.close();
   }
 }
 
+/** A demo company's profile address, one with a photo (the heaviest profile a visitor meets). */
+async function companyWithPhoto(siteUrl: string): Promise<string> {
+  const response = await fetch(`${siteUrl}${COMPANY_API.bySubcategory('Plumber')}`);
+  const { company } = (await response.json()) as CompanyListResponse;
+  const chosen = company.find((c) => c.photoUrl) ?? company[0];
+  if (!chosen) throw new Error('the demo set has no plumbers: is DEMO_DATA on?');
+  return `/company-profile/${chosen._id}`;
+}
+
 async function main() {
+  if (only && only !== 'proxy' && only !== 'pages') throw new Error('BENCH_ONLY is proxy or pages');
+  if (only !== 'pages') await benchProxy('/api/jobs/viewalljobs');
+  if (only === 'proxy') return;
+
   ensureWebBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const jobs = await startStandaloneService({
-    name: 'jobs',
-    defaultPort: 0,
-    plugin: jobsService,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' },
-  });
-  const edge = await startEdge(
-    loadConfig(EdgeConfigSchema, {
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      ACCOUNTS_URL: jobs.url,
-      JOBS_URL: jobs.url,
-      CHAT_URLS: jobs.url,
-      PAYMENTS_URL: jobs.url,
-    }),
-  );
-  const route = '/api/jobs/viewalljobs';
-  try {
-    const direct = await load(`${jobs.url}${route}`);
-    const proxied = await load(`${edge.url}${route}`);
-    console.log(`\nGET ${route} (${seconds}s, 20 connections, PGlite, one machine)`);
-    console.table({ direct, 'through edge': proxied });
-  } finally {
-    await edge.stop();
-    await jobs.stop();
-  }
-
   const site = await startEdge(
-    loadConfig(EdgeConfigSchema, { PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir }),
+    // The demo marketplace, so the pages are measured with their real content (companies, photos).
+    loadConfig(EdgeConfigSchema, { PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DEMO_DATA: 'on' }),
   );
   let sizes: Record<string, string>;
   const lighthouse: Record<string, LighthouseFigures> = {};
   try {
     sizes = await measurePageWeight(site.url);
     if (process.env.BENCH_LIGHTHOUSE !== 'off') {
-      for (const path of ['/', '/login', '/category/Craftsman', '/company-profile']) {
+      const profile = await companyWithPhoto(site.url);
+      for (const path of ['/', '/login', '/category/Craftsman', profile]) {
         lighthouse[path] = await lighthousePage(`${site.url}${path}`);
       }
     }

@@ -1,35 +1,40 @@
 /**
  * Accessibility journeys against the embedded topology: axe-core on every route of the route table, at
- * phone (375 px) and desktop (1366 px) width, for a visitor and each account type; and the keyboard-only
- * journeys of sign-up, sign-in, company registration with its category dialog, and the phone menus.
+ * phone (375 px) and desktop (1366 px) width, for a visitor and each account type; the same in dark mode
+ * (the system setting) for the public and catalogue pages at both widths and for the signed-in pages at
+ * one width per account type; and the keyboard-only journeys of sign-up, sign-in, company registration
+ * with its category dialog, and the phone menus.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { E2E_ADMIN, registerThroughApi, signInThroughApi, uniqueEmail } from './support/accounts';
+import { seriousViolations, type AxeViolation } from './support/axe';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { REMOTE_ROUTES, SHELL_ROUTES } from './support/routes';
-import { startEmbedded, type EmbeddedSite } from './support/servers';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;
+import { startEmbedded, webRootCopy, type EmbeddedSite } from './support/servers';
 
 const WIDTHS = [375, 1366] as const;
 const ROUTES = [
   ...SHELL_ROUTES,
   ...REMOTE_ROUTES.map(([path]) => path),
   '/edit-profile',
+  // The services list with nothing matching (its empty state).
+  '/other-services?q=zzz',
   '/facebook/callback?status=error',
   '/no/such/page',
 ];
+/** What a visitor can open: the shell's account pages, the catalogue and the error screens. */
+const PUBLIC_ROUTES = [
+  ...SHELL_ROUTES,
+  ...REMOTE_ROUTES.filter(([, remote]) => remote === 'catalogue').map(([path]) => path),
+  '/other-services?q=zzz',
+  '/facebook/callback?status=error',
+  '/no/such/page',
+];
+const SIGNED_IN_ROUTES = ROUTES.filter((path) => !PUBLIC_ROUTES.includes(path));
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
+type Account = { email: string; password: string };
 
 /** Waits for the page to settle: a main heading, no pending requests, skeletons gone. */
 async function settle(page: Page): Promise<void> {
@@ -41,16 +46,6 @@ async function settle(page: Page): Promise<void> {
       timeout: 5000,
     })
     .catch(() => undefined);
-}
-
-/** Serious and critical axe violations on the current page. */
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const results = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: unknown[] }> } }).axe;
-    return axe.run({ resultTypes: ['violations'] });
-  })) as { violations: AxeViolation[] };
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 function describeViolations(where: string, violations: AxeViolation[]): string {
@@ -102,8 +97,28 @@ async function focused(page: Page): Promise<{ tag: string; label: string; role: 
 const labelled = (text: string | RegExp) => (el: { label: string }) =>
   typeof text === 'string' ? el.label === text : text.test(el.label);
 
+/** Visits each route at this width and colour scheme; returns what axe found, one entry per page. */
+async function axeRoutes(
+  page: Page,
+  baseUrl: string,
+  label: string,
+  width: number,
+  paths: string[],
+): Promise<string[]> {
+  const report: string[] = [];
+  await page.setViewportSize({ width, height: 900 });
+  for (const path of paths) {
+    await page.goto(`${baseUrl}${path}`);
+    await settle(page);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) report.push(describeViolations(`${label} ${width}px ${path}`, violations));
+  }
+  return report;
+}
+
 describe('accessibility: axe on every route, both widths, every role', () => {
   let site: EmbeddedSite;
+  let web: { dir: string; cleanup(): void };
   let browser: BrowserContext;
   const poster = { name: 'Chiamaka Eze', email: uniqueEmail('a11y-poster'), password: 'poster-pass-1' };
   const company = {
@@ -113,7 +128,9 @@ describe('accessibility: axe on every route, both widths, every role', () => {
   };
 
   before(async () => {
-    site = await startEmbedded();
+    // A copy of the built site: web builds made meanwhile on this machine cannot change it mid-journey.
+    web = await webRootCopy();
+    site = await startEmbedded({ webRoot: web.dir });
     browser = await launchBrowser();
     const page = await browser.newPage();
     await registerThroughApi(page, site.url, poster);
@@ -123,6 +140,7 @@ describe('accessibility: axe on every route, both widths, every role', () => {
   after(async () => {
     await browser?.close();
     await site?.stop();
+    web?.cleanup();
   });
 
   const roles: Array<[role: string, account: { email: string; password: string } | null]> = [
@@ -140,16 +158,42 @@ describe('accessibility: axe on every route, both widths, every role', () => {
       const effective = account ?? null;
       if (effective) await signInThroughApi(page, site.url, effective.email, effective.password);
       const report: string[] = [];
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const path of ROUTES) {
-          await page.goto(`${site.url}${path}`);
-          await settle(page);
-          const violations = await seriousViolations(page);
-          if (violations.length > 0)
-            report.push(describeViolations(`${role} ${width}px ${path}`, violations));
-        }
-      }
+      for (const width of WIDTHS) report.push(...(await axeRoutes(page, site.url, role, width, ROUTES)));
+      await page.close();
+      assert.equal(report.length, 0, `axe found serious or critical violations:\n${report.join('\n')}`);
+      assert.deepEqual(errors, []);
+    });
+  }
+
+  // Dark mode follows the system setting on every page. A visitor gets the public and catalogue pages at
+  // both widths; each account type its signed-in pages at one width (phone for the poster, desktop for
+  // the company and the admin), which keeps the suite's time in check.
+  const darkRuns: Array<{
+    role: string;
+    account: Account | null;
+    widths: readonly number[];
+    paths: string[];
+  }> = [
+    { role: 'visitor', account: null, widths: WIDTHS, paths: PUBLIC_ROUTES },
+    { role: 'poster', account: poster, widths: [375], paths: SIGNED_IN_ROUTES },
+    { role: 'company', account: company, widths: [1366], paths: SIGNED_IN_ROUTES },
+    { role: 'admin', account: E2E_ADMIN, widths: [1366], paths: SIGNED_IN_ROUTES },
+  ];
+  for (const { role, account, widths, paths } of darkRuns) {
+    it(`finds no serious or critical violation in dark mode for a ${role} (${widths.join(' and ')} px)`, async () => {
+      await browser.clearCookies();
+      const page = await browser.newPage();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const errors = watchErrors(page);
+      if (account) await signInThroughApi(page, site.url, account.email, account.password);
+      const report: string[] = [];
+      for (const width of widths)
+        report.push(...(await axeRoutes(page, site.url, `${role} dark`, width, paths)));
+      // The page really is dark: a light page would pass these checks without testing the dark palette.
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
+        'rgb(14, 21, 18)',
+      );
       await page.close();
       assert.equal(report.length, 0, `axe found serious or critical violations:\n${report.join('\n')}`);
       assert.deepEqual(errors, []);
@@ -159,16 +203,19 @@ describe('accessibility: axe on every route, both widths, every role', () => {
 
 describe('accessibility: keyboard-only journeys', () => {
   let site: EmbeddedSite;
+  let web: { dir: string; cleanup(): void };
   let browser: BrowserContext;
   const stamp = Date.now().toString(36);
 
   before(async () => {
-    site = await startEmbedded();
+    web = await webRootCopy();
+    site = await startEmbedded({ webRoot: web.dir });
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await site?.stop();
+    web?.cleanup();
   });
 
   it('signs up and signs in with the keyboard alone', async () => {
@@ -190,13 +237,32 @@ describe('accessibility: keyboard-only journeys', () => {
     await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
 
     await settle(page);
+    // The browser may have filled the sign-in form from the sign-up it just saw: select what a field holds
+    // and type over it, as a keyboard user would.
     await tabTo(page, labelled('Email'));
+    await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(email);
     await tabTo(page, labelled('Password'));
+    await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('wrong-password');
+    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), email);
+    assert.equal(await page.getByLabel('Password', { exact: true }).inputValue(), 'wrong-password');
     await page.keyboard.press('Enter');
-    // A wrong password is said on the form, and the fields are marked.
-    await page.getByText('Invalid User Name / Password!').first().waitFor({ timeout: 10_000 });
+    // A wrong password is said on the form, and the fields are marked. (A busy CI machine hashes slowly:
+    // allow 20 s, and say what the page showed instead if it never comes.)
+    await page
+      .getByText('Invalid User Name / Password!')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error: unknown) => {
+        const shown = await page
+          .locator('[role="alert"], [role="status"], [aria-invalid="true"]')
+          .allInnerTexts();
+        const field = await focused(page);
+        throw new Error(
+          `no wrong-password message at ${page.url()}; shown: ${JSON.stringify(shown)}; focus: ${JSON.stringify(field)}; ${String(error)}`,
+        );
+      });
     assert.equal(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid'), 'true');
     await page.getByLabel('Password', { exact: true }).focus();
     await page.keyboard.press('ControlOrMeta+A');
@@ -243,6 +309,8 @@ describe('accessibility: keyboard-only journeys', () => {
     await page.keyboard.press('Space');
     await tabTo(page, labelled('Choose Category'));
     await page.keyboard.press('Enter');
+    // The pressed button goes with step 1; focus must stay in the dialog, or Tab walks the page behind it.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Step 2 of 2');
     await dialog.getByRole('checkbox', { name: 'Tiler' }).waitFor({ timeout: 5000 });
     await tabTo(page, labelled('Tiler'));
     await page.keyboard.press('Space');
@@ -262,6 +330,49 @@ describe('accessibility: keyboard-only journeys', () => {
     await tabTo(page, (el) => el.tag === 'button' && el.label === 'Post');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('works the home page by keyboard: testimonials carousel, general questions, back to top', async () => {
+    await browser.clearCookies();
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto(`${site.url}/`);
+    await settle(page);
+    const shown = () =>
+      page.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
+    const slides = page.locator('[aria-roledescription="carousel"] [aria-live]');
+    assert.equal(await slides.getAttribute('aria-live'), 'off', 'rotating: no live announcements');
+
+    // Focus inside stops the rotation and the slides are announced; Next moves one on.
+    await tabTo(page, labelled('Stop automatic slide show'));
+    assert.equal(await slides.getAttribute('aria-live'), 'polite');
+    const first = await shown();
+    await tabTo(page, labelled('Next testimonial'));
+    await page.keyboard.press('Enter');
+    assert.notEqual(await shown(), first);
+    const moved = await shown();
+    await page.waitForTimeout(8000); // longer than a turn: still paused while focused
+    assert.equal(await shown(), moved);
+    await shoot(page, 'a11y-home-carousel-keyboard');
+
+    // The questions open with Enter and Space.
+    await tabTo(page, labelled('Does it cost anything to post a job?'));
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('button', { name: 'Does it cost anything to post a job?' });
+    assert.equal(await question.getAttribute('aria-expanded'), 'true');
+    assert.ok(await page.getByText('Posting a job is free for customers').isVisible());
+    await page.keyboard.press('Space');
+    assert.equal(await question.getAttribute('aria-expanded'), 'false');
+
+    // Scrolled down, Back to top is in the tab order; it scrolls up and focus lands on the heading.
+    await tabTo(page, labelled('Back to top'), 60);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1');
+    assert.equal(await page.getByRole('button', { name: 'Back to top' }).count(), 0);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -64,11 +64,17 @@ describe('distributed topology', () => {
   it('carries an event from accounts to jobs over NATS', async () => {
     const page = await browser.newPage();
     await page.goto(site.url);
+    const email = `nats-${Date.now()}@example.com`;
     const registered = await page.request.post(`${site.url}/api/user`, {
-      data: { email: `nats-${Date.now()}@example.com`, name: 'Nats Journey', password: 'secret1' },
+      data: { email, name: 'Nats Journey', password: 'secret1' },
     });
     assert.equal(registered.status(), 200);
     const { user } = (await registered.json()) as { user: { _id: string } };
+    // Signed in (cookies in this context): a member's own poster card is the jobs service's read model.
+    const signedIn = await page.request.post(`${site.url}/api/user/login`, {
+      data: { email, password: 'secret1' },
+    });
+    assert.equal(signedIn.status(), 200);
     const deadline = Date.now() + 15_000;
     let poster: { name?: string } = {};
     while (Date.now() < deadline) {

@@ -220,6 +220,19 @@ describe('accounts and identity journeys', () => {
     assert.ok(delivered.includes('Tunde Bakare'), 'the message reached the outbox, trimmed');
     await page.close();
   });
+
+  it('shows the API document of the four services at /api/docs under its own CSP, refusing nothing', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/api/docs`);
+    await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+    const tags = (await page.locator('.opblock-tag').allInnerTexts()).map((tag) => tag.split('\n')[0]);
+    assert.deepEqual(tags, ['accounts', 'jobs', 'chat', 'payments']);
+    await page.getByText('/api/user/login', { exact: true }).first().waitFor();
+    assert.deepEqual(errors, []);
+    await shoot(page, 'api-docs');
+    await page.close();
+  });
 });
 
 describe('a remote that is missing or down', () => {

@@ -4,28 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { registerThroughApi, uniqueEmail } from './support/accounts';
+import { seriousViolations, violationLines } from './support/axe';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { startEmbedded, type EmbeddedSite } from './support/servers';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;
-
-/** Serious and critical axe-core violations on the current page, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const results = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: unknown[] }> } }).axe;
-    return axe.run({ resultTypes: ['violations'] });
-  })) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 interface Mail {
   to: string;
@@ -226,7 +211,8 @@ describe('identity journeys: password reset and verified e-mail', () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`${site.url}${path}`);
         await page.getByText(ready).first().waitFor({ timeout: 15_000 });
-        for (const problem of await seriousViolations(page)) problems.push(`${path} @${width}: ${problem}`);
+        for (const problem of violationLines(await seriousViolations(page)))
+          problems.push(`${path} @${width}: ${problem}`);
       }
     };
     await check('/forgot-password', 'Send reset link');

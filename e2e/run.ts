@@ -9,6 +9,8 @@ ensureWebBuild();
 const suites = [
   'e2e/embedded.e2e.ts',
   'e2e/jobs.e2e.ts',
+  'e2e/catalogue.e2e.ts',
+  'e2e/catalogue-seo.e2e.ts',
   'e2e/payments.e2e.ts',
   'e2e/chat.e2e.ts',
   'e2e/identity.e2e.ts',

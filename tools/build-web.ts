@@ -8,8 +8,10 @@
 // Exits non-zero on any compile error, and when the shell's initial JS exceeds its gzip budget.
 import webpack, { type Configuration, type MultiStats, type Stats } from 'webpack';
 import { precompressDir } from './precompress';
+import { writeBuildStamp } from './web-build';
 import {
   createWebpackConfig,
+  developmentBuildsIn,
   findApp,
   formatKb,
   measureApp,
@@ -79,14 +81,25 @@ function report(stats: Stats | MultiStats): boolean {
   return ok;
 }
 
-/** Prints gzip sizes; returns false when the shell is over its initial-JS budget. */
+/**
+ * Prints gzip sizes; returns false when the shell is over its initial-JS budget or a dependency's
+ * development build is in any app's output.
+ */
 function sizeReport(stats: Stats | MultiStats, apps: WebApp[]): boolean {
   let ok = true;
   console.log('\nGzip sizes:');
   for (const child of childStats(stats)) {
     const app = apps.find((a) => a.name === child.compilation.name);
     if (!app) continue;
-    const sizes = measureApp(app, child.toJson({ all: false, chunks: true, chunkModules: true, ids: true }));
+    const json = child.toJson({ all: false, chunks: true, chunkModules: true, ids: true });
+    const sizes = measureApp(app, json);
+    const development = developmentBuildsIn(json);
+    if (development.length > 0) {
+      ok = false;
+      console.error(
+        `  ${app.name}: development builds in the production output:\n    ${development.join('\n    ')}`,
+      );
+    }
     if (app.kind === 'host') {
       const over = sizes.initialJs > SHELL_INITIAL_JS_BUDGET;
       if (over) ok = false;
@@ -140,9 +153,12 @@ async function main(): Promise<void> {
   }
   const withinBudget = args.mode === 'production' ? sizeReport(stats, args.apps) : true;
   if (!withinBudget) {
-    console.error('build-web: the shell is over its page-weight budget');
+    console.error('build-web: over the page-weight budget, or a development build in production output');
     process.exit(1);
   }
+  // webpack leaves an unchanged output file alone (its time does not move), so the staleness check of
+  // tools/web-build.ts reads this stamp instead.
+  for (const app of args.apps) writeBuildStamp(distDir(app));
 }
 
 main().catch((err: unknown) => {

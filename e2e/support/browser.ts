@@ -6,8 +6,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(process.cwd(), 'e2e', 'artifacts');
 
-/** A fresh Chromium profile per suite; nothing is written outside a temp folder. */
-export async function launchBrowser(): Promise<BrowserContext> {
+/**
+ * A fresh Chromium profile per suite; nothing is written outside a temp folder. `javaScriptEnabled: false`
+ * sees pages as a crawler that runs no scripts does.
+ */
+export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   const home = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
   process.env.HOME = home;
   process.env.XDG_CONFIG_HOME = join(home, '.config');
@@ -17,6 +20,7 @@ export async function launchBrowser(): Promise<BrowserContext> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 800 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     args: [
       '--headless',
       '--no-sandbox',
@@ -30,10 +34,18 @@ export async function launchBrowser(): Promise<BrowserContext> {
   });
 }
 
-/** Collects uncaught page errors so a journey fails on a crashing screen, not only a missing one. */
+/**
+ * Collects uncaught page errors so a journey fails on a crashing screen, not only a missing one, and
+ * anything the edge's Content-Security-Policy refused (a script, style or call it would silently block).
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
   return errors;
 }
 

@@ -11,6 +11,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { SITE } from '@marketplace/contracts';
 import { appDir, distDir, REPO_ROOT, type WebApp } from './apps';
 import { sharedSingletons } from './shared';
 import { LAZY_CHUNK_PREFIX } from './sizes';
@@ -88,11 +89,17 @@ const LAZY_SHARED_GROUPS = {
   },
   lazySharedForm: {
     // The blocks, and what they bring that the first view does not need (TypeBox for the field rules).
-    test: /[\\/](libs[\\/]ui[\\/]src[\\/](components[\\/]|Button\.tsx)|libs[\\/]contracts[\\/]src[\\/](fields|messages|job-rules)\.ts|node_modules[\\/]typebox[\\/])/,
+    test: /[\\/](libs[\\/]ui[\\/]src[\\/]components[\\/]|libs[\\/]contracts[\\/]src[\\/](fields|messages|job-rules)\.ts|node_modules[\\/]typebox[\\/])/,
     name: `${LAZY_CHUNK_PREFIX}shared-form`,
     chunks: 'async' as const,
     enforce: true,
   },
+};
+
+const REACT_ROUTER_DIST = path.join(REPO_ROOT, 'node_modules', 'react-router', 'dist', 'production');
+const PRODUCTION_ALIASES = {
+  'react-router$': path.join(REACT_ROUTER_DIST, 'index.mjs'),
+  'react-router/dom$': path.join(REACT_ROUTER_DIST, 'dom-export.mjs'),
 };
 
 export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): Configuration {
@@ -137,6 +144,8 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
     plugins.push(
       new HtmlWebpackPlugin({
         template: path.resolve(context, app.template),
+        // The site's own title and description (contracts SITE), for pages that set none.
+        templateParameters: { siteTitle: SITE.title, siteDescription: SITE.description },
         inject: 'body',
         scriptLoading: 'defer',
         minify: prod,
@@ -163,6 +172,10 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       modules: ['node_modules', path.join(REPO_ROOT, 'node_modules')],
+      // react-router's package exports point every condition at its development build; it ships the
+      // production one beside it (dist/production, no dev warnings or checks). tools/build-web.ts fails
+      // the build when a development build slips into production output.
+      alias: prod ? PRODUCTION_ALIASES : {},
     },
     resolveLoader: {
       modules: [path.join(REPO_ROOT, 'node_modules'), 'node_modules'],

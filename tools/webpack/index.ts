@@ -11,4 +11,4 @@ export {
 } from './apps';
 export { createWebpackConfig, REMOTES_BASE, type BuildMode, type ConfigOptions } from './create-config';
 export { sharedSingletons } from './shared';
-export { measureApp, formatKb, SHELL_INITIAL_JS_BUDGET, type AppSizes } from './sizes';
+export { developmentBuildsIn, measureApp, formatKb, SHELL_INITIAL_JS_BUDGET, type AppSizes } from './sizes';

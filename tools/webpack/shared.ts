@@ -1,6 +1,6 @@
-// Dependencies shared as singletons between the shell and the remotes. react-router-dom 7 re-exports
-// react-router, which holds the router context, so both must be shared or a remote's hooks would look at
-// a different context than the shell's router.
+// Dependencies shared as singletons between the shell and the remotes. The router is shared as
+// @marketplace/ui/router (the exports the pages use) rather than react-router-dom: one router context
+// for the shell and every remote, without shipping the parts of react-router nobody uses.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { REPO_ROOT } from './apps';
@@ -13,8 +13,7 @@ const SINGLETONS: ReadonlyArray<readonly [string, string]> = [
   ['react/jsx-runtime', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/client', 'react-dom'],
-  ['react-router', 'react-router'],
-  ['react-router-dom', 'react-router-dom'],
+  ['@marketplace/ui/router', '@marketplace/ui'],
   ['@marketplace/ui', '@marketplace/ui'],
   // One query cache: the client lives in @marketplace/ui/query; both load only when a lazy page needs them.
   ['@marketplace/ui/query', '@marketplace/ui'],

@@ -5,8 +5,14 @@ import zlib from 'node:zlib';
 import type { StatsCompilation } from 'webpack';
 import { distDir, type WebApp } from './apps';
 
-/** The shell's initial JavaScript (everything loaded before its first render), gzip, in bytes. */
-export const SHELL_INITIAL_JS_BUDGET = 170 * 1024;
+/**
+ * The shell's initial JavaScript (everything loaded before its first render), gzip, in bytes. 140 KB
+ * since 2026-11-23 (report 137.6): the router is shared as @marketplace/ui/router, so react-router is
+ * tree-shaken to what the pages use (51 -> 26 KB brotli), and the catalogue's and states' TypeBox
+ * schemas are pure, so the first view no longer pulls TypeBox and the form blocks (27 KB) through the
+ * Services menu. The issue's goal is 130 KB for all of the home page's critical JS, as transferred.
+ */
+export const SHELL_INITIAL_JS_BUDGET = 140 * 1024;
 
 /** Chunk names starting with this prefix are lazily loaded pages (see webpackChunkName in the shell). */
 export const LAZY_CHUNK_PREFIX = 'lazy-';
@@ -60,3 +66,18 @@ export function measureApp(app: WebApp, stats: StatsCompilation): AppSizes {
 }
 
 export const formatKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Module paths of development builds that must never reach production output. */
+const DEVELOPMENT_BUILD = /[\\/](dist[\\/]development|cjs[\\/][^\\/]+\.development)[\\/.]/;
+
+/** The development builds of dependencies found in a production compilation (empty when none). */
+export function developmentBuildsIn(stats: StatsCompilation): string[] {
+  const found = new Set<string>();
+  for (const chunk of stats.chunks ?? []) {
+    for (const module of chunk.modules ?? []) {
+      const name = module.name ?? '';
+      if (DEVELOPMENT_BUILD.test(name)) found.add(name.replace(/ \+ \d+ modules$/, ''));
+    }
+  }
+  return [...found].sort();
+}
