@@ -237,6 +237,10 @@ describe('accessibility: keyboard-only journeys', () => {
     await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
 
     await settle(page);
+    // A route change moves focus to the new page's heading, so a screen reader announces it.
+    await page.waitForFunction(() => document.activeElement?.matches('#main h1') === true, undefined, {
+      timeout: 5000,
+    });
     // The browser may have filled the sign-in form from the sign-up it just saw: select what a field holds
     // and type over it, as a keyboard user would.
     await tabTo(page, labelled('Email'));

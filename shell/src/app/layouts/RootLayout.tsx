@@ -31,6 +31,8 @@ export function RootLayout() {
     if (changed && navigationType !== 'REPLACE') moved.current = true;
     const moveFocus = changed && moved.current;
     shownPath.current = pathname;
+    // Someone quick (or a password manager) may already be in the new page's form: leave them there.
+    const focusedAtChange = document.activeElement;
     let tries = 0;
     const timer = setInterval(() => {
       const h1 = document.querySelector<HTMLElement>('#main h1');
@@ -39,7 +41,10 @@ export function RootLayout() {
       if (!h1) return;
       const title = h1.textContent?.trim();
       document.title = title ? `${title} | ${BRAND.name}` : BRAND.name;
-      if (moveFocus) {
+      const active = document.activeElement;
+      const alreadyInPage =
+        active !== focusedAtChange && active !== h1 && !!active && !!h1.closest('#main')?.contains(active);
+      if (moveFocus && !alreadyInPage) {
         if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
         h1.focus({ preventScroll: true });
       }

@@ -157,6 +157,24 @@ describe('page titles and focus', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'catalogue:contactUs' })).toHaveFocus();
   });
 
+  it('a route change leaves focus where the visitor already put it in the new page', async () => {
+    const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+    await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
+      timeout: 5000,
+    });
+    // Focus the sign-in form's e-mail the moment it is in the page, before the heading would take focus.
+    const typing = new MutationObserver(() => {
+      const email = document.querySelector<HTMLInputElement>('#main input[type="email"]');
+      if (!email) return;
+      typing.disconnect();
+      email.focus();
+    });
+    typing.observe(document.body, { childList: true, subtree: true });
+    await act(() => router.navigate('/login'));
+    await waitFor(() => expect(document.title).toBe('Sign in | Naija Marketplace'), { timeout: 5000 });
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
   it('a redirect of the first page (a canonical address) is still the first load; after a move, it is not', async () => {
     const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
     await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
