@@ -169,7 +169,7 @@ describe('catalogue pages for search engines', () => {
     await page.close();
   });
 
-  it("with JavaScript a category page's hero is the first paint, kept until the page arrives; the head follows navigation", async () => {
+  it("with JavaScript a category page's hero (a profile, the sign-in card) is the first paint, kept until the page arrives; the head follows navigation", async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
     // Scripts blocked: the edge's HTML alone draws the page's hero; its links for crawlers take no room.
@@ -183,12 +183,16 @@ describe('catalogue pages for search engines', () => {
       links && links.width <= 1 && links.height <= 1,
       `crawler links hidden (${JSON.stringify(links)})`,
     );
-    // A company's summary is for crawlers only: hidden while scripts run.
+    // A company profile is drawn too: its picture (photo or initials) and its introduction.
     await page.goto(`${site.url}/company-profile/${companyId}`);
-    const summary = await page.locator('.crawler-summary').boundingBox();
+    const profileHeading = page.locator('.crawler-summary[data-look="profile"] h1');
+    assert.ok(await profileHeading.isVisible(), 'the company is named before any script');
+    const picture = await page.locator('.crawler-summary__photo').boundingBox();
+    assert.ok(picture && picture.width > 300 && picture.height >= 140, `picture ${JSON.stringify(picture)}`);
+    // So is the sign-in card; its form comes with the scripts.
+    await page.goto(`${site.url}/login`);
     assert.ok(
-      summary && summary.width <= 1 && summary.height <= 1,
-      `the summary is hidden (${JSON.stringify(summary)})`,
+      await page.locator('.crawler-summary[data-look="auth"] h1', { hasText: 'Sign in' }).isVisible(),
     );
     await page.unroute('**/*.js');
 
@@ -251,11 +255,24 @@ describe('catalogue pages for search engines', () => {
       .first()
       .click();
     await page.waitForURL(`${site.url}/login`);
-    await page.waitForFunction(() => !document.querySelector('link[rel="canonical"]'));
+    // The sign-in page has a head of its own, the same the edge writes into it.
+    await page.waitForFunction(() =>
+      document.querySelector('link[rel="canonical"]')?.getAttribute('href')?.endsWith('/login'),
+    );
     const login = await head(page);
     assert.deepEqual(login.robots, []);
-    assert.deepEqual(login.ogUrl, []);
+    assert.deepEqual(login.ogUrl, [`${site.url}/login`]);
     assert.deepEqual(login.descriptions, [
+      'Welcome back. Sign in to post jobs, follow your offers and chat with companies.',
+    ]);
+    // A shell page without one takes it away again.
+    await page.goto(`${site.url}/login`);
+    await page.locator('#main').getByRole('link', { name: 'register your company' }).click();
+    await page.waitForURL(`${site.url}/register`);
+    await page.waitForFunction(() => !document.querySelector('link[rel="canonical"]'));
+    const register = await head(page);
+    assert.deepEqual(register.ogUrl, []);
+    assert.deepEqual(register.descriptions, [
       'Post your job for free and get offers from vetted companies and tradespeople across Nigeria.',
     ]);
     assert.deepEqual(errors, []);

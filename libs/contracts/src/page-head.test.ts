@@ -4,6 +4,7 @@ import {
   cataloguePaths,
   clipDescription,
   companyCataloguePage,
+  nameInitials,
   headTags,
   landingCataloguePage,
   STATIC_PAGES,
@@ -67,6 +68,7 @@ describe('page heads of the catalogue', () => {
       description: null,
       subcategory: ['Plumber', 'Tiler'],
       rating: { average: 4.25, count: 2 },
+      photoUrl: null,
     });
     expect(page.head).toEqual({
       title: 'Ace <Plumbing> | Naija Marketplace',
@@ -77,6 +79,32 @@ describe('page heads of the catalogue', () => {
     });
     expect(page.summary.points).toEqual(['Rated 4.3 out of 5 from 2 reviews']);
     expect(page.summary.sections[0]?.items[1]).toEqual({ name: 'Tiler', path: '/sub-category/Tiler' });
+    expect(page.summary).toMatchObject({ look: 'profile', photo: { path: null, initials: 'A<' } });
+  });
+
+  it("draws a profile with the company's own photo path only", () => {
+    const company = {
+      _id: 'c1',
+      name: 'Ade  builders ltd',
+      description: 'Roofs.',
+      subcategory: [],
+      rating: { average: 0, count: 0 },
+    };
+    const photo = (photoUrl: string | null) => companyCataloguePage({ ...company, photoUrl }).summary.photo;
+    expect(photo('/api/user/photos/ab12.webp')).toEqual({
+      path: '/api/user/photos/ab12.webp',
+      initials: 'AB',
+    });
+    for (const foreign of [
+      'https://elsewhere.example/x.png',
+      '//elsewhere.example/x.png',
+      '/api/user/photos/../../admin',
+      '/x.png" onerror="alert(1)',
+      'javascript:alert(1)',
+    ]) {
+      expect(photo(foreign)).toEqual({ path: null, initials: 'AB' });
+    }
+    expect(nameInitials('')).toBe('?');
   });
 
   it('clips long descriptions at a word', () => {

@@ -11,6 +11,7 @@ import {
   subcategoryPath,
 } from './catalogue';
 import { resolveLanding, type Landing } from './landing-copy';
+import { MESSAGES } from './messages';
 import { pageTitle, SITE } from './site';
 
 export type StaticPageKey = 'home' | 'contactUs' | 'privacyPolicy' | 'terms' | 'aboutUs' | 'otherServices';
@@ -64,6 +65,52 @@ export const STATIC_PAGES: Readonly<Record<StaticPageKey, StaticPageCopy>> = /* 
   },
 });
 
+export type AuthPageKey = 'login' | 'signup';
+
+export interface AuthPageCopy {
+  path: string;
+  /** The form card's <h1>. */
+  heading: string;
+  /** The sentence under it; also the page's description. */
+  lead: string;
+  /** The pitch beside the form on wide screens. */
+  aside: { title: string; points: readonly string[] };
+  /** About how tall the form under the lead is (px), kept free while it loads. */
+  formHeight: number;
+}
+
+/** The sign-in and sign-up pages' own words (the shell's pages show them; the edge draws them first). */
+export const AUTH_PAGES: Readonly<Record<AuthPageKey, AuthPageCopy>> = /* @__PURE__ */ Object.freeze({
+  login: {
+    path: '/login',
+    heading: 'Sign in',
+    lead: 'Welcome back. Sign in to post jobs, follow your offers and chat with companies.',
+    aside: {
+      title: 'Your jobs and offers, in one place',
+      points: [
+        'Post a job for free and get non-binding offers',
+        'Chat with vetted companies once a job is unlocked',
+        'Pay only after you are satisfied with the work',
+      ],
+    },
+    formHeight: 415,
+  },
+  signup: {
+    path: '/signup',
+    heading: MESSAGES.signUpHeading,
+    lead: 'Create a free account to post jobs and compare offers.',
+    aside: {
+      title: 'Posting a job is free',
+      points: [
+        'Describe the job once, receive offers from vetted companies',
+        'Offers are non-binding: you pick the best one',
+        'Pay securely only when you are satisfied',
+      ],
+    },
+    formHeight: 490,
+  },
+});
+
 /** The words of a company profile that are not the company's own. */
 export const COMPANY_PROFILE_COPY = /* @__PURE__ */ Object.freeze({
   eyebrow: 'Company',
@@ -79,7 +126,31 @@ export function companyProfilePath(companyId: string): string {
 }
 
 /** What a profile page may show a crawler: public directory fields, never the contact details. */
-export type PublicCompany = Pick<Company, '_id' | 'name' | 'description' | 'subcategory' | 'rating'>;
+export type PublicCompany = Pick<
+  Company,
+  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl'
+>;
+
+/** Up to two initials of a name ('Ade Builders' -> 'AB'), for a missing photo or avatar; '?' for none. */
+export function nameInitials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => word[0])
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
+/**
+ * A company photo's address as the edge may write it into a page: one of this site's own paths (the
+ * accounts service's photos); anything else is drawn as the initials instead.
+ */
+export function ownPhotoPath(url: string | null | undefined): string | null {
+  return url && /^\/(?!\/)[\w\-./]+$/.test(url) && !url.includes('..') ? url : null;
+}
 
 export interface PageLink {
   name: string;
@@ -99,9 +170,10 @@ export interface PageHead {
 
 /**
  * How the summary looks while the page's scripts load: 'home' and 'landing' show it as the page's hero
- * (the first paint of the two pages most visitors arrive on), 'plain' keeps it for crawlers only.
+ * (the first paint of the pages most visitors arrive on), 'profile' as a company profile's photo and
+ * introduction, 'auth' as the sign-in or sign-up card with its pitch, 'plain' keeps it for crawlers only.
  */
-export type SummaryLook = 'home' | 'landing' | 'plain';
+export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'plain';
 
 export interface PageSummary {
   look: SummaryLook;
@@ -113,6 +185,12 @@ export interface PageSummary {
   lead: string;
   points: readonly string[];
   sections: ReadonlyArray<{ title: string; path?: string; items: readonly PageLink[] }>;
+  /** A profile's picture: the photo's own path, or the initials drawn in its place. */
+  photo?: { path: string | null; initials: string };
+  /** A pitch beside the page's card (the sign-in and sign-up pages). */
+  aside?: { title: string; points: readonly string[] };
+  /** Pixels kept free under the copy for what the page's scripts draw there (a form), so nothing jumps. */
+  reserve?: number;
 }
 
 export interface CataloguePage {
@@ -160,6 +238,24 @@ export function staticCataloguePage(key: StaticPageKey): CataloguePage {
       lead: copy.lead,
       points: [],
       sections,
+    },
+  };
+}
+
+export function authCataloguePage(key: AuthPageKey): CataloguePage {
+  const copy = AUTH_PAGES[key];
+  return {
+    head: { title: pageTitle(copy.heading), description: copy.lead, path: copy.path, noindex: false },
+    summary: {
+      look: 'auth',
+      crumbs: [],
+      eyebrow: '',
+      heading: copy.heading,
+      lead: copy.lead,
+      points: [],
+      sections: [],
+      aside: copy.aside,
+      reserve: copy.formHeight,
     },
   };
 }
@@ -215,8 +311,9 @@ export function companyCataloguePage(company: PublicCompany): CataloguePage {
       noindex: false,
     },
     summary: {
-      look: 'plain',
+      look: 'profile',
       crumbs: [HOME_CRUMB],
+      photo: { path: ownPhotoPath(company.photoUrl), initials: nameInitials(name) },
       eyebrow: COMPANY_PROFILE_COPY.eyebrow,
       heading: name,
       lead: written || COMPANY_PROFILE_COPY.noDescription,

@@ -39,6 +39,15 @@ describe('PendingPage', () => {
     expect(heading()).toBeInTheDocument();
   });
 
+  it("standalone (before the shell's header is there), the edge's bar stays shown", () => {
+    keepPrerenderedPage(rootWith(EDGE_ROOT));
+    const view = render(<PendingPage fallback={skeleton} standalone />);
+    expect(document.querySelector('.ui-prerendered')).toHaveClass('ui-prerendered--standalone');
+    view.unmount();
+    render(<PendingPage fallback={skeleton} />);
+    expect(document.querySelector('.ui-prerendered')).not.toHaveClass('ui-prerendered--standalone');
+  });
+
   it('shows the kept page while the address is the one it was served for, the fallback elsewhere', () => {
     keepPrerenderedPage(rootWith(EDGE_ROOT));
     const view = render(<PendingPage fallback={skeleton} />);

@@ -38,9 +38,10 @@ export function resetPrerenderedPageForTests(): void {
 /**
  * A loading state: the edge's pre-rendered page while the address is the one it was served for, else
  * `fallback` (a skeleton). Shell and remotes share this module, so the node moves from the shell's
- * loading state to the remote's without being drawn again.
+ * loading state to the remote's without being drawn again. `standalone`: shown before the shell's own
+ * header is there (the router still loading the first page), so the edge's bar stays in its place.
  */
-export function PendingPage({ fallback }: { fallback: ReactNode }) {
+export function PendingPage({ fallback, standalone = false }: { fallback: ReactNode; standalone?: boolean }) {
   const holder = useRef<HTMLDivElement>(null);
   const node = kept && kept.path === window.location.pathname ? kept.node : undefined;
 
@@ -55,7 +56,10 @@ export function PendingPage({ fallback }: { fallback: ReactNode }) {
   // A picture of the page while it loads: assistive technology hears that it loads, as with skeletons,
   // and nothing in it can be focused or clicked before the real page is there.
   return (
-    <div className="ui-prerendered" aria-busy="true">
+    <div
+      className={standalone ? 'ui-prerendered ui-prerendered--standalone' : 'ui-prerendered'}
+      aria-busy="true"
+    >
       <span role="status" className="ui-visually-hidden">
         Loading page
       </span>

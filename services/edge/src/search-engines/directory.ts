@@ -59,7 +59,7 @@ export class Directory {
     this.now = options.now ?? Date.now;
   }
 
-  /** A company's public fields (name, description, services, rating): nothing else leaves this class. */
+  /** A company's public fields (name, description, services, rating, photo): nothing else leaves this class. */
   async company(id: string): Promise<CompanyLookup> {
     const hit = this.cache.get(id);
     if (hit && hit.expires > this.now()) return hit.value;
@@ -69,8 +69,8 @@ export class Directory {
       if (status === 404) value = null;
       else if (status !== 200) return undefined;
       else {
-        const { _id, name, description, subcategory, rating } = (body as CompanyResponse).company;
-        value = { _id, name, description, subcategory, rating };
+        const { _id, name, description, subcategory, rating, photoUrl } = (body as CompanyResponse).company;
+        value = { _id, name, description, subcategory, rating, photoUrl };
       }
     } catch {
       return undefined;

@@ -4,12 +4,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  AUTH_PAGES,
+  authCataloguePage,
   companyCataloguePage,
   landingCataloguePage,
   resolveLanding,
   SITE,
   STATIC_PAGES,
   staticCataloguePage,
+  type AuthPageKey,
   type CataloguePage,
   type StaticPageKey,
 } from '@marketplace/contracts';
@@ -48,6 +51,10 @@ const OG_IMAGE_FILE = fileURLToPath(new URL('../../assets/og-image.png', import.
 
 const STATIC_BY_PATH = new Map(
   (Object.keys(STATIC_PAGES) as StaticPageKey[]).map((key) => [STATIC_PAGES[key].path, key]),
+);
+
+const AUTH_BY_PATH = new Map(
+  (Object.keys(AUTH_PAGES) as AuthPageKey[]).map((key) => [AUTH_PAGES[key].path, key]),
 );
 
 /** Only a plain host[:port] is believed from the Host header; anything else is this machine. */
@@ -154,6 +161,8 @@ export function registerSearchEngines(
   const cataloguePage = async (path: string): Promise<CataloguePage | null | undefined> => {
     const key = STATIC_BY_PATH.get(path);
     if (key) return staticCataloguePage(key);
+    const auth = AUTH_BY_PATH.get(path);
+    if (auth) return authCataloguePage(auth);
     const match = /^\/(category|sub-category|company-profile)\/([^/]+)$/.exec(path);
     const segment = match?.[2] !== undefined ? decodeSegment(match[2]) : undefined;
     if (!match || segment === undefined || segment.trim() === '') return undefined;

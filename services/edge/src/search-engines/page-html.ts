@@ -39,6 +39,65 @@ const CHECK_MARK =
   "fill='none' stroke='%23083b29' stroke-width='3' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E\") center/12px no-repeat";
 
 /**
+ * A company profile as the catalogue remote draws it (its company-profile.css: keep them in step): the
+ * photo (or the initials on the green) across the top, the introduction card below it in the left column.
+ */
+const PROFILE_STYLE =
+  `[data-look=profile] ${C}__hero{color:#1f2a24;background:none}` +
+  `[data-look=profile] ${C}__inner{grid-template-columns:minmax(0,1.7fr) minmax(0,1fr);column-gap:24px;` +
+  `padding-top:clamp(20px,4vw,40px);padding-bottom:clamp(40px,6vw,72px)}` +
+  `${C}__photo{grid-column:1/-1;overflow:hidden;border-radius:18px;aspect-ratio:1180/320;min-height:140px;` +
+  `max-width:100%;margin-bottom:24px;background:linear-gradient(135deg,#00623d,#083b29)}` +
+  `${C}__photo img{display:block;width:100%;height:100%;object-fit:cover}` +
+  `${C}__photo span{display:grid;place-items:center;height:100%;font-size:clamp(2.5rem,6vw,4.5rem);` +
+  `font-weight:800;color:rgba(255,255,255,.9)}` +
+  // A column of flex items (for the rating above the description): no margins collapse, hence the sums.
+  `[data-look=profile] ${C}__copy{display:flex;flex-direction:column;align-items:flex-start;` +
+  `padding:clamp(18px,3vw,28px);border:1px solid #e2e8e4;border-radius:12px;background:#fff;` +
+  `box-shadow:0 1px 2px rgba(15,31,23,.06)}` +
+  `[data-look=profile] ${C}__hero nav{${VISUALLY_HIDDEN}}` +
+  `[data-look=profile] ${C}__eyebrow{margin:0 0 12px;padding:4px 10px;border-radius:999px;background:#e8f5ee;` +
+  `color:#00623d;font-size:.78rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase}` +
+  `[data-look=profile] ${C}__hero h1{font-size:clamp(1.6rem,1.2rem + 1.6vw,2.3rem);font-weight:700;` +
+  `line-height:1.2;letter-spacing:-.01em;margin:0;color:#0f1f17}` +
+  `[data-look=profile] ${C}__hero ul{order:1;display:block;margin:6px 0 4px;color:#8a5a00;font-weight:700}` +
+  `[data-look=profile] ${C}__hero li{padding:0;color:inherit}` +
+  `[data-look=profile] ${C}__hero li::before{content:none}` +
+  `[data-look=profile] ${C}__lead{order:2;margin:12px 0 1em;white-space:pre-line}` +
+  `@media (max-width:900px){[data-look=profile] ${C}__inner{grid-template-columns:minmax(0,1fr)}}` +
+  `@media (prefers-color-scheme:dark){[data-look=profile] ${C}__hero{color:#d5dfd9}` +
+  `[data-look=profile] ${C}__copy{background:#17201b;border-color:#2f3d36}` +
+  `[data-look=profile] ${C}__hero h1{color:#f2f6f4}` +
+  `[data-look=profile] ${C}__eyebrow{background:#133325;color:#63d6a3}` +
+  `[data-look=profile] ${C}__hero ul{color:#f2c55c}}`;
+
+/** The sign-in and sign-up pages as the shell draws them (libs/ui forms.css: keep them in step). */
+const AUTH_STYLE =
+  `[data-look=auth] ${C}__hero{color:#1f2a24;padding:clamp(24px,5vw,64px) 0 clamp(48px,8vw,88px);` +
+  `background:radial-gradient(900px 320px at 0% 0%,rgba(0,135,81,.09),transparent 70%),` +
+  `radial-gradient(700px 300px at 100% 100%,rgba(245,179,1,.08),transparent 70%)}` +
+  `[data-look=auth] ${C}__inner{grid-template-columns:minmax(0,1fr) minmax(0,460px);gap:clamp(32px,6vw,80px);` +
+  `align-items:center}` +
+  `${C}__aside{max-width:420px}` +
+  `${C}__aside p{margin:0 0 20px;color:#0f1f17;font-size:clamp(1.5rem,1.1rem + 1.4vw,2.1rem);font-weight:800;` +
+  `line-height:1.2;letter-spacing:-.02em}` +
+  `[data-look=auth] ${C}__hero ${C}__aside li{padding-left:30px;font-size:1.02rem;color:#1f2a24}` +
+  `[data-look=auth] ${C}__hero li::before{background:#e8f5ee ${CHECK_MARK.replace('%23083b29', '%23008751')}}` +
+  `[data-look=auth] ${C}__copy{background:#fff;border:1px solid #e2e8e4;border-radius:18px;` +
+  `box-shadow:0 1px 3px rgba(15,31,23,.06),0 8px 24px rgba(15,31,23,.06);padding:clamp(22px,4vw,36px)}` +
+  `[data-look=auth] ${C}__hero h1{color:#0f1f17;font-size:clamp(1.45rem,1.2rem + 1vw,1.85rem);font-weight:800;` +
+  `line-height:1.2;letter-spacing:-.01em;margin:0 0 8px}` +
+  `[data-look=auth] ${C}__lead{color:#5b6b63;margin:0 0 24px}` +
+  `@media (max-width:900px){[data-look=auth] ${C}__inner{grid-template-columns:minmax(0,1fr)}` +
+  `${C}__aside{display:none}[data-look=auth] ${C}__copy{box-sizing:border-box;max-width:560px;width:100%;margin:0 auto}}` +
+  `@media (max-width:480px){[data-look=auth] ${C}__hero{padding-top:16px}` +
+  `[data-look=auth] ${C}__copy{border-radius:12px;padding:20px 16px 24px}}` +
+  `@media (prefers-color-scheme:dark){[data-look=auth] ${C}__hero{color:#d5dfd9}` +
+  `${C}__aside p,[data-look=auth] ${C}__hero h1{color:#f2f6f4}[data-look=auth] ${C}__hero ${C}__aside li{color:#d5dfd9}` +
+  `[data-look=auth] ${C}__copy{background:#17201b;border-color:#2f3d36}[data-look=auth] ${C}__lead{color:#9cada4}` +
+  `[data-look=auth] ${C}__hero li::before{background-color:#133325}}`;
+
+/**
  * While scripts run: a plain summary (company profiles, static pages) is hidden; a home or landing
  * summary is the page's first paint, drawn as the catalogue remote draws that page's hero (its sizes,
  * colours and grid, from the remote's catalogue.css and landing.css: keep them in step), under a bar as
@@ -50,7 +109,10 @@ const SCRIPTED_STYLE =
   `${C}[data-look]{line-height:1.55}` +
   `${C}[data-look]>header{display:flex;align-items:center;height:68px;border-bottom:1px solid #dfe7e2;` +
   `background:#fff;padding:0 max(${GUTTER},calc((100% - 1180px)/2 + ${GUTTER}))}` +
-  `${C}[data-look]>header a{color:#008751;font-weight:800;font-size:1.15rem;text-decoration:none}` +
+  `${C}[data-look]>header a{display:inline-flex;align-items:center;gap:10px;color:#008751;font-weight:750;` +
+  `font-size:1.08rem;letter-spacing:-.02em;white-space:nowrap;text-decoration:none}` +
+  `${C}[data-look]>header span{color:#0f1f17}` +
+  `@media (prefers-color-scheme:dark){${C}[data-look]>header span{color:#f2f6f4}}` +
   `[data-look] ${C}__hero{color:#fff;background:${HERO_GREEN}}` +
   `[data-look=home] ${C}__hero{background:radial-gradient(1200px 500px at 85% -10%,rgba(245,179,1,.16),transparent 60%),` +
   `radial-gradient(900px 600px at -10% 110%,rgba(0,135,81,.45),transparent 60%),${HERO_GREEN}}` +
@@ -84,7 +146,9 @@ const SCRIPTED_STYLE =
   // Where the home page's search box will be, so the hero keeps about its height.
   `[data-look=home] ${C}__lead::after{content:"";display:block;max-width:560px;height:58px;margin-top:28px;` +
   `border-radius:12px;background:#fff}` +
-  `@media (max-width:991.98px){[data-look] ${C}__inner{grid-template-columns:minmax(0,1fr)!important}}`;
+  `@media (max-width:991.98px){[data-look=home] ${C}__inner,[data-look=landing] ${C}__inner{grid-template-columns:minmax(0,1fr)}}` +
+  PROFILE_STYLE +
+  AUTH_STYLE;
 
 /** Without scripts: a plain summary is a simple page; a hero summary keeps its hero, its links below. */
 const NO_SCRIPT_STYLE =
@@ -92,6 +156,7 @@ const NO_SCRIPT_STYLE =
   `clip:auto;clip-path:none;white-space:normal;color:#16241c;line-height:1.55}` +
   `${C}:not([data-look])>header{background:#fff;border-bottom:1px solid #dfe7e2;padding:16px max(16px,calc(50% - 580px))}` +
   `${C}:not([data-look])>header a{color:#008751;font-weight:700;font-size:1.15rem;text-decoration:none}` +
+  `${C}:not([data-look])>header svg{margin-right:10px}` +
   `${C}:not([data-look])>main{max-width:1160px;margin:0 auto;padding:32px 16px 48px}` +
   `${C}:not([data-look]) h1{font-size:2rem;line-height:1.2;margin:.25rem 0 .75rem}` +
   `${C} section{max-width:1160px;margin:0 auto;padding:16px}` +
@@ -112,6 +177,27 @@ export function headHtml(page: CataloguePage, origin: string): string {
 const link = (item: { name: string; path: string }) =>
   `<a href="${escapeHtml(item.path)}">${escapeHtml(item.name)}</a>`;
 
+/** The brand's mark as the shell's header draws it (@marketplace/ui Logo). */
+const LOGO_MARK =
+  '<svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" style="flex:none;vertical-align:middle">' +
+  '<rect width="32" height="32" rx="9" fill="currentColor"/>' +
+  '<path d="M8 15.5 16 9l8 6.5V24a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1z" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"/>' +
+  '<path d="m12.5 18.5 2.6 2.6 4.6-5" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
+/** A profile's photo (the page's largest paint, so asked for first), or its initials on the green. */
+function photoHtml(photo: NonNullable<PageSummary['photo']>): string {
+  const picture = photo.path
+    ? `<img src="${escapeHtml(photo.path)}" alt="" width="1180" height="320" fetchpriority="high">`
+    : `<span>${escapeHtml(photo.initials)}</span>`;
+  return `<div class="${SUMMARY_CLASS}__photo" aria-hidden="true">${picture}</div>`;
+}
+
+/** The pitch beside a card: its title and points. */
+function asideHtml(aside: NonNullable<PageSummary['aside']>): string {
+  const points = aside.points.map((point) => `<li>${escapeHtml(point)}</li>`).join('');
+  return `<div class="${SUMMARY_CLASS}__aside"><p>${escapeHtml(aside.title)}</p><ul>${points}</ul></div>`;
+}
+
 /**
  * The page in plain HTML: breadcrumb, eyebrow, the h1, the intro, its points and links. A home or landing
  * summary carries its look (data-look) and is the first paint while scripts load (SCRIPTED_STYLE).
@@ -122,14 +208,15 @@ export function summaryHtml(summary: PageSummary): string {
     const here = summary.here ? [`<span aria-current="page">${escapeHtml(summary.here)}</span>`] : [];
     copy.push(`<nav aria-label="Breadcrumb">${[...summary.crumbs.map(link), ...here].join(' / ')}</nav>`);
   }
+  if (summary.eyebrow) copy.push(`<p class="${SUMMARY_CLASS}__eyebrow">${escapeHtml(summary.eyebrow)}</p>`);
   copy.push(
-    `<p class="${SUMMARY_CLASS}__eyebrow">${escapeHtml(summary.eyebrow)}</p>`,
     `<h1>${escapeHtml(summary.heading)}</h1>`,
     `<p class="${SUMMARY_CLASS}__lead">${escapeHtml(summary.lead)}</p>`,
   );
   if (summary.points.length > 0) {
     copy.push(`<ul>${summary.points.map((point) => `<li>${escapeHtml(point)}</li>`).join('')}</ul>`);
   }
+  if (summary.reserve) copy.push(`<div style="height:${Math.round(summary.reserve)}px"></div>`);
   const sections = summary.sections.map((section) => {
     const title = section.path
       ? link({ name: section.title, path: section.path })
@@ -139,8 +226,11 @@ export function summaryHtml(summary: PageSummary): string {
   const look = summary.look === 'plain' ? '' : ` data-look="${summary.look}"`;
   return (
     `<div class="${SUMMARY_CLASS}"${look}>` +
-    `<header><a href="/">${escapeHtml(SITE.name)}</a></header>` +
-    `<main><div class="${SUMMARY_CLASS}__hero"><div class="${SUMMARY_CLASS}__inner"><div>${copy.join('')}</div></div></div>` +
+    `<header><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a></header>` +
+    `<main><div class="${SUMMARY_CLASS}__hero"><div class="${SUMMARY_CLASS}__inner">` +
+    (summary.photo ? photoHtml(summary.photo) : '') +
+    (summary.aside ? asideHtml(summary.aside) : '') +
+    `<div class="${SUMMARY_CLASS}__copy">${copy.join('')}</div></div></div>` +
     `${sections.join('')}</main>` +
     `</div>`
   );

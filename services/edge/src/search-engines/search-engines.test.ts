@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ALL_SUBCATEGORIES,
+  AUTH_PAGES,
   CATEGORY_NAMES,
   categoryPath,
   resolveLanding,
@@ -219,7 +220,11 @@ describe('search engines, embedded topology', () => {
       'Ace Plumbing on Naija Marketplace: Plumber, Tiler. Read its reviews and post your job for free.',
     ]);
     expect(page.root).toContain('This company has not written a description yet.');
-    expect(page.root).toMatch(/^<div class="crawler-summary"><header>/);
+    // Drawn as the profile (its first paint); no photo yet, so its initials on the green.
+    expect(page.root).toMatch(/^<div class="crawler-summary" data-look="profile"><header>/);
+    expect(page.root).toContain(
+      '<div class="crawler-summary__photo" aria-hidden="true"><span>AP</span></div>',
+    );
     expect(page.root).toContain('<a href="/sub-category/Tiler">Tiler</a>');
     expect(res.body).not.toMatch(/ace@firms\.ng|0803|Allen Avenue|100001/);
 
@@ -231,8 +236,27 @@ describe('search engines, embedded topology', () => {
     }
   });
 
+  it('draws the sign-in and sign-up cards with their pitch for the first paint, from the words the pages show', async () => {
+    for (const key of ['login', 'signup'] as const) {
+      const copy = AUTH_PAGES[key];
+      const res = await get(copy.path);
+      expect(res.statusCode).toBe(200);
+      const page = read(res.body);
+      expect(page.titles).toEqual([`${copy.heading} | Naija Marketplace`]);
+      expect(page.descriptions).toEqual([copy.lead]);
+      expect(page.canonicals).toEqual([`${origin}${copy.path}`]);
+      expect(page.root).toMatch(/^<div class="crawler-summary" data-look="auth"><header>/);
+      expect(page.root).toContain(`<div class="crawler-summary__aside"><p>${copy.aside.title}</p><ul><li>`);
+      expect(page.h1).toBe(copy.heading);
+      // Room for the form the page draws under the lead, so the card does not grow under the reader.
+      expect(page.root).toContain(`<div style="height:${copy.formHeight}px"></div>`);
+    }
+    // A query (where to go after signing in) does not change the page.
+    expect(read((await get('/login?next=%2Fjobpost')).body).h1).toBe(AUTH_PAGES.login.heading);
+  });
+
   it('leaves other pages as the shell built them, and serves the Open Graph picture', async () => {
-    for (const path of ['/login', '/dashboard', '/company-profile', '/jobs']) {
+    for (const path of ['/register', '/dashboard', '/company-profile', '/jobs']) {
       const res = await get(path);
       expect([path, res.statusCode, res.body]).toEqual([path, 200, SHELL_INDEX]);
     }
@@ -294,9 +318,23 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
             pincode: '100001',
             subcategory: ['Plumber'],
             description: 'Pipes & <b>drains</b> since "2009"',
-            photoUrl: null,
+            photoUrl: '/x.png" onerror="alert(1)',
             type: 'company',
             rating: { average: 4.5, count: 2 },
+          },
+        });
+      }
+      if (id === 'pictured') {
+        return send(200, {
+          statusCode: 200,
+          company: {
+            _id: 'pictured',
+            name: 'Ade Roofing',
+            subcategory: [],
+            description: 'Roofs.',
+            photoUrl: '/api/user/photos/0123abcd.webp',
+            type: 'company',
+            rating: { average: 0, count: 0 },
           },
         });
       }
@@ -334,9 +372,22 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
     expect(page.h1).toBe(escapedName);
     expect(page.descriptions).toEqual(['Pipes &amp; &lt;b&gt;drains&lt;/b&gt; since &quot;2009&quot;']);
     expect(page.root).toContain('<li>Rated 4.5 out of 5 from 2 reviews</li>');
-    expect(res.body).not.toMatch(/owner@evil|2348030000000|Secret Street/);
+    expect(res.body).not.toMatch(/owner@evil|2348030000000|Secret Street|onerror/);
+    // A photo address that is not one of the site's own paths is not written: the initials are.
+    expect(page.root).toContain(
+      '<div class="crawler-summary__photo" aria-hidden="true"><span>&lt;O</span></div>',
+    );
     // The request's own origin without PUBLIC_URL (local runs).
     expect(page.canonicals).toEqual(['http://localhost:80/company-profile/evil']);
+  });
+
+  it("draws a profile's photo at the first paint, asked for before anything else", async () => {
+    const page = read((await get('/company-profile/pictured')).body);
+    expect(page.root).toContain(
+      '<div class="crawler-summary__photo" aria-hidden="true">' +
+        '<img src="/api/user/photos/0123abcd.webp" alt="" width="1180" height="320" fetchpriority="high"></div>',
+    );
+    expect(page.root).toMatch(/^<div class="crawler-summary" data-look="profile">/);
   });
 
   it('keeps a company briefly: a second view does not ask accounts again', async () => {

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { resetSessionForTests, type RemoteName, type RemoteRoutesModule } from '@marketplace/ui';
+import {
+  keepPrerenderedPage,
+  resetPrerenderedPageForTests,
+  resetSessionForTests,
+  type RemoteName,
+  type RemoteRoutesModule,
+} from '@marketplace/ui';
 import {
   account,
   createApiServer,
@@ -319,6 +325,42 @@ describe('Page Not Found', () => {
     renderApp('/definitely-not-a-page', { loader: createFakeLoader() });
     expect(await pageHeading()).toHaveTextContent('Page Not Found');
     expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('first paint of a shell page', () => {
+  it("keeps the edge's picture of /login, bar included, until the page's own chunk is there", async () => {
+    window.history.replaceState(null, '', '/login');
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div class="crawler-summary" data-look="auth"><header><a href="/">Naija Marketplace</a></header>' +
+      '<main><div class="crawler-summary__hero"><div class="crawler-summary__inner">' +
+      '<div class="crawler-summary__copy"><h1>Sign in</h1></div></div></div></main></div>';
+    keepPrerenderedPage(root);
+    let arrive!: () => void;
+    const held = new Promise<void>((resolve) => (arrive = resolve));
+    try {
+      renderApp('/login', {
+        loader: createFakeLoader(),
+        shellPages: {
+          login: async () => {
+            await held;
+            return import('../../features/auth/components/LoginPage');
+          },
+        },
+      });
+      const picture = document.querySelector('.ui-prerendered');
+      expect(picture).toHaveClass('ui-prerendered--standalone');
+      expect(picture?.querySelector('h1')).toHaveTextContent('Sign in');
+      expect(screen.getByRole('status')).toHaveTextContent('Loading page');
+      arrive();
+      expect(await screen.findByLabelText('Email', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(document.querySelector('.ui-prerendered')).toBeNull();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    } finally {
+      resetPrerenderedPageForTests();
+      window.history.replaceState(null, '', '/');
+    }
   });
 });
 

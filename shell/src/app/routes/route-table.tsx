@@ -1,6 +1,7 @@
 // The spec's route table (section 2), owned by the shell. Each row says which layout frames the page
 // and who renders it: the shell itself (lazy chunk) or a remote page (loaded at run time).
 import type { ComponentType } from 'react';
+import { PendingPage } from '@marketplace/ui';
 import type { RouteObject } from '@marketplace/ui/router';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { RootLayout } from '../layouts/RootLayout';
@@ -102,7 +103,9 @@ export function createRoutes(options: CreateRoutesOptions = {}): RouteObject[] {
       id: 'root',
       element: <RootLayout />,
       errorElement: <RouteErrorScreen />,
-      HydrateFallback: () => null,
+      // The first page's own chunk (a shell page such as /login) is still on its way: the picture of it
+      // the edge drew stays on screen, bar included (nothing where it drew none).
+      HydrateFallback: () => <PendingPage fallback={null} standalone />,
       children: layoutRoutes,
     },
   ];

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Company, ReviewListResponse } from '@marketplace/contracts';
-import { resetApiForTests } from '@marketplace/ui';
+import { keepPrerenderedPage, resetApiForTests, resetPrerenderedPageForTests } from '@marketplace/ui';
 import { queryClient } from '@marketplace/ui/query';
 import { CompanyProfilePage } from './CompanyProfilePage';
 
@@ -114,6 +114,39 @@ describe('company profile', () => {
     expect(screen.getByRole('heading', { name: 'Contact' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Loading the company')).toBeNull();
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+
+  it("opened by its address, the edge's picture of the profile stays until the company is here, not a skeleton", async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    answers(ACME, []);
+    server.use(
+      http.get('http://localhost/api/accounts/companies/:id', async () => {
+        await held;
+        return HttpResponse.json({ statusCode: 200, company: ACME });
+      }),
+    );
+    window.history.replaceState(null, '', '/company-profile/c-1');
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div class="crawler-summary" data-look="profile"><header><a href="/">Naija Marketplace</a></header>' +
+      '<main><div class="crawler-summary__hero"><div class="crawler-summary__inner">' +
+      '<div class="crawler-summary__photo" aria-hidden="true"><span>AP</span></div>' +
+      '<div class="crawler-summary__copy"><h1>Acme Plumbing Ltd</h1></div></div></div></main></div>';
+    keepPrerenderedPage(root);
+    try {
+      renderAt('/company-profile/c-1');
+      expect(document.querySelector('.ui-prerendered h1')).toHaveTextContent('Acme Plumbing Ltd');
+      expect(screen.queryByLabelText('Loading the company')).toBeNull();
+      expect(screen.getByRole('status')).toHaveTextContent('Loading page');
+      answer();
+      expect(await screen.findByText('Plumbing since 2009.')).toBeInTheDocument();
+      expect(document.querySelector('.ui-prerendered')).toBeNull();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    } finally {
+      resetPrerenderedPageForTests();
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('the spec address without an id reads the company id from navigation state', async () => {

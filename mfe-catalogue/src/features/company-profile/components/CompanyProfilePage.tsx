@@ -4,11 +4,12 @@ import { Link, useLocation, useParams } from '@marketplace/ui/router';
 import {
   COMPANY_PROFILE_COPY,
   companyCataloguePage,
+  nameInitials,
   subcategoryPath,
   type Company,
   type Review,
 } from '@marketplace/contracts';
-import { ApiError, Button, buttonClass } from '@marketplace/ui';
+import { ApiError, Button, buttonClass, PendingPage } from '@marketplace/ui';
 import { usePageHead } from '@marketplace/ui/head';
 import { QueryProvider } from '@marketplace/ui/query';
 import { fetchCompany, fetchReviews } from '../api/get-company';
@@ -40,24 +41,12 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((word) => word[0])
-      .join('')
-      .toUpperCase() || '?'
-  );
-}
-
 function ReviewItem({ review }: { review: Review }) {
   return (
     <li className="profile-review">
       <div className="profile-review__head">
         <span className="profile-review__avatar" aria-hidden="true">
-          {initials(review.userId.name)}
+          {nameInitials(review.userId.name)}
         </span>
         <div>
           <strong>{review.userId.name}</strong>
@@ -122,7 +111,7 @@ function Hero({ name, photoUrl }: { name: string; photoUrl: string | null | unde
       {photoUrl && !broken ? (
         <img src={photoUrl} alt="" width={1180} height={320} onError={() => setBroken(true)} />
       ) : (
-        <span className="profile-hero__fallback">{initials(name)}</span>
+        <span className="profile-hero__fallback">{nameInitials(name)}</span>
       )}
     </div>
   );
@@ -170,7 +159,7 @@ function Profile() {
   const services =
     company?.subcategory ?? (Array.isArray(state?.subcategory) ? (state.subcategory as string[]) : []);
 
-  return (
+  const page = (
     <div className="company-profile" data-remote="catalogue">
       <div className="ui-container">
         <Hero name={name || 'Company'} photoUrl={company?.photoUrl ?? state?.photoUrl} />
@@ -244,6 +233,9 @@ function Profile() {
       </div>
     </div>
   );
+  // Opened by its address, the edge drew the profile's photo and introduction into the HTML: that picture
+  // stays until the company is here (a skeleton only where there is none, e.g. after a client navigation).
+  return arriving ? <PendingPage fallback={page} /> : page;
 }
 
 export function CompanyProfilePage() {

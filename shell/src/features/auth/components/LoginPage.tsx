@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { usePageHead } from '@marketplace/ui/head';
 import { Link, useNavigate, useSearchParams } from '@marketplace/ui/router';
 import { apiFetch, setSessionUser } from '@marketplace/ui';
 import {
   API_PATHS,
+  AUTH_PAGES,
+  authCataloguePage,
   LoginEmailRule,
   LoginPasswordRule,
   MESSAGES,
@@ -34,6 +37,8 @@ export const LOGIN_CHECKS: FieldChecks<LoginForm> = {
 const resolver = fieldRulesResolver(LOGIN_CHECKS);
 
 export default function LoginPage() {
+  // The edge wrote this page's head into the first load; it goes with the page on a client navigation.
+  usePageHead(authCataloguePage('login').head);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const facebook = useFacebookLogin();
@@ -81,14 +86,10 @@ export default function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign in"
-      lead="Welcome back. Sign in to post jobs, follow your offers and chat with companies."
-      asideTitle="Your jobs and offers, in one place"
-      asidePoints={[
-        'Post a job for free and get non-binding offers',
-        'Chat with vetted companies once a job is unlocked',
-        'Pay only after you are satisfied with the work',
-      ]}
+      title={AUTH_PAGES.login.heading}
+      lead={AUTH_PAGES.login.lead}
+      asideTitle={AUTH_PAGES.login.aside.title}
+      asidePoints={AUTH_PAGES.login.aside.points}
     >
       <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormError message={formError} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { usePageHead } from '@marketplace/ui/head';
 import { Link, useNavigate } from '@marketplace/ui/router';
 import { notify } from '@marketplace/ui';
 import {
@@ -14,6 +15,8 @@ import {
 } from '@marketplace/ui/form';
 import {
   EmailRule,
+  AUTH_PAGES,
+  authCataloguePage,
   MESSAGES,
   NewPasswordRule,
   SignUpNameRule,
@@ -52,6 +55,8 @@ export function signUpErrorMessage(status: number, message: string | undefined):
 }
 
 export default function SignupPage() {
+  // The edge wrote this page's head into the first load; it goes with the page on a client navigation.
+  usePageHead(authCataloguePage('signup').head);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -94,14 +99,10 @@ export default function SignupPage() {
 
   return (
     <AuthLayout
-      title={MESSAGES.signUpHeading}
-      lead="Create a free account to post jobs and compare offers."
-      asideTitle="Posting a job is free"
-      asidePoints={[
-        'Describe the job once, receive offers from vetted companies',
-        'Offers are non-binding: you pick the best one',
-        'Pay securely only when you are satisfied',
-      ]}
+      title={AUTH_PAGES.signup.heading}
+      lead={AUTH_PAGES.signup.lead}
+      asideTitle={AUTH_PAGES.signup.aside.title}
+      asidePoints={AUTH_PAGES.signup.aside.points}
     >
       <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormError message={formError} />
