@@ -95,6 +95,8 @@ describe('jobs journeys (embedded)', () => {
   it("a visitor sees the job on the category page with 'Login to Apply' and its photo", async () => {
     const page = await browser.newPage();
     await page.goto(`${site.url}/category/Craftsman`);
+    // The jobs come from the jobs remote as the reader scrolls towards them.
+    await page.getByRole('heading', { name: 'Explore available Craftsman Jobs' }).scrollIntoViewIfNeeded();
     const card = page.locator('article, li').filter({ hasText: heading }).first();
     await card.waitFor({ timeout: 15_000 });
     await card.getByRole('link', { name: 'Login to Apply' }).waitFor();

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JobsSectionProps, RemoteRoutesModule } from './federation';
 import { RemoteModulesContext, type RemoteModuleLoader } from './remote-modules';
@@ -43,6 +43,40 @@ describe('RemoteWidget', () => {
     resolve(jobsModule);
     expect(await screen.findByText('jobs of category Craftsman')).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('jobs');
+  });
+
+  it('is asked for only when the reader comes near it', async () => {
+    let notify!: (entries: Array<{ isIntersecting: boolean }>) => void;
+    const observed: Element[] = [];
+    const options: IntersectionObserverInit[] = [];
+    class FakeIntersectionObserver {
+      constructor(callback: typeof notify, init: IntersectionObserverInit) {
+        notify = callback;
+        options.push(init);
+      }
+      observe(target: Element) {
+        observed.push(target);
+      }
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'IntersectionObserver', {
+      value: FakeIntersectionObserver,
+      configurable: true,
+    });
+    try {
+      const load = jest.fn(async () => jobsModule);
+      renderWidget(load as unknown as RemoteModuleLoader);
+      expect(screen.getByRole('status', { name: 'Loading jobs' })).toBeInTheDocument();
+      expect(observed).toHaveLength(1);
+      expect(options[0]?.rootMargin).toBe('800px 0px');
+      act(() => notify([{ isIntersecting: false }]));
+      expect(load).not.toHaveBeenCalled();
+      act(() => notify([{ isIntersecting: true }]));
+      expect(await screen.findByText('jobs of category Craftsman')).toBeInTheDocument();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
   });
 
   it('shows a notice with Try again when the remote cannot be loaded, and recovers', async () => {

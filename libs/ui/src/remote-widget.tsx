@@ -4,7 +4,7 @@
 // widget's space is reserved while it loads, and a remote that cannot be loaded leaves a short notice
 // with 'Try again' instead of breaking the page around it. A separate entry (@marketplace/ui/remote-widget)
 // so that only the remotes rendering another's components carry it, not the shell's first view.
-import { Component, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useContext, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteWidgetProps, WidgetRemote } from './federation';
 import { RemoteModulesContext } from './remote-modules';
 import { buttonClass } from './Button';
@@ -20,6 +20,32 @@ interface RemoteWidgetOwnProps<R extends WidgetRemote, W extends keyof RemoteWid
   label: string;
 }
 
+/**
+ * How far ahead of the screen a widget starts loading: it is asked for while the reader scrolls towards
+ * it, not with the page (a category page's jobs come from another remote, far below the first view).
+ */
+export const WIDGET_LOAD_MARGIN_PX = 800;
+
+/** Whether the element is on or near the screen (always, where the browser cannot tell). */
+function useNearScreen(element: { current: Element | null }): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const target = element.current;
+    if (near || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: `${WIDGET_LOAD_MARGIN_PX}px 0px` },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return near;
+}
+
 type Loaded =
   { status: 'loading' } | { status: 'ready'; render: (props: never) => ReactNode } | { status: 'failed' };
 
@@ -33,8 +59,11 @@ export function RemoteWidget<R extends WidgetRemote, W extends keyof RemoteWidge
   const load = useContext(RemoteModulesContext);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const placeholder = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(placeholder);
 
   useEffect(() => {
+    if (!near) return;
     let live = true;
     setState({ status: 'loading' });
     if (!load) {
@@ -59,12 +88,12 @@ export function RemoteWidget<R extends WidgetRemote, W extends keyof RemoteWidge
     return () => {
       live = false;
     };
-  }, [load, remote, name, attempt]);
+  }, [load, remote, name, attempt, near]);
 
   const retry = () => setAttempt((n) => n + 1);
   if (state.status === 'loading') {
     return (
-      <div style={{ minHeight }}>
+      <div ref={placeholder} style={{ minHeight }}>
         <Skeleton lines={4} label={`Loading ${label}`} />
       </div>
     );
