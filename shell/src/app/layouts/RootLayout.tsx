@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { BRAND } from '@marketplace/ui';
+import { applyPageHead } from '@marketplace/ui/head';
 import { Outlet, useLocation, useNavigationType } from '@marketplace/ui/router';
 
 /** Class set on <body> while the dashboard is shown (spec: "the dashboard path adds a dashboard body style"). */
@@ -19,11 +20,27 @@ export function RootLayout() {
 
   useEffect(() => () => document.body.classList.remove(DASHBOARD_BODY_CLASS), []);
 
+  // The head the edge wrote into the HTML (title aside) belongs to the first page. Pages set and take away
+  // their own, but a reader who moves on before the first page has mounted (a slow phone) would keep its
+  // canonical address and Open Graph tags on every page after. The first move takes them away; the next
+  // page sets its own afterwards (its effects run after this one). A redirect to the first page's own
+  // canonical address (a replace) is not a move.
+  const firstPath = useRef<string | null>(pathname);
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (firstPath.current === null || firstPath.current === pathname) return;
+    if (navigationType === 'REPLACE') {
+      firstPath.current = pathname;
+      return;
+    }
+    firstPath.current = null;
+    applyPageHead(null);
+  }, [pathname, navigationType]);
+
   // Each page's title is its main heading; after a route change (not on first load) focus moves to it,
   // so a screen reader announces the new page. Lazy pages and remotes render their h1 a little later.
   // A redirect of the first page (e.g. a category page moving to its canonical address) is still the
   // first load: only once the reader has moved does a later page change move focus.
-  const navigationType = useNavigationType();
   const shownPath = useRef<string | null>(null);
   const moved = useRef(false);
   useEffect(() => {

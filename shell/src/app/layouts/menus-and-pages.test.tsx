@@ -175,6 +175,32 @@ describe('page titles and focus', () => {
     expect(screen.getByLabelText('Email')).toHaveFocus();
   });
 
+  it("the edge's head of the first page goes at the first move, even if that page never took it away", async () => {
+    const edgeTags = () => document.head.querySelectorAll('link[rel="canonical"], meta[property^="og:"]');
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="canonical" href="https://market.example/category/Craftsman">' +
+        '<meta property="og:url" content="https://market.example/category/Craftsman">',
+    );
+    try {
+      const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+      await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
+        timeout: 5000,
+      });
+      // A redirect to the page's own address is still the first page.
+      await act(() => router.navigate('/privacy-policy', { replace: true }));
+      expect(edgeTags()).toHaveLength(2);
+      await act(() => router.navigate('/contactus'));
+      expect(edgeTags()).toHaveLength(0);
+      expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+        'content',
+        'Post your job for free and get offers from vetted companies and tradespeople across Nigeria.',
+      );
+    } finally {
+      edgeTags().forEach((tag) => tag.remove());
+    }
+  });
+
   it('a redirect of the first page (a canonical address) is still the first load; after a move, it is not', async () => {
     const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
     await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
