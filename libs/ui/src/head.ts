@@ -1,14 +1,13 @@
 // `@marketplace/ui/head`: a page's title, description, canonical address and Open Graph tags in the
 // browser, from the same contracts data the edge writes into the HTML a crawler reads (page-head.ts).
-// Not a shared singleton and not used by the shell: it travels in the chunks of the pages that call it.
+// Not a shared singleton and not used by the shell: it travels in the chunks of the pages that call it
+// (the shell uses the small part in head-reset.ts, from @marketplace/ui).
 import { useEffect } from 'react';
-import { headTags, SITE, type HeadTag, type PageHead } from '@marketplace/contracts';
+import { headTags, type PageHead } from '@marketplace/contracts';
+import { clearPageHead, PAGE_TAGS, setHeadTag } from './head-reset';
 
-const selectorOf = (tag: Pick<HeadTag, 'attr' | 'key'>) =>
-  tag.attr === 'rel' ? `link[rel="${tag.key}"]` : `meta[${tag.attr}="${tag.key}"]`;
-
-/** Every tag a page head may set (a noindex page has them all), to take away when the page goes. */
-const MANAGED = headTags({ title: '', description: '', path: '/', noindex: true }, '');
+const keyOf = (element: Element) =>
+  element.getAttribute('rel') ?? element.getAttribute('name') ?? element.getAttribute('property');
 
 let siteOrigin: string | undefined;
 
@@ -28,32 +27,17 @@ function origin(): string {
   return siteOrigin;
 }
 
-function setTag(tag: HeadTag): void {
-  let element = document.head.querySelector(selectorOf(tag));
-  if (!element) {
-    element = document.createElement(tag.attr === 'rel' ? 'link' : 'meta');
-    element.setAttribute(tag.attr, tag.key);
-    document.head.appendChild(element);
-  }
-  element.setAttribute(tag.attr === 'rel' ? 'href' : 'content', tag.value);
-}
-
 /** Sets a page's head; `null` puts back the site's own (description) and removes the page's tags. */
 export function applyPageHead(head: PageHead | null): void {
   if (typeof document === 'undefined') return;
-  if (head) {
-    const base = origin();
-    document.title = head.title;
-    const tags = headTags(head, base);
-    const keys = new Set(tags.map((tag) => tag.key));
-    for (const tag of MANAGED) if (!keys.has(tag.key)) document.head.querySelector(selectorOf(tag))?.remove();
-    for (const tag of tags) setTag(tag);
-    return;
+  if (!head) return clearPageHead();
+  document.title = head.title;
+  const tags = headTags(head, origin());
+  const keys = new Set(tags.map((tag) => tag.key));
+  for (const element of document.head.querySelectorAll(PAGE_TAGS)) {
+    if (!keys.has(keyOf(element) ?? '')) element.remove();
   }
-  for (const tag of MANAGED) {
-    if (tag.key === 'description') setTag({ ...tag, value: SITE.description });
-    else document.head.querySelector(selectorOf(tag))?.remove();
-  }
+  for (const tag of tags) setHeadTag(tag);
 }
 
 /**

@@ -47,3 +47,4 @@ export {
 export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from './toast';
 export { useMenuPanel } from './menu-panel';
 export { RemoteModulesContext, type RemoteModuleLoader } from './remote-modules';
+export { clearPageHead } from './head-reset';

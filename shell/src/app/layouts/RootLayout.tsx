@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { BRAND } from '@marketplace/ui';
-import { applyPageHead } from '@marketplace/ui/head';
+import { BRAND, clearPageHead } from '@marketplace/ui';
 import { Outlet, useLocation, useNavigationType } from '@marketplace/ui/router';
 
 /** Class set on <body> while the dashboard is shown (spec: "the dashboard path adds a dashboard body style"). */
@@ -34,7 +33,7 @@ export function RootLayout() {
       return;
     }
     firstPath.current = null;
-    applyPageHead(null);
+    clearPageHead();
   }, [pathname, navigationType]);
 
   // Each page's title is its main heading; after a route change (not on first load) focus moves to it,
