@@ -56,8 +56,13 @@ async function withChromium<T>(run: (port: number) => Promise<T>): Promise<T> {
     const exited = new Promise((resolve) => chromium.once('exit', resolve));
     chromium.kill('SIGKILL');
     await exited;
-    // Its helper processes may still be writing to the profile for a moment.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // Its helper processes may still be writing to the profile for a moment; a leftover temporary
+    // profile is not worth losing the figures over.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`could not remove the temporary profile ${profile}: ${String(error)}`);
+    }
   }
 }
 

@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepPrerenderedPage } from '@marketplace/ui';
 import { createBrowserRouter } from '@marketplace/ui/router';
@@ -19,7 +18,4 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 // A catalogue page's hero the edge drew for the first paint stays on screen until its page arrives.
 keepPrerenderedPage(container);
-// As a transition, the first render yields to the browser every few milliseconds instead of holding the
-// main thread for the whole tree (a phone's first input is not kept waiting behind it).
-const root = createRoot(container);
-startTransition(() => root.render(<App router={router} loader={loader} />));
+createRoot(container).render(<App router={router} loader={loader} />);
