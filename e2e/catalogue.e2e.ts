@@ -47,6 +47,8 @@ function watchNetwork(page: Page): string[] {
 /** Waits until the page has its heading, nothing is loading and every image it shows has loaded. */
 async function settle(page: Page): Promise<void> {
   await page.locator('#main h1').first().waitFor({ timeout: 20_000 });
+  // A section from another remote (a category page's jobs) loads as the reader scrolls towards it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForFunction(
     () => !document.querySelector('[aria-busy="true"], [class*="skeleton"]'),
     undefined,
