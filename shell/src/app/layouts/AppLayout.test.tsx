@@ -13,7 +13,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import { CHAT_UNREAD_EVENT } from '@marketplace/contracts';
 import { refreshUnreadTotal } from '../../lib/chat-unread';
-import { initials } from './AppLayout';
+import { nameInitials as initials } from '@marketplace/contracts';
 
 const state: FakeAccountsApi = { account: null, calls: [] };
 const server = createApiServer(state);

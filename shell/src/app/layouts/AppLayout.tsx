@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from '@marketplace/ui/router';
 import { BRAND, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
-import { searchCatalogue } from '@marketplace/contracts';
+import { nameInitials, searchCatalogue } from '@marketplace/contracts';
 import { VerifyEmailNotice } from '../../features/auth/components/VerifyEmailNotice';
 import { ChatLink } from '../../features/chat-unread/components/ChatLink';
 import { MENU, type RouteHandle } from '../routes/route-specs';
@@ -41,18 +41,6 @@ function Icon({ d, size = 20 }: { d: string; size?: number }) {
   );
 }
 
-/** Up to two initials of a name (the avatar when there is no photo). */
-export function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]!.toUpperCase())
-      .join('') || '?'
-  );
-}
-
 function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [photoUrl]);
@@ -61,7 +49,7 @@ function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
       {photoUrl && !broken ? (
         <img src={photoUrl} alt="" width={36} height={36} onError={() => setBroken(true)} />
       ) : (
-        initials(name)
+        nameInitials(name)
       )}
     </span>
   );
