@@ -1,21 +1,15 @@
+// The shell starts in three tasks instead of one long one, so that a tap or a key press while the page
+// starts is answered in between: React DOM's module here, the app's modules (router, routes, layouts)
+// in ./app/mount, then the first render. Both modules are in the one `bootstrap` chunk the HTML loads.
 import { createRoot } from 'react-dom/client';
-import { keepPrerenderedPage } from '@marketplace/ui';
-import { createBrowserRouter } from '@marketplace/ui/router';
-import './app/styles/shell.css';
-import { App } from './app/App';
-import { createFederationLoader } from './app/federation/federation-loader';
-import { federationRuntime } from './app/federation/federation-runtime';
-import { applyThemeChoice, readThemeChoice } from './app/layouts/theme';
-import { createRoutes } from './app/routes/route-table';
+import { nextTask } from './lib/next-task';
 
-// The theme chosen with the signed-in switch holds on every page, from the first paint.
-applyThemeChoice(readThemeChoice());
+async function start(): Promise<void> {
+  await nextTask();
+  const { prepareShell } = await import(/* webpackChunkName: "bootstrap" */ './app/mount');
+  const shell = prepareShell(createRoot);
+  await nextTask();
+  shell.render();
+}
 
-const loader = createFederationLoader({ runtime: federationRuntime });
-const router = createBrowserRouter(createRoutes());
-
-const container = document.getElementById('root');
-if (!container) throw new Error('#root element missing from index.html');
-// A catalogue page's hero the edge drew for the first paint stays on screen until its page arrives.
-keepPrerenderedPage(container);
-createRoot(container).render(<App router={router} loader={loader} />);
+void start();

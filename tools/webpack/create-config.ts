@@ -14,6 +14,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { SITE } from '@marketplace/contracts';
 import { appDir, distDir, REPO_ROOT, type WebApp } from './apps';
 import { sharedSingletons } from './shared';
+import { FirstViewScriptsPlugin } from './first-view-scripts';
 import { LAZY_CHUNK_PREFIX } from './sizes';
 
 export type BuildMode = 'production' | 'development';
@@ -150,6 +151,8 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
         scriptLoading: 'defer',
         minify: prod,
       }),
+      // The chunks behind shell/src/index.ts's import() boundary, fetched with the HTML.
+      new FirstViewScriptsPlugin('bootstrap'),
     );
   }
 

@@ -1,0 +1,34 @@
+// Everything the shell's first render needs beyond React DOM: the router, the route table, the layouts
+// and the federation loader. bootstrap.tsx evaluates this module in a task of its own.
+import type { createRoot } from 'react-dom/client';
+import { keepPrerenderedPage } from '@marketplace/ui';
+import { createBrowserRouter } from '@marketplace/ui/router';
+import './styles/shell.css';
+import { App } from './App';
+import { createFederationLoader } from './federation/federation-loader';
+import { federationRuntime } from './federation/federation-runtime';
+import { applyThemeChoice, readThemeChoice } from './layouts/theme';
+import { createRoutes } from './routes/route-table';
+
+export interface ShellStart {
+  /** The router and loader are made; the first render is `render()`, in a later task. */
+  render(): void;
+}
+
+export function prepareShell(create: typeof createRoot): ShellStart {
+  // The theme chosen with the signed-in switch holds on every page, from the first paint.
+  applyThemeChoice(readThemeChoice());
+
+  const loader = createFederationLoader({ runtime: federationRuntime });
+  const router = createBrowserRouter(createRoutes());
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root element missing from index.html');
+  return {
+    render() {
+      // A page the edge drew for the first paint stays on screen until its own page arrives.
+      keepPrerenderedPage(container);
+      create(container).render(<App router={router} loader={loader} />);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// The shell's first view needs more than main.js: the `bootstrap` chunk behind Module Federation's async
+// boundary, the chunks it was split into, and the chunks that provide the shared libraries it consumes
+// (react, react-dom, the router). Left to the runtime, each is requested only after main.js has run (a
+// round trip later) and inserted from JavaScript one by one. Here index.html asks for all of them at once
+// (preload), and a small starter script runs them, in order, once the browser has painted the first frame:
+// the page the edge drew is on screen before any of the shell's JavaScript is evaluated, and each script
+// is evaluated in a task of its own. webpack's chunk loading finds them installed, or their tags present,
+// and fetches nothing twice. Their stylesheets are preloaded too, so the runtime's own <link> is a cache hit.
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { createHash } from 'node:crypto';
+import webpack, {
+  type Chunk,
+  type Compilation,
+  type Compiler,
+  type Module,
+  type WebpackPluginInstance,
+} from 'webpack';
+import { LAZY_CHUNK_PREFIX } from './sizes';
+
+/** Module Federation's module types (lib/Constants in @module-federation/enhanced). */
+const PROVIDE_MODULE = 'provide-module';
+const CONSUME_MODULE = 'consume-shared-module';
+
+const isLazy = (chunk: Chunk) => (chunk.name ?? '').startsWith(LAZY_CHUNK_PREFIX);
+
+/** The share key a provide or consume module stands for (their option fields differ). */
+function shareKeyOf(module: Module): string | undefined {
+  if (module.type === PROVIDE_MODULE) return (module as unknown as { _name?: string })._name;
+  if (module.type === CONSUME_MODULE)
+    return (module as unknown as { options?: { shareKey?: string } }).options?.shareKey;
+  return undefined;
+}
+
+/**
+ * The chunks of the named async boundary and, transitively, of the shared libraries they consume,
+ * lazy pages excepted, in a stable order.
+ */
+export function firstViewChunks(compilation: Compilation, boundary: string): Chunk[] {
+  const group = compilation.namedChunkGroups.get(boundary);
+  if (!group) return [];
+  const { chunkGraph } = compilation;
+  const providers = new Map<string, Module[]>();
+  for (const module of compilation.modules) {
+    const key = module.type === PROVIDE_MODULE ? shareKeyOf(module) : undefined;
+    if (key) providers.set(key, [...(providers.get(key) ?? []), module]);
+  }
+  const found = new Set<Chunk>();
+  const queue = [...group.chunks];
+  while (queue.length > 0) {
+    const chunk = queue.shift() as Chunk;
+    if (found.has(chunk) || isLazy(chunk)) continue;
+    found.add(chunk);
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== CONSUME_MODULE) continue;
+      for (const provider of providers.get(shareKeyOf(module) ?? '') ?? []) {
+        for (const block of provider.blocks) {
+          queue.push(...(chunkGraph.getBlockChunkGroup(block)?.chunks ?? []));
+        }
+      }
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The starter: runs the scripts in order (async=false) after the first frame (a requestAnimationFrame
+ * callback runs just before a frame is painted; the timeout after it, once it has been). A hidden tab
+ * paints no frames, so there it starts at once.
+ */
+export function starterScript(scripts: string[]): string {
+  return (
+    `(function(){var s=${JSON.stringify(scripts)};` +
+    `function go(){s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.body.appendChild(e)})}` +
+    `if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})();\n`
+  );
+}
+
+export class FirstViewScriptsPlugin implements WebpackPluginInstance {
+  constructor(private readonly boundary: string) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.compilation.tap('FirstViewScriptsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('FirstViewScriptsPlugin', (data) => {
+        const { publicPath } = data;
+        const files = firstViewChunks(compilation, this.boundary).flatMap((chunk) => [...chunk.files]);
+        const entryScripts = data.bodyTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src);
+        const scripts = [
+          ...entryScripts.map((tag) => String(tag.attributes.src)),
+          ...files
+            .filter((f) => f.endsWith('.js'))
+            .sort()
+            .map((f) => `${publicPath}${f}`),
+        ];
+        const styles = files
+          .filter((f) => f.endsWith('.css'))
+          .sort()
+          .map((f) => `${publicPath}${f}`);
+        const starter = starterScript(scripts);
+        const starterFile = `start.${createHash('sha256').update(starter).digest('hex').slice(0, 8)}.js`;
+        compilation.emitAsset(starterFile, new webpack.sources.RawSource(starter));
+
+        const preload = (href: string, as: 'script' | 'style') =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href });
+        data.headTags.push(...styles.map((href) => preload(href, 'style')));
+        data.headTags.push(...scripts.map((href) => preload(href, 'script')));
+        data.bodyTags = [
+          ...data.bodyTags.filter((tag) => !entryScripts.includes(tag)),
+          HtmlWebpackPlugin.createHtmlTagObject('script', {
+            defer: true,
+            src: `${publicPath}${starterFile}`,
+          }),
+        ];
+        return data;
+      });
+    });
+  }
+}
