@@ -302,4 +302,50 @@ describe('catalogue pages for search engines', () => {
     );
     assert.ok(withSummary <= plain + 0.001, `CLS ${withSummary} with the summary, ${plain} without`);
   });
+
+  it("the shell's first-view scripts are asked for with the HTML and run after the first paint", async () => {
+    const context = await launchBrowser();
+    // Before any page script: note when the shell's first chunk registers itself (its global's first set).
+    await context.addInitScript(`(() => {
+      let chunks;
+      Object.defineProperty(window, 'webpackChunkshell', {
+        configurable: true,
+        get() { return chunks; },
+        set(value) { if (window.__firstShellScriptAt === undefined) window.__firstShellScriptAt = performance.now(); chunks = value; },
+      });
+    })()`);
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === 'script' && !path.startsWith('/remotes/')) fetched.push(path);
+    });
+    await page.goto(`${site.url}/`);
+    await page.locator('#main h1').waitFor();
+    await page.waitForLoadState('networkidle');
+    const { preloaded, firstPaint, firstScript } = await page.evaluate(() => ({
+      preloaded: [...document.querySelectorAll('link[rel="preload"][as="script"]')].map(
+        (link) => new URL((link as HTMLLinkElement).href).pathname,
+      ),
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      firstScript: (window as unknown as { __firstShellScriptAt?: number }).__firstShellScriptAt,
+    }));
+    // Every script of the shell the home page needed, but pages loaded on demand and the starter itself,
+    // was named in the HTML (so fetched with it, not a round trip after main.js), and fetched once.
+    const firstView = fetched.filter((path) => !/^\/(lazy-|start\.)/.test(path));
+    assert.ok(
+      firstView.some((path) => path.startsWith('/main.')),
+      `main.js fetched (${fetched.join(', ')})`,
+    );
+    for (const path of firstView)
+      assert.ok(preloaded.includes(path), `${path} preloaded (${preloaded.join(', ')})`);
+    assert.equal(new Set(fetched).size, fetched.length, `each script once (${fetched.join(', ')})`);
+    // The edge's page is painted before any of the shell's JavaScript runs.
+    assert.ok(firstPaint !== undefined && firstScript !== undefined, `${firstPaint} / ${firstScript}`);
+    assert.ok(
+      firstPaint < firstScript,
+      `first paint at ${firstPaint} ms, first shell script at ${firstScript} ms`,
+    );
+    await context.close();
+  });
 });
