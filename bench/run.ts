@@ -51,6 +51,10 @@ async function measurePageWeight(siteUrl: string): Promise<Record<string, string
       );
     });
     await page.goto(`${siteUrl}/`, { waitUntil: 'networkidle' });
+    // The shell starts after the first frame; a slow start can leave the network quiet before the
+    // catalogue's page is asked for. The edge's first paint gives way when that page is there.
+    await page.locator('.crawler-summary').waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
     const loaded = await Promise.all(scripts);
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     const sum = (filter: (path: string) => boolean) =>
