@@ -99,8 +99,15 @@ export class FirstViewScriptsPlugin implements WebpackPluginInstance {
         const starterFile = `start.${createHash('sha256').update(starter).digest('hex').slice(0, 8)}.js`;
         compilation.emitAsset(starterFile, new webpack.sources.RawSource(starter));
 
+        // Scripts at low priority, as deferred scripts are: the page's stylesheets and its largest
+        // image (a company's photo, fetchpriority=high) come first.
         const preload = (href: string, as: 'script' | 'style') =>
-          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href });
+          HtmlWebpackPlugin.createHtmlTagObject('link', {
+            rel: 'preload',
+            as,
+            href,
+            ...(as === 'script' ? { fetchpriority: 'low' } : {}),
+          });
         data.headTags.push(...styles.map((href) => preload(href, 'style')));
         data.headTags.push(...scripts.map((href) => preload(href, 'script')));
         data.bodyTags = [
