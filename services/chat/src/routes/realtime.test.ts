@@ -129,8 +129,10 @@ describe('/ws', () => {
     });
 
     it('closes a socket with 4401 when the access token it opened with expires', async () => {
-      const socket = await socketOf(company, { sid: randomUUID() }, 1);
-      expect(await socket.closedWith(5000)).toEqual({
+      // Long enough for the socket to open and be welcomed on a loaded machine (a token's expiry is in
+      // whole seconds, so a 1-second one could expire before the welcome).
+      const socket = await socketOf(company, { sid: randomUUID() }, 3);
+      expect(await socket.closedWith(8000)).toEqual({
         code: WS_CLOSE_CODES.sessionEnded,
         reason: 'session expired',
       });
