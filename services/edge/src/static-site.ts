@@ -61,7 +61,19 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     });
   }
 
-  const searchEngines = registerSearchEngines(app, join(shellDist, 'index.html'), options.searchEngines);
+  const searchEngines = registerSearchEngines(app, join(shellDist, 'index.html'), {
+    ...options.searchEngines,
+    // Served from here (not moved elsewhere by the remote manifest): its pages name its files in the HTML.
+    ...(options.remoteUrls?.catalogue
+      ? {}
+      : {
+          catalogueRemote: {
+            distDir: join(webRoot, 'mfe-catalogue', 'dist'),
+            base: '/remotes/catalogue/',
+            expose: './routes',
+          },
+        }),
+  });
 
   await app.register(fastifyStatic, {
     root: shellDist,

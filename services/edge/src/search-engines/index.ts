@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsGet, Directory, type DirectoryOptions } from './directory';
 import { canCarryPages, pageHtml } from './page-html';
+import { remoteHintsReader, type RemoteHintsSource } from './remote-hints';
 import { robotsTxt, Sitemap, sitemapFileOf, type SitemapFile } from './sitemap';
 
 export { escapeHtml } from './page-html';
@@ -34,6 +35,8 @@ export interface SearchEnginesOptions {
   /** How long a built sitemap is kept (default 5 minutes). */
   sitemapTtlMs?: number;
   directory?: DirectoryOptions;
+  /** The catalogue remote's build, when this edge serves it: its pages ask for its files from the HTML. */
+  catalogueRemote?: RemoteHintsSource;
 }
 
 /** A catalogue page as the edge sends it: the status and the shell's HTML carrying the page. */
@@ -158,21 +161,26 @@ export function registerSearchEngines(
     reply.header('cache-control', 'public, max-age=86400').type(SITE.image.type).send(ogImage),
   );
 
-  const cataloguePage = async (path: string): Promise<CataloguePage | null | undefined> => {
+  const catalogueHints = options.catalogueRemote ? remoteHintsReader(options.catalogueRemote) : () => '';
+
+  /** The page for a path and whether the catalogue remote renders it (the shell renders sign-in). */
+  const cataloguePage = async (
+    path: string,
+  ): Promise<{ page: CataloguePage | null; byCatalogue: boolean } | undefined> => {
     const key = STATIC_BY_PATH.get(path);
-    if (key) return staticCataloguePage(key);
+    if (key) return { page: staticCataloguePage(key), byCatalogue: true };
     const auth = AUTH_BY_PATH.get(path);
-    if (auth) return authCataloguePage(auth);
+    if (auth) return { page: authCataloguePage(auth), byCatalogue: false };
     const match = /^\/(category|sub-category|company-profile)\/([^/]+)$/.exec(path);
     const segment = match?.[2] !== undefined ? decodeSegment(match[2]) : undefined;
     if (!match || segment === undefined || segment.trim() === '') return undefined;
     if (match[1] === 'company-profile') {
       const company = await directory.company(segment);
-      return company ? companyCataloguePage(company) : company;
+      if (company === undefined) return undefined;
+      return { page: company ? companyCataloguePage(company) : null, byCatalogue: true };
     }
-    return landingCataloguePage(
-      resolveLanding(match[1] === 'category' ? 'category' : 'subcategory', segment),
-    );
+    const landing = resolveLanding(match[1] === 'category' ? 'category' : 'subcategory', segment);
+    return { page: landingCataloguePage(landing), byCatalogue: true };
   };
 
   return {
@@ -180,11 +188,15 @@ export function registerSearchEngines(
       const html = shellIndex();
       if (!html || !canCarryPages(html)) return undefined;
       const path = request.url.split('?')[0] ?? '/';
-      const page = await cataloguePage(path);
+      const found = await cataloguePage(path);
+      if (!found) return undefined;
       // No such company: the shell says so (its not-found screen), with the status a crawler understands.
-      if (page === null) return { status: 404, html };
-      if (!page) return undefined;
-      return { status: 200, html: pageHtml(html, page, siteOrigin(request, options.publicOrigin)) };
+      if (found.page === null) return { status: 404, html };
+      const hints = found.byCatalogue ? catalogueHints() : '';
+      return {
+        status: 200,
+        html: pageHtml(html, found.page, siteOrigin(request, options.publicOrigin), hints),
+      };
     },
   };
 }

@@ -251,11 +251,14 @@ export function canCarryPages(indexHtml: string): boolean {
   return HEAD_END.test(indexHtml) && ROOT_ELEMENT.test(indexHtml);
 }
 
-/** The shell's index.html carrying one page's head and summary (see canCarryPages). */
-export function pageHtml(indexHtml: string, page: CataloguePage, origin: string): string {
+/**
+ * The shell's index.html carrying one page's head and summary (see canCarryPages), and `hints` (link tags
+ * for the files of the remote that renders the page) at the end of its head.
+ */
+export function pageHtml(indexHtml: string, page: CataloguePage, origin: string, hints = ''): string {
   let html = indexHtml;
   for (const pattern of REPLACED_TAGS) html = html.replace(pattern, '');
   // Functions as replacements: a `$` in a company's name must stay a `$`.
-  html = html.replace(HEAD_END, (end) => `${headHtml(page, origin)}${end}`);
+  html = html.replace(HEAD_END, (end) => `${headHtml(page, origin)}${hints}${end}`);
   return html.replace(ROOT_ELEMENT, () => `<div id="root">${summaryHtml(page.summary)}</div>`);
 }

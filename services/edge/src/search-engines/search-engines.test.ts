@@ -26,11 +26,26 @@ const SHELL_INDEX =
   '<body><div id=root></div><noscript>This site needs JavaScript to run.</noscript>' +
   '<script defer src=/main.0123abcd.js></script></body></html>';
 
+/** The catalogue remote's build manifest, as far as the edge reads it. */
+const CATALOGUE_MANIFEST = JSON.stringify({
+  metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+  exposes: [
+    {
+      path: './routes',
+      assets: { js: { sync: ['__federation_expose_routes.0a1b2c3d.js'] }, css: { sync: [] } },
+    },
+  ],
+});
+const CATALOGUE_ENTRY_HINT =
+  '<link rel="preload" as="script" fetchpriority="low" href="/remotes/catalogue/remoteEntry.js">';
+
 function webRoot(dir: string): string {
   const web = join(dir, 'web');
   mkdirSync(join(web, 'shell', 'dist'), { recursive: true });
   writeFileSync(join(web, 'shell', 'dist', 'index.html'), SHELL_INDEX);
   writeFileSync(join(web, 'shell', 'dist', 'main.0123abcd.js'), 'console.log(1)');
+  mkdirSync(join(web, 'mfe-catalogue', 'dist'), { recursive: true });
+  writeFileSync(join(web, 'mfe-catalogue', 'dist', 'mf-manifest.json'), CATALOGUE_MANIFEST);
   return web;
 }
 
@@ -253,6 +268,30 @@ describe('search engines, embedded topology', () => {
     }
     // A query (where to go after signing in) does not change the page.
     expect(read((await get('/login?next=%2Fjobpost')).body).h1).toBe(AUTH_PAGES.login.heading);
+  });
+
+  it("has the catalogue's pages ask for the catalogue remote's files from the HTML, and the shell's not", async () => {
+    for (const path of [
+      '/',
+      '/aboutus',
+      '/category/Craftsman',
+      '/sub-category/plumber',
+      `/company-profile/${ids.ace}`,
+    ]) {
+      const html = (await get(path)).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect([path, head]).toEqual([path, expect.stringContaining(CATALOGUE_ENTRY_HINT)]);
+      expect(head).toContain('href="/remotes/catalogue/__federation_expose_routes.0a1b2c3d.js"');
+      expect(head).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/remotes/catalogue/mf-manifest.json">',
+      );
+    }
+    for (const path of ['/login', '/signup', '/company-profile/00000000-0000-4000-8000-000000000000']) {
+      expect([path, (await get(path)).body]).toEqual([
+        path,
+        expect.not.stringContaining('/remotes/catalogue/'),
+      ]);
+    }
   });
 
   it('leaves other pages as the shell built them, and serves the Open Graph picture', async () => {

@@ -1,0 +1,74 @@
+// Preload hints for the remote that renders a page. Without them the browser finds the catalogue's files
+// three round trips after the shell starts: /remotes/manifest.json, then the remote's mf-manifest.json,
+// then its remoteEntry.js and the `routes` expose's chunks. With the last two steps asked for from the
+// HTML, they are in the cache when the federation runtime wants them. Read from the remote's build (its
+// mf-manifest.json), again only when that file changes (a redeployed remote).
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface RemoteHintsSource {
+  /** The remote's build folder (where mf-manifest.json is). */
+  distDir: string;
+  /** Where the edge serves that folder, e.g. `/remotes/catalogue/`. */
+  base: string;
+  /** The expose that renders pages (`./routes`). */
+  expose: string;
+}
+
+/** File names the hints carry: a build's own names only (nothing to escape, no path, no other host). */
+const ASSET_NAME = /^[\w.-]+\.(js|css)$/;
+
+interface ExposeAssets {
+  path?: unknown;
+  assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } };
+}
+
+const names = (list: unknown): string[] =>
+  Array.isArray(list)
+    ? list.filter((name): name is string => typeof name === 'string' && ASSET_NAME.test(name))
+    : [];
+
+/** The link tags for one remote's manifest, entry and page expose ('' when the manifest is unreadable). */
+export function remoteHintTags(
+  manifestJson: string,
+  source: Pick<RemoteHintsSource, 'base' | 'expose'>,
+): string {
+  let manifest: { metaData?: { remoteEntry?: { name?: unknown } }; exposes?: unknown } | null;
+  try {
+    manifest = JSON.parse(manifestJson) as typeof manifest;
+  } catch {
+    return '';
+  }
+  const entry = manifest?.metaData?.remoteEntry?.name;
+  if (typeof entry !== 'string' || !ASSET_NAME.test(entry)) return '';
+  const expose = (Array.isArray(manifest?.exposes) ? (manifest.exposes as ExposeAssets[]) : []).find(
+    (item) => item?.path === source.expose,
+  );
+  // The manifest is fetched by the federation runtime with fetch()'s defaults: a CORS-mode request,
+  // which a preload matches only with `crossorigin`. Scripts at low priority, as deferred scripts are.
+  const tags = [`<link rel="preload" as="fetch" crossorigin href="${source.base}mf-manifest.json">`];
+  for (const css of names(expose?.assets?.css?.sync)) {
+    tags.push(`<link rel="preload" as="style" href="${source.base}${css}">`);
+  }
+  for (const js of [entry, ...names(expose?.assets?.js?.sync)]) {
+    tags.push(`<link rel="preload" as="script" fetchpriority="low" href="${source.base}${js}">`);
+  }
+  return tags.join('');
+}
+
+/** The hints of a remote as its build stands now, re-read when its mf-manifest.json changes. */
+export function remoteHintsReader(source: RemoteHintsSource): () => string {
+  const file = join(source.distDir, 'mf-manifest.json');
+  let cached: { mtimeMs: number; size: number; tags: string } | undefined;
+  return () => {
+    try {
+      const { mtimeMs, size } = statSync(file);
+      if (!cached || cached.mtimeMs !== mtimeMs || cached.size !== size) {
+        cached = { mtimeMs, size, tags: remoteHintTags(readFileSync(file, 'utf8'), source) };
+      }
+      return cached.tags;
+    } catch {
+      return '';
+    }
+  };
+}
