@@ -303,7 +303,7 @@ describe('catalogue pages for search engines', () => {
     assert.ok(withSummary <= plain + 0.001, `CLS ${withSummary} with the summary, ${plain} without`);
   });
 
-  it("the shell's first-view scripts are asked for with the HTML and run after the first paint", async () => {
+  it("the first view's scripts (the shell's, the catalogue's entry) are asked for with the HTML and run after the first paint", async () => {
     const context = await launchBrowser();
     // Before any page script: note when the shell's first chunk registers itself (its global's first set).
     await context.addInitScript(`(() => {
@@ -316,9 +316,17 @@ describe('catalogue pages for search engines', () => {
     })()`);
     const page = await context.newPage();
     const fetched: string[] = [];
+    let manifestFetches = 0;
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (request.resourceType() === 'script' && !path.startsWith('/remotes/')) fetched.push(path);
+      if (request.resourceType() === 'script') fetched.push(path);
+      if (path === '/remotes/catalogue/mf-manifest.json') manifestFetches += 1;
+    });
+    // Chromium warns about a preload nothing used (a hint that does not match the request it stands for).
+    const unusedPreloads: string[] = [];
+    page.on('console', (message) => {
+      if (/preloaded using link preload but not used/i.test(message.text()))
+        unusedPreloads.push(message.text());
     });
     await page.goto(`${site.url}/`);
     await page.locator('#main h1').waitFor();
@@ -332,7 +340,8 @@ describe('catalogue pages for search engines', () => {
     }));
     // Every script of the shell the home page needed, but pages loaded on demand and the starter itself,
     // was named in the HTML (so fetched with it, not a round trip after main.js), and fetched once.
-    const firstView = fetched.filter((path) => !/^\/(lazy-|start\.)/.test(path));
+    const shellScripts = fetched.filter((path) => !path.startsWith('/remotes/'));
+    const firstView = shellScripts.filter((path) => !/^\/(lazy-|start\.)/.test(path));
     assert.ok(
       firstView.some((path) => path.startsWith('/main.')),
       `main.js fetched (${fetched.join(', ')})`,
@@ -340,6 +349,15 @@ describe('catalogue pages for search engines', () => {
     for (const path of firstView)
       assert.ok(preloaded.includes(path), `${path} preloaded (${preloaded.join(', ')})`);
     assert.equal(new Set(fetched).size, fetched.length, `each script once (${fetched.join(', ')})`);
+    // The catalogue remote that renders the page: its entry and its pages' module, named by the edge.
+    const catalogue = fetched.filter((path) =>
+      /^\/remotes\/catalogue\/(remoteEntry|__federation_expose_routes\.)/.test(path),
+    );
+    assert.equal(catalogue.length, 2, `the catalogue's entry and routes (${fetched.join(', ')})`);
+    for (const path of catalogue) assert.ok(preloaded.includes(path), `${path} preloaded`);
+    assert.equal(manifestFetches, 1, "the catalogue's manifest is fetched once (the preload is used)");
+    await page.waitForTimeout(3500); // Chromium reports an unused preload 3 s after the load event
+    assert.deepEqual(unusedPreloads, []);
     // The edge's page is painted before any of the shell's JavaScript runs.
     assert.ok(firstPaint !== undefined && firstScript !== undefined, `${firstPaint} / ${firstScript}`);
     assert.ok(
