@@ -1,5 +1,6 @@
 // Everything the shell's first render needs beyond React DOM: the router, the route table, the layouts
 // and the federation loader. bootstrap.tsx evaluates this module in a task of its own.
+import { startTransition } from 'react';
 import type { createRoot } from 'react-dom/client';
 import { keepPrerenderedPage } from '@marketplace/ui';
 import { createBrowserRouter } from '@marketplace/ui/router';
@@ -28,7 +29,10 @@ export function prepareShell(create: typeof createRoot): ShellStart {
     render() {
       // A page the edge drew for the first paint stays on screen until its own page arrives.
       keepPrerenderedPage(container);
-      create(container).render(<App router={router} loader={loader} />);
+      // As a transition React renders in slices of a few milliseconds, yielding to the browser between
+      // them, rather than in one long task; the edge's page stays on screen meanwhile.
+      const root = create(container);
+      startTransition(() => root.render(<App router={router} loader={loader} />));
     },
   };
 }

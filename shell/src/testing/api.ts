@@ -100,6 +100,8 @@ export async function resetBrowserState(): Promise<void> {
   localStorage.clear();
   setCsrfCookie(null);
   document.body.className = '';
+  // A title left by the previous test would satisfy a wait for the next page's title before it renders.
+  document.title = '';
   resetApiForTests();
   queryClient.clear();
   resetSessionForTests();

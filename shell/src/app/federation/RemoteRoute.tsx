@@ -3,6 +3,7 @@
 // throws while rendering.
 import {
   Component,
+  startTransition,
   Suspense,
   useCallback,
   useEffect,
@@ -97,7 +98,9 @@ export function RemoteRoute<R extends RemoteName>({ remote, page }: RemoteRouteP
     if (state.status !== 'loading') return;
     let current = true;
     loader.load(remote).then(
-      (module) => current && setState({ status: 'ready', module }),
+      // The page renders as a transition: in slices that yield to the browser, not one long task (what
+      // was on screen, the edge's page or the skeleton, stays until it is done).
+      (module) => current && startTransition(() => setState({ status: 'ready', module })),
       (error: unknown) => {
         if (!current) return;
         console.error(`[federation] remote "${remote}" could not be loaded`, error);
