@@ -1,7 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@marketplace/ui/router';
 import { BRAND, Button, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { landingPath } from '../../session/session';
+// The menus' styles come with the header's own, not with the menus' chunk: a stylesheet added after the
+// first render made the browser restyle the whole page once more (2 KB against a task of 15-25 ms).
+import '../../features/services-menu/components/services-menu.css';
 
 // After the first paint: until it is there, 'Services' is a plain link to /other-services.
 const servicesMenu = () =>
@@ -60,7 +63,7 @@ export function Header() {
   useEffect(() => {
     let current = true;
     servicesMenu().then(
-      (module) => current && setMenus(module),
+      (module) => current && startTransition(() => setMenus(module)),
       () => undefined, // Services stays the plain link to /other-services
     );
     return () => {

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from '@marketplace/ui/router';
 import { categoryPath, SERVICE_CATALOGUE, subcategoryPath } from '@marketplace/contracts';
-import './services-menu.css';
 
 const ALL_SERVICES = '/other-services';
 
