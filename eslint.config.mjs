@@ -121,6 +121,30 @@ export default [
     },
   },
   {
+    // The category and sub-category pages are a way in from search engines: their first view keeps the form
+    // rules, the modal and the auth layout (@marketplace/ui/form) and react-hook-form off the wire.
+    files: ['mfe-catalogue/src/features/landing/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['react-router', 'react-router-dom', 'react-router/dom'].map((name) => ({
+              name,
+              message: 'Import the router from @marketplace/ui/router (the shared module).',
+            })),
+            {
+              name: '@marketplace/ui/form',
+              message: 'Use @marketplace/ui/fields: the category page loads the fields without the form rules.',
+            },
+            { name: 'react-hook-form', message: 'The category page reads its small form on submit.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Jest setup files that Jest loads as CommonJS.
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

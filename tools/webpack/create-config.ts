@@ -78,7 +78,7 @@ function lazySplitChunkName(_module: unknown, chunks: Array<{ name?: string | nu
 }
 
 /**
- * Host only: the shared query client and form blocks (and TanStack Query under them) are loaded by lazy
+ * Host only: the shared query client, fields and form blocks (and TanStack Query under them) are loaded by lazy
  * pages only; their provide chunks get `lazy-` names so the size report knows they are not initial JS.
  */
 const LAZY_SHARED_GROUPS = {
@@ -87,6 +87,14 @@ const LAZY_SHARED_GROUPS = {
     name: `${LAZY_CHUNK_PREFIX}shared-query`,
     chunks: 'async' as const,
     enforce: true,
+  },
+  lazySharedFields: {
+    // The fields alone (@marketplace/ui/fields): a category page's small form loads these and nothing more.
+    test: /[\\/]libs[\\/]ui[\\/]src[\\/]components[\\/]form[\\/](Field\.tsx|fields\.(ts|css))$/,
+    name: `${LAZY_CHUNK_PREFIX}shared-fields`,
+    chunks: 'async' as const,
+    enforce: true,
+    priority: 1,
   },
   lazySharedForm: {
     // The blocks, and what they bring that the first view does not need (TypeBox for the field rules).

@@ -17,7 +17,9 @@ const SINGLETONS: ReadonlyArray<readonly [string, string]> = [
   ['@marketplace/ui', '@marketplace/ui'],
   // One query cache: the client lives in @marketplace/ui/query; both load only when a lazy page needs them.
   ['@marketplace/ui/query', '@marketplace/ui'],
-  // Form building blocks and their CSS, once for the shell and every remote.
+  // Form building blocks and their CSS, once for the shell and every remote; the fields alone are their own
+  // entry (the category page's small form loads them without the rules, modal and auth layout).
+  ['@marketplace/ui/fields', '@marketplace/ui'],
   ['@marketplace/ui/form', '@marketplace/ui'],
   ['@tanstack/react-query', '@tanstack/react-query'],
 ];

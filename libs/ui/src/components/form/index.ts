@@ -1,7 +1,8 @@
 // @marketplace/ui/form: the form building blocks (a separate entry so the home page does not load them).
+// The fields come through their own shared entry, so a page that loaded them already reuses that copy.
+export { TextField, PasswordField, SelectField, TextAreaField, SubmitButton, Spinner } from '@marketplace/ui/fields';
 import './forms.css';
 
-export { TextField, PasswordField, SelectField, TextAreaField, SubmitButton, Spinner } from './Field';
 export { AuthLayout } from './AuthLayout';
 export { FormError } from './FormError';
 export { Modal } from '../modal/Modal';

@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
 import { canonicalStateName, NIGERIAN_STATES, type Company, type LandingKind } from '@marketplace/contracts';
 import { Button, buttonClass } from '@marketplace/ui';
-import { SelectField } from '@marketplace/ui/form';
+import { SelectField } from '@marketplace/ui/fields';
 import { companiesKey, COMPANIES_PAGE_SIZE, fetchCompanies } from '../api/get-companies';
 
 const SKELETON_CARDS = 8;
