@@ -20,7 +20,8 @@ describe('edge compression', () => {
     const catalogue = join(web, 'mfe-catalogue', 'dist');
     mkdirSync(shell, { recursive: true });
     mkdirSync(catalogue, { recursive: true });
-    const html = `<!doctype html><title>shell</title>${'<!-- padding -->'.repeat(100)}`;
+    // A shell index a catalogue page can be written into (a head and an empty root element).
+    const html = `<!doctype html><html><head><title>shell</title>${'<!-- padding -->'.repeat(100)}</head><body><div id="root"></div></body></html>`;
     for (const [folder, name, body] of [
       [shell, 'index.html', html],
       [shell, 'main.0123abcd.js', script],
@@ -78,10 +79,36 @@ describe('edge compression', () => {
   });
 
   it('sends the page of a client route compressed', async () => {
-    const page = await get('/category/Craftsman', 'br');
+    const page = await get('/login', 'br');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>shell</title>');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root"');
+  });
+
+  it('sends a catalogue page written for its address as brotli, gzip or plain by Accept-Encoding, with Vary', async () => {
+    const br = await get('/category/Craftsman', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-type']).toMatch(/^text\/html/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toMatch(/<title>[^<]*craftsman[^<]*<\/title>/i);
+    expect(html).toContain('crawler-summary');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gz = await get('/category/Craftsman', 'gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+
+    const plain = await get('/category/Craftsman');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(html);
+
+    const unknown = await get('/category/NoSuchTrade', 'br');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.headers['content-encoding']).toBe('br');
   });
 
   it('compresses API responses above the threshold and leaves small ones alone', async () => {

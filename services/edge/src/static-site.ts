@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from '@marketplace/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { compressedPage } from './compression';
 import { registerSearchEngines, type SearchEnginesOptions } from './search-engines';
 
 export const REMOTE_NAMES = ['catalogue', 'jobs', 'chat', 'admin'] as const;
@@ -98,7 +99,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     if (wantsPage && hasShell) {
       reply.header('cache-control', 'no-cache');
       const page = await searchEngines.page(request);
-      if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+      if (page) {
+        reply.status(page.status).type('text/html; charset=utf-8');
+        return reply.send(compressedPage(request, reply, page.html));
+      }
       return reply.sendFile('index.html', shellDist);
     }
     if (wantsPage) {
