@@ -41,6 +41,7 @@ function httpReason(statusCode: number): string {
     404: 'Not Found',
     409: 'Conflict',
     413: 'Payload Too Large',
+    414: 'URI Too Long',
     415: 'Unsupported Media Type',
     422: 'Unprocessable Entity',
     429: 'Too Many Requests',

@@ -19,36 +19,43 @@ import { seedDemoData } from './demo-data';
 import { isDistributed, type EdgeConfig } from './config';
 import { distributedDocuments, embeddedDocuments, registerApiDocs } from './openapi';
 import { registerProxy } from './proxy';
-import { registerSecurityHeaders } from './security-headers';
-import { registerStaticSite, type RemoteName } from './static-site';
+import { registerSecurityHeaders, securityHeaders } from './security-headers';
+import { badPageAddressAnswer, registerStaticSite, type RemoteName } from './static-site';
 
 export interface Edge extends RunningProcess {
   app: FastifyInstance;
   topology: 'embedded' | 'distributed';
 }
 
+/** Where remotes that live elsewhere are (unset: this edge serves them under /remotes/). */
+function remoteUrlsOf(config: EdgeConfig): Partial<Record<RemoteName, string>> {
+  return {
+    ...(config.REMOTE_CATALOGUE_URL ? { catalogue: config.REMOTE_CATALOGUE_URL } : {}),
+    ...(config.REMOTE_JOBS_URL ? { jobs: config.REMOTE_JOBS_URL } : {}),
+    ...(config.REMOTE_CHAT_URL ? { chat: config.REMOTE_CHAT_URL } : {}),
+    ...(config.REMOTE_ADMIN_URL ? { admin: config.REMOTE_ADMIN_URL } : {}),
+  };
+}
+
 /** Builds and starts the one origin of the site in either topology. */
 export async function startEdge(config: EdgeConfig): Promise<Edge> {
+  const headers = securityHeaders({ remoteUrls: Object.values(remoteUrlsOf(config)) });
   const app = Fastify(
     serverOptions({
       name: 'edge',
       logLevel: config.LOG_LEVEL,
       // The public edge believes no X-Forwarded-For unless TRUST_PROXY names a proxy in front of it.
       trustProxy: trustProxyFrom(config.TRUST_PROXY),
+      badPageAddress: badPageAddressAnswer(config.WEB_ROOT, headers),
     }),
   );
   const closers: Array<() => Promise<void>> = [];
-  const remoteUrls: Partial<Record<RemoteName, string>> = {
-    ...(config.REMOTE_CATALOGUE_URL ? { catalogue: config.REMOTE_CATALOGUE_URL } : {}),
-    ...(config.REMOTE_JOBS_URL ? { jobs: config.REMOTE_JOBS_URL } : {}),
-    ...(config.REMOTE_CHAT_URL ? { chat: config.REMOTE_CHAT_URL } : {}),
-    ...(config.REMOTE_ADMIN_URL ? { admin: config.REMOTE_ADMIN_URL } : {}),
-  };
+  const remoteUrls = remoteUrlsOf(config);
   const distributed = isDistributed(config);
   let seed: (() => Promise<boolean>) | undefined;
 
   try {
-    registerSecurityHeaders(app, { remoteUrls: Object.values(remoteUrls) });
+    registerSecurityHeaders(app, headers);
     await registerCompression(app);
     if (distributed) {
       const missing = (['ACCOUNTS_URL', 'JOBS_URL', 'CHAT_URLS', 'PAYMENTS_URL'] as const).filter(

@@ -1,5 +1,10 @@
 import Fastify from 'fastify';
-import { contentSecurityPolicy, registerSecurityHeaders, remoteOrigins } from './security-headers';
+import {
+  contentSecurityPolicy,
+  registerSecurityHeaders,
+  remoteOrigins,
+  securityHeaders,
+} from './security-headers';
 
 describe('security headers', () => {
   it('allows only the origins of remotes that live elsewhere, each once', () => {
@@ -23,7 +28,7 @@ describe('security headers', () => {
 
   it('sends HSTS only over HTTPS (here through a trusted proxy) and keeps a route’s own policy', async () => {
     const app = Fastify({ trustProxy: '127.0.0.1' });
-    registerSecurityHeaders(app, { remoteUrls: [] });
+    registerSecurityHeaders(app, securityHeaders({ remoteUrls: [] }));
     app.get('/page', async () => 'ok');
     app.get('/own-policy', async (_request, reply) =>
       reply.header('content-security-policy', "default-src 'none'").send('ok'),

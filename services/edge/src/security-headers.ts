@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface SecurityHeadersOptions {
   /**
@@ -46,14 +46,17 @@ export function contentSecurityPolicy(remotes: string[]): string {
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
+/** Sets the edge's security headers on one reply (a route's own policy stays). */
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
- * Security headers on every response of the edge: pages, scripts, styles, API answers and proxied ones.
- * HSTS only when the request came over HTTPS (directly or through a trusted proxy), since a browser
+ * The security headers of every response of the edge: pages, scripts, styles, API answers and proxied
+ * ones. HSTS only when the request came over HTTPS (directly or through a trusted proxy), since a browser
  * ignores it over plain HTTP and a local run must stay reachable.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
+export function securityHeaders(options: SecurityHeadersOptions): SecurityHeaders {
   const policy = contentSecurityPolicy(remoteOrigins(options.remoteUrls));
-  app.addHook('onSend', async (request, reply, payload) => {
+  return (request, reply) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -61,6 +64,13 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${ONE_YEAR_SECONDS}; includeSubDomains`);
     }
+  };
+}
+
+/** Puts the headers on every reply that goes through Fastify's hooks (errors before routing do not). */
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    headers(request, reply);
     return payload;
   });
 }

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from '@marketplace/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressedPage } from './compression';
 import { registerSearchEngines, type SearchEnginesOptions } from './search-engines';
+import type { SecurityHeaders } from './security-headers';
 
 export const REMOTE_NAMES = ['catalogue', 'jobs', 'chat', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -28,6 +29,39 @@ function setCacheHeaders(reply: FastifyReply, servedPath: string) {
   if (NO_CACHE_FILES.test(path)) reply.header('cache-control', 'no-cache');
   else if (HASHED_ASSET.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
   else reply.header('cache-control', 'public, max-age=300');
+}
+
+/** A page a person opens (GET of a path that is not an API, remote, socket or file path). */
+function isPageRequest(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '/';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !/^\/(api|remotes|ws)(\/|$)/.test(path) &&
+    !/\.[a-z0-9]+$/i.test(path)
+  );
+}
+
+/**
+ * For a page address that is not valid percent-encoding (`/category/%ff`, a mangled shared link): the web
+ * app with a 400 status, so a person sees the site and its page for that address rather than an API error.
+ * False for anything else (it gets the JSON error) or when the shell is not built.
+ */
+export function badPageAddressAnswer(webRoot: string, headers: SecurityHeaders) {
+  const shellIndex = join(resolve(webRoot), 'shell', 'dist', 'index.html');
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!isPageRequest(request)) return false;
+    let html: string;
+    try {
+      html = readFileSync(shellIndex, 'utf8');
+    } catch {
+      return false;
+    }
+    // Fastify's hooks do not run for errors before routing: the page gets the security headers here.
+    headers(request, reply);
+    reply.status(400).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    void reply.send(compressedPage(request, reply, html));
+    return true;
+  };
 }
 
 /**
@@ -92,10 +126,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   // remote and asset paths get a real 404.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|remotes|ws)(\/|$)/.test(path) &&
-      !/\.[a-z0-9]+$/i.test(path);
+    const wantsPage = isPageRequest(request);
     if (wantsPage && hasShell) {
       reply.header('cache-control', 'no-cache');
       const page = await searchEngines.page(request);

@@ -1,7 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import { errorEnvelope } from '@marketplace/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * Errors Fastify raises before routing (an address that is not valid percent-encoding, a path parameter
+ * over the length limit), in the API's error shape instead of Fastify's own.
+ */
+function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  badPageAddress?: (request: FastifyRequest, reply: FastifyReply) => boolean,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    if (badPageAddress?.(request, reply)) return;
+    void reply
+      .status(400)
+      .send(errorEnvelope(400, 'BAD_URL', 'The address is not valid: part of it is not correctly encoded.'));
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(errorEnvelope(414, 'URI_TOO_LONG', 'The address is too long.'));
+    return;
+  }
+  request.log.error({ err: error }, 'framework error');
+  void reply
+    .status(500)
+    .send(errorEnvelope(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'));
+}
 
 /**
  * Fastify options shared by every process: pino logging with a request id that follows a request
@@ -12,8 +40,15 @@ export function serverOptions(options: {
   logLevel: string;
   /** Whose X-Forwarded-For to believe (see trustProxyFrom / TRUST_PROXY); default nobody's. */
   trustProxy?: boolean | number | string | string[];
+  /**
+   * Answers a request whose address cannot be decoded (`/category/%ff`) when it is for a page a person
+   * opened, not an API call; returns false to leave it to the JSON error (the edge sends the web app).
+   */
+  badPageAddress?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 }): FastifyServerOptions {
   return {
+    frameworkErrors: (error, request, reply) =>
+      answerFrameworkError(error, request as FastifyRequest, reply as FastifyReply, options.badPageAddress),
     logger: {
       level: options.logLevel,
       base: { service: options.name },
