@@ -24,11 +24,14 @@ class FormDataReadingForms extends NodeFormData {
         for (const option of Array.from(element.selectedOptions)) this.append(element.name, option.value);
       } else if (element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type)) {
         if (element.checked) this.append(element.name, element.value);
-      } else if (!(element instanceof HTMLInputElement && ['file', 'submit', 'button', 'reset'].includes(element.type))) {
+      } else if (!(
+        element instanceof HTMLInputElement && ['file', 'submit', 'button', 'reset'].includes(element.type)
+      )) {
         this.append(element.name, element.value);
       }
     }
-    if (submitter instanceof HTMLButtonElement && submitter.name) this.append(submitter.name, submitter.value);
+    if (submitter instanceof HTMLButtonElement && submitter.name)
+      this.append(submitter.name, submitter.value);
   }
 }
 

@@ -1,6 +1,13 @@
 // @marketplace/ui/form: the form building blocks (a separate entry so the home page does not load them).
 // The fields come through their own shared entry, so a page that loaded them already reuses that copy.
-export { TextField, PasswordField, SelectField, TextAreaField, SubmitButton, Spinner } from '@marketplace/ui/fields';
+export {
+  TextField,
+  PasswordField,
+  SelectField,
+  TextAreaField,
+  SubmitButton,
+  Spinner,
+} from '@marketplace/ui/fields';
 import './forms.css';
 
 export { AuthLayout } from './AuthLayout';
