@@ -136,7 +136,8 @@ export default [
             })),
             {
               name: '@marketplace/ui/form',
-              message: 'Use @marketplace/ui/fields: the category page loads the fields without the form rules.',
+              message:
+                'Use @marketplace/ui/fields: the category page loads the fields without the form rules.',
             },
             { name: 'react-hook-form', message: 'The category page reads its small form on submit.' },
           ],
