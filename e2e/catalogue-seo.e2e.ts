@@ -335,7 +335,13 @@ describe('catalogue pages for search engines', () => {
       preloaded: [...document.querySelectorAll('link[rel="preload"][as="script"]')].map(
         (link) => new URL((link as HTMLLinkElement).href).pathname,
       ),
-      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      // When the first frame was produced (paintTime), not when the screen showed it (startTime, the
+      // presentation, which a loaded machine reports tens of ms later while the page's tasks go on).
+      firstPaint: (() => {
+        const paint = performance.getEntriesByName('first-paint')[0] as
+          (PerformanceEntry & { paintTime?: number }) | undefined;
+        return paint?.paintTime ?? paint?.startTime;
+      })(),
       firstScript: (window as unknown as { __firstShellScriptAt?: number }).__firstShellScriptAt,
     }));
     // Every script of the shell the home page needed, but pages loaded on demand and the starter itself,
@@ -358,7 +364,7 @@ describe('catalogue pages for search engines', () => {
     assert.equal(manifestFetches, 1, "the catalogue's manifest is fetched once (the preload is used)");
     await page.waitForTimeout(3500); // Chromium reports an unused preload 3 s after the load event
     assert.deepEqual(unusedPreloads, []);
-    // The edge's page is painted before any of the shell's JavaScript runs.
+    // The edge's page is painted (its first frame produced) before any of the shell's JavaScript runs.
     assert.ok(firstPaint !== undefined && firstScript !== undefined, `${firstPaint} / ${firstScript}`);
     assert.ok(
       firstPaint < firstScript,
