@@ -305,71 +305,75 @@ describe('catalogue pages for search engines', () => {
 
   it("the first view's scripts (the shell's, the catalogue's entry) are asked for with the HTML and run after the first paint", async () => {
     const context = await launchBrowser();
-    // Before any page script: note when the shell's first chunk registers itself (its global's first set).
-    await context.addInitScript(`(() => {
-      let chunks;
-      Object.defineProperty(window, 'webpackChunkshell', {
-        configurable: true,
-        get() { return chunks; },
-        set(value) { if (window.__firstShellScriptAt === undefined) window.__firstShellScriptAt = performance.now(); chunks = value; },
+    // A failed check must still close the browser, or its process keeps the test file from ending.
+    try {
+      // Before any page script: note when the shell's first chunk registers itself (its global's first set).
+      await context.addInitScript(`(() => {
+        let chunks;
+        Object.defineProperty(window, 'webpackChunkshell', {
+          configurable: true,
+          get() { return chunks; },
+          set(value) { if (window.__firstShellScriptAt === undefined) window.__firstShellScriptAt = performance.now(); chunks = value; },
+        });
+      })()`);
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      let manifestFetches = 0;
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (request.resourceType() === 'script') fetched.push(path);
+        if (path === '/remotes/catalogue/mf-manifest.json') manifestFetches += 1;
       });
-    })()`);
-    const page = await context.newPage();
-    const fetched: string[] = [];
-    let manifestFetches = 0;
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (request.resourceType() === 'script') fetched.push(path);
-      if (path === '/remotes/catalogue/mf-manifest.json') manifestFetches += 1;
-    });
-    // Chromium warns about a preload nothing used (a hint that does not match the request it stands for).
-    const unusedPreloads: string[] = [];
-    page.on('console', (message) => {
-      if (/preloaded using link preload but not used/i.test(message.text()))
-        unusedPreloads.push(message.text());
-    });
-    await page.goto(`${site.url}/`);
-    await page.locator('#main h1').waitFor();
-    await page.waitForLoadState('networkidle');
-    const { preloaded, firstPaint, firstScript } = await page.evaluate(() => ({
-      preloaded: [...document.querySelectorAll('link[rel="preload"][as="script"]')].map(
-        (link) => new URL((link as HTMLLinkElement).href).pathname,
-      ),
-      // When the first frame was produced (paintTime), not when the screen showed it (startTime, the
-      // presentation, which a loaded machine reports tens of ms later while the page's tasks go on).
-      firstPaint: (() => {
-        const paint = performance.getEntriesByName('first-paint')[0] as
-          (PerformanceEntry & { paintTime?: number }) | undefined;
-        return paint?.paintTime ?? paint?.startTime;
-      })(),
-      firstScript: (window as unknown as { __firstShellScriptAt?: number }).__firstShellScriptAt,
-    }));
-    // Every script of the shell the home page needed, but pages loaded on demand and the starter itself,
-    // was named in the HTML (so fetched with it, not a round trip after main.js), and fetched once.
-    const shellScripts = fetched.filter((path) => !path.startsWith('/remotes/'));
-    const firstView = shellScripts.filter((path) => !/^\/(lazy-|start\.)/.test(path));
-    assert.ok(
-      firstView.some((path) => path.startsWith('/main.')),
-      `main.js fetched (${fetched.join(', ')})`,
-    );
-    for (const path of firstView)
-      assert.ok(preloaded.includes(path), `${path} preloaded (${preloaded.join(', ')})`);
-    assert.equal(new Set(fetched).size, fetched.length, `each script once (${fetched.join(', ')})`);
-    // The catalogue remote that renders the page: its entry and its pages' module, named by the edge.
-    const catalogue = fetched.filter((path) =>
-      /^\/remotes\/catalogue\/(remoteEntry|__federation_expose_routes\.)/.test(path),
-    );
-    assert.equal(catalogue.length, 2, `the catalogue's entry and routes (${fetched.join(', ')})`);
-    for (const path of catalogue) assert.ok(preloaded.includes(path), `${path} preloaded`);
-    assert.equal(manifestFetches, 1, "the catalogue's manifest is fetched once (the preload is used)");
-    await page.waitForTimeout(3500); // Chromium reports an unused preload 3 s after the load event
-    assert.deepEqual(unusedPreloads, []);
-    // The edge's page is painted (its first frame produced) before any of the shell's JavaScript runs.
-    assert.ok(firstPaint !== undefined && firstScript !== undefined, `${firstPaint} / ${firstScript}`);
-    assert.ok(
-      firstPaint < firstScript,
-      `first paint at ${firstPaint} ms, first shell script at ${firstScript} ms`,
-    );
-    await context.close();
+      // Chromium warns about a preload nothing used (a hint that does not match the request it stands for).
+      const unusedPreloads: string[] = [];
+      page.on('console', (message) => {
+        if (/preloaded using link preload but not used/i.test(message.text()))
+          unusedPreloads.push(message.text());
+      });
+      await page.goto(`${site.url}/`);
+      await page.locator('#main h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      const { preloaded, firstPaint, firstScript } = await page.evaluate(() => ({
+        preloaded: [...document.querySelectorAll('link[rel="preload"][as="script"]')].map(
+          (link) => new URL((link as HTMLLinkElement).href).pathname,
+        ),
+        // When the first frame was produced (paintTime), not when the screen showed it (startTime, the
+        // presentation, which a loaded machine reports tens of ms later while the page's tasks go on).
+        firstPaint: (() => {
+          const paint = performance.getEntriesByName('first-paint')[0] as
+            (PerformanceEntry & { paintTime?: number }) | undefined;
+          return paint?.paintTime ?? paint?.startTime;
+        })(),
+        firstScript: (window as unknown as { __firstShellScriptAt?: number }).__firstShellScriptAt,
+      }));
+      // Every script of the shell the home page needed, but pages loaded on demand and the starter itself,
+      // was named in the HTML (so fetched with it, not a round trip after main.js), and fetched once.
+      const shellScripts = fetched.filter((path) => !path.startsWith('/remotes/'));
+      const firstView = shellScripts.filter((path) => !/^\/(lazy-|start\.)/.test(path));
+      assert.ok(
+        firstView.some((path) => path.startsWith('/main.')),
+        `main.js fetched (${fetched.join(', ')})`,
+      );
+      for (const path of firstView)
+        assert.ok(preloaded.includes(path), `${path} preloaded (${preloaded.join(', ')})`);
+      assert.equal(new Set(fetched).size, fetched.length, `each script once (${fetched.join(', ')})`);
+      // The catalogue remote that renders the page: its entry and its pages' module, named by the edge.
+      const catalogue = fetched.filter((path) =>
+        /^\/remotes\/catalogue\/(remoteEntry|__federation_expose_routes\.)/.test(path),
+      );
+      assert.equal(catalogue.length, 2, `the catalogue's entry and routes (${fetched.join(', ')})`);
+      for (const path of catalogue) assert.ok(preloaded.includes(path), `${path} preloaded`);
+      assert.equal(manifestFetches, 1, "the catalogue's manifest is fetched once (the preload is used)");
+      await page.waitForTimeout(3500); // Chromium reports an unused preload 3 s after the load event
+      assert.deepEqual(unusedPreloads, []);
+      // The edge's page is painted (its first frame produced) before any of the shell's JavaScript runs.
+      assert.ok(firstPaint !== undefined && firstScript !== undefined, `${firstPaint} / ${firstScript}`);
+      assert.ok(
+        firstPaint < firstScript,
+        `first paint at ${firstPaint} ms, first shell script at ${firstScript} ms`,
+      );
+    } finally {
+      await context.close();
+    }
   });
 });
