@@ -50,10 +50,15 @@ export function csrfToken(): string | null {
   return readCookie(CSRF_COOKIE) || null;
 }
 
-/** Headers every state-changing request needs (also for XMLHttpRequest uploads). */
+/**
+ * Headers every state-changing request needs (also for XMLHttpRequest uploads). A safe method reads no
+ * cookie: `document.cookie` is a synchronous call to the browser process (the first one of a visit also
+ * opens the cookie store), and the page's first requests are all GETs.
+ */
 export function csrfHeaders(method: string): Record<string, string> {
+  if (SAFE_METHODS.has(method.toUpperCase())) return {};
   const token = csrfToken();
-  return !SAFE_METHODS.has(method.toUpperCase()) && token ? { [CSRF_HEADER]: token } : {};
+  return token ? { [CSRF_HEADER]: token } : {};
 }
 
 export interface ApiOptions extends Omit<RequestInit, 'body'> {

@@ -110,6 +110,37 @@ describe('apiFetch', () => {
     ]);
   });
 
+  it('reads no cookie for a GET (document.cookie is a synchronous call to the browser), one for a POST', async () => {
+    server.use(http.all(`${URL_BASE}/api/thing`, () => HttpResponse.json({ ok: true })));
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    let reads = 0;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get() {
+        // Only our reads count (msw reads cookies too, to put them on the request it hands the handler).
+        if (new Error().stack?.includes('readCookie')) reads += 1;
+        return cookie.get!.call(this) as string;
+      },
+      set(value: string) {
+        cookie.set!.call(this, value);
+      },
+    });
+    try {
+      await apiFetch('/api/thing');
+      await apiFetch('/api/thing', { method: 'HEAD' });
+      expect(reads).toBe(0);
+      await apiFetch('/api/thing', { method: 'POST', json: { a: 1 } });
+      expect(reads).toBe(1);
+    } finally {
+      delete (document as { cookie?: string }).cookie;
+    }
+    expect(seen.map((s) => [s.method, s.csrf])).toEqual([
+      ['GET', null],
+      ['HEAD', null],
+      ['POST', 'token-1'],
+    ]);
+  });
+
   it('on 401 refreshes the session once and retries the request once, with the new CSRF token', async () => {
     let attempts = 0;
     server.use(
