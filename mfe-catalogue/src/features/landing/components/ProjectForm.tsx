@@ -35,20 +35,22 @@ export function ProjectForm({ name }: { name: string }) {
         Get offers for your {name.toLowerCase()} job
       </h2>
       <p className="landing-form__lead">Free, no obligation. Companies reply with offers.</p>
-      <TextField
-        name="title"
-        label="Title of the project"
-        placeholder="e.g. Fix a leaking kitchen sink"
-        maxLength={JOB_LIMITS.headingMax}
-        autoComplete="off"
-      />
-      <TextAreaField
-        name="description"
-        label="What needs to be done"
-        placeholder="Describe what needs to be done..."
-        rows={4}
-        maxLength={JOB_LIMITS.descriptionMax}
-      />
+      <div className="form-stack">
+        <TextField
+          name="title"
+          label="Title of the project"
+          placeholder="e.g. Fix a leaking kitchen sink"
+          maxLength={JOB_LIMITS.headingMax}
+          autoComplete="off"
+        />
+        <TextAreaField
+          name="description"
+          label="What needs to be done"
+          placeholder="Describe what needs to be done..."
+          rows={4}
+          maxLength={JOB_LIMITS.descriptionMax}
+        />
+      </div>
       <Button type="submit" size="lg" className="landing-form__submit">
         Post Job
       </Button>
