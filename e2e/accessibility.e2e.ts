@@ -71,14 +71,15 @@ async function tabTo(
   matches: (el: { tag: string; label: string; role: string | null }) => boolean,
   max = 40,
 ): Promise<void> {
+  // The stops passed on the way, so a failure tells where focus went instead of only where it ended.
+  const trail: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
     const el = await focused(page);
     if (el && matches(el)) return;
+    trail.push(el ? `${el.tag}:${el.label.slice(0, 30)}` : '(body)');
   }
-  throw new Error(
-    `could not reach the element by keyboard; focus is on ${JSON.stringify(await focused(page))}`,
-  );
+  throw new Error(`could not reach the element by keyboard; focus went ${trail.join(' > ')}`);
 }
 
 async function focused(page: Page): Promise<{ tag: string; label: string; role: string | null } | null> {
