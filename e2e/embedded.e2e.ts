@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { expectRemoteRoutes, REMOTE_ROUTES, SHELL_ROUTES } from './support/routes';
@@ -78,6 +78,14 @@ describe('embedded topology (npm start)', () => {
   });
 });
 
+/** The sign-in page has replaced the page before it (its heading, in the page's main area). */
+async function signInPageShown(page: Page): Promise<void> {
+  await page
+    .locator('#main')
+    .getByRole('heading', { level: 1, name: 'Sign in' })
+    .waitFor({ timeout: 10_000 });
+}
+
 describe('accounts and identity journeys', () => {
   let site: EmbeddedSite;
   let browser: BrowserContext;
@@ -108,6 +116,8 @@ describe('accounts and identity journeys', () => {
     await page.getByLabel('Confirm Password', { exact: true }).fill(poster.password);
     await page.getByRole('button', { name: 'SignUp' }).click();
     await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
+    // The address changes as the navigation starts; the form left stays until the sign-in page is there.
+    await signInPageShown(page);
 
     await page.getByLabel('Email', { exact: true }).fill(poster.email);
     await page.getByLabel('Password', { exact: true }).fill(poster.password);
@@ -143,6 +153,8 @@ describe('accounts and identity journeys', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('button', { name: 'Post' }).click();
     await page.waitForURL(`${site.url}/login`, { timeout: 10_000 });
+    // The address changes as the navigation starts; the form left stays until the sign-in page is there.
+    await signInPageShown(page);
 
     await page.getByLabel('Email', { exact: true }).fill(company.email);
     await page.getByLabel('Password', { exact: true }).fill(company.password);

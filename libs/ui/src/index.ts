@@ -34,6 +34,7 @@ export {
   loadSession,
   logout,
   resetSessionForTests,
+  sessionAnswered,
   setSessionUser,
   subscribeSession,
   updateSessionUser,

@@ -15,6 +15,7 @@ import {
 export * from './session-store';
 
 let inFlight: Promise<Session> | null = null;
+let firstAnswer: Promise<Session> | null = null;
 
 /**
  * Asks the server who is signed in (GET /api/user/me), once; later calls return the known answer unless
@@ -49,6 +50,14 @@ export function loadSession(options: { force?: boolean } = {}): Promise<Session>
 }
 
 /**
+ * The server's first answer of this page load about who is signed in: one promise for the whole visit,
+ * settled from then on, so a component can wait for it with React's `use` (the route guards).
+ */
+export function sessionAnswered(): Promise<Session> {
+  return (firstAnswer ??= loadSession());
+}
+
+/**
  * Logs out (POST /api/user/logout). On 200, or 401 (already over), the session ends and `true` comes
  * back so the caller can go to /login. Other failures are only logged (spec section 4).
  */
@@ -70,5 +79,6 @@ export async function logout(): Promise<boolean> {
 /** Forgets everything known about the session, as on a fresh page load. Tests only. */
 export function resetSessionForTests(): void {
   inFlight = null;
+  firstAnswer = null;
   resetSessionStoreForTests();
 }

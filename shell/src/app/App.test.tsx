@@ -4,12 +4,12 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createMemoryRouter } from 'react-router-dom';
 import type { RemoteName } from '@marketplace/ui';
 import { App } from './App';
 import { createFederationLoader, type FederationRuntime } from './federation/federation-loader';
 import { createRoutes } from './routes/route-table';
 import { fakeRemoteModule } from './testing/fake-remotes';
+import { memoryRouterAt } from './testing/render-app';
 import { account, installMatchMedia, resetBrowserState } from '../testing/api';
 
 const MANIFEST = 'http://localhost/remotes/manifest.json';
@@ -41,10 +41,13 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function renderShell(path: string, runtime: FederationRuntime) {
+async function renderShell(path: string, runtime: FederationRuntime) {
   const loader = createFederationLoader({ runtime });
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
-  render(<App router={router} loader={loader} />);
+  const { router, Router } = memoryRouterAt(path);
+  // Awaited: the guards suspend on the session's answer (see renderApp).
+  await act(async () => {
+    render(<App routes={createRoutes()} loader={loader} Router={Router} />);
+  });
   return router;
 }
 
@@ -56,7 +59,7 @@ const workingRuntime = (): FederationRuntime => ({
 describe('shell with the runtime manifest', () => {
   it('renders remote pages from the remotes listed in /remotes/manifest.json', async () => {
     const runtime = workingRuntime();
-    const router = renderShell('/', runtime);
+    const router = await renderShell('/', runtime);
     expect(await screen.findByRole('heading', { name: 'catalogue:home' })).toBeInTheDocument();
 
     await act(() => router.navigate('/allusers'));
@@ -70,7 +73,7 @@ describe('shell with the runtime manifest', () => {
   it('when the manifest cannot be fetched, shell routes still work and remote routes show the fallback', async () => {
     server.use(http.get(MANIFEST, () => new HttpResponse(null, { status: 404 })));
     const runtime = workingRuntime();
-    const router = renderShell('/signup', runtime);
+    const router = await renderShell('/signup', runtime);
     expect(
       await screen.findByRole('heading', { name: 'Post your job. Let trusted companies handle the rest.' }),
     ).toBeInTheDocument();
@@ -88,7 +91,7 @@ describe('shell with the runtime manifest', () => {
     const user = userEvent.setup();
     let up = false;
     server.use(http.get(MANIFEST, () => (up ? HttpResponse.json(manifest) : HttpResponse.error())));
-    renderShell('/chat', workingRuntime());
+    await renderShell('/chat', workingRuntime());
 
     await screen.findByTestId('remote-fallback');
     up = true;
@@ -102,7 +105,7 @@ describe('shell with the runtime manifest', () => {
       if (id === 'jobs/routes') throw new Error('Loading script failed: /remotes/jobs/remoteEntry.js');
       return fakeRemoteModule(id.split('/')[0] as RemoteName);
     });
-    const router = renderShell('/dashboard', runtime);
+    const router = await renderShell('/dashboard', runtime);
     expect(await screen.findByTestId('remote-fallback')).toHaveAttribute('data-unavailable-remote', 'jobs');
 
     await act(() => router.navigate('/chat'));

@@ -1,17 +1,18 @@
-import { StrictMode, useCallback, useEffect } from 'react';
-import { RouterProvider, type createBrowserRouter } from '@marketplace/ui/router';
+import { StrictMode, useCallback, useEffect, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, type RouteObject } from '@marketplace/ui/router';
 import { loadSession, RemoteModulesContext, Toasts, type RemoteModuleLoader } from '@marketplace/ui';
 import { RemoteLoaderContext, type RemoteLoader } from './federation/remote-loader';
-
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+import { ShellRoutes } from './routes/route-table';
 
 interface AppProps {
-  router: AppRouter;
+  routes: RouteObject[];
   /** How remote pages are loaded: Module Federation in the browser, fakes in tests. */
   loader: RemoteLoader;
+  /** Where the address lives: the browser's (default) or, in tests, a MemoryRouter. */
+  Router?: ComponentType<{ children: ReactNode }>;
 }
 
-export function App({ router, loader }: AppProps) {
+export function App({ routes, loader, Router = BrowserRouter }: AppProps) {
   // Ask the server who is signed in as soon as the app starts (route guards wait for the same answer).
   useEffect(() => void loadSession(), []);
   // Remotes render each other's widgets (the jobs section on a category page) through the same loader.
@@ -20,7 +21,9 @@ export function App({ router, loader }: AppProps) {
     <StrictMode>
       <RemoteLoaderContext.Provider value={loader}>
         <RemoteModulesContext.Provider value={loadModule}>
-          <RouterProvider router={router} />
+          <Router>
+            <ShellRoutes routes={routes} />
+          </Router>
           <Toasts />
         </RemoteModulesContext.Provider>
       </RemoteLoaderContext.Provider>

@@ -3,7 +3,6 @@
 import { startTransition } from 'react';
 import type { createRoot } from 'react-dom/client';
 import { keepPrerenderedPage } from '@marketplace/ui';
-import { createBrowserRouter } from '@marketplace/ui/router';
 import './styles/shell.css';
 import { App } from './App';
 import { createFederationLoader } from './federation/federation-loader';
@@ -12,7 +11,7 @@ import { applyThemeChoice, readThemeChoice } from './layouts/theme';
 import { createRoutes } from './routes/route-table';
 
 export interface ShellStart {
-  /** The router and loader are made; the first render is `render()`, in a later task. */
+  /** The route table and loader are made; the first render is `render()`, in a later task. */
   render(): void;
 }
 
@@ -21,7 +20,7 @@ export function prepareShell(create: typeof createRoot): ShellStart {
   applyThemeChoice(readThemeChoice());
 
   const loader = createFederationLoader({ runtime: federationRuntime });
-  const router = createBrowserRouter(createRoutes());
+  const routes = createRoutes();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root element missing from index.html');
@@ -32,7 +31,7 @@ export function prepareShell(create: typeof createRoot): ShellStart {
       // As a transition React renders in slices of a few milliseconds, yielding to the browser between
       // them, rather than in one long task; the edge's page stays on screen meanwhile.
       const root = create(container);
-      startTransition(() => root.render(<App router={router} loader={loader} />));
+      startTransition(() => root.render(<App routes={routes} loader={loader} />));
     },
   };
 }

@@ -35,7 +35,7 @@ afterEach(() => {
 
 async function openAs(type: 'user' | 'company' | 'admin', path = '/chat', overrides = {}) {
   state.account = account({ type, ...overrides });
-  const utils = renderApp(path, { loader: createFakeLoader() });
+  const utils = await renderApp(path, { loader: createFakeLoader() });
   const sidebar = await screen.findByRole('navigation', { name: 'Account' }, { timeout: 5000 });
   return { ...utils, sidebar };
 }
@@ -119,7 +119,7 @@ describe('signed-in layout: top bar', () => {
     } as typeof FormData;
     try {
       await user.type(screen.getByRole('searchbox', { name: 'Search services' }), 'plumb{Enter}');
-      await waitFor(() => expect(router.state.location.pathname).toBe('/sub-category/Plumber'));
+      await waitFor(() => expect(router.location.pathname).toBe('/sub-category/Plumber'));
     } finally {
       globalThis.FormData = NodeFormData;
     }
@@ -203,7 +203,7 @@ describe('signed-in layout: dark mode', () => {
     await user.click(
       within(screen.getByRole('navigation', { name: 'Account' })).getByRole('button', { name: 'Logout' }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(localStorage.getItem('user')).toBeNull();
     unmount();
@@ -249,7 +249,7 @@ describe('signed-in layout: leaving the session', () => {
     const user = userEvent.setup();
     const { router, sidebar } = await openAs('company', '/dashboard');
     await user.click(within(sidebar).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(state.calls.filter((c) => c.path === '/api/user/logout')).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     const header = document.querySelector('.site-header') as HTMLElement;
@@ -259,9 +259,11 @@ describe('signed-in layout: leaving the session', () => {
   it('a sign-out in another tab sends this one to /login', async () => {
     const { router } = await openAs('user', '/chat');
     localStorage.removeItem('user');
-    act(() => {
+    // Awaited: the way to /login suspends on the sign-in page's chunk, which React resumes inside act
+    // only when the act is awaited.
+    await act(async () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'user', newValue: null }));
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from '@marketplace/ui/router';
+import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from '@marketplace/ui/router';
 import { BRAND, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import { nameInitials, searchCatalogue } from '@marketplace/contracts';
 import { VerifyEmailNotice } from '../../features/auth/components/VerifyEmailNotice';
 import { ChatLink } from '../../features/chat-unread/components/ChatLink';
-import { MENU, type RouteHandle } from '../routes/route-specs';
+import { MENU, ROUTE_TABLE } from '../routes/route-specs';
 
 export { MENU };
 import { useDarkMode } from './theme';
@@ -108,7 +108,6 @@ export function AppLayout() {
   const { status, user } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const matches = useMatches();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const [dark, setDark] = useDarkMode();
@@ -129,10 +128,7 @@ export function AppLayout() {
 
   if (!user) return null;
 
-  const roles = matches
-    .map((match) => (match.handle as RouteHandle | undefined)?.roles)
-    .filter(Boolean)
-    .pop();
+  const roles = ROUTE_TABLE.find((spec) => spec.layout === 'app' && matchPath(spec.path, pathname))?.roles;
   const allowed = !roles || roles.includes(user.type);
   const menu = MENU.filter((item) => item.roles.includes(user.type));
 

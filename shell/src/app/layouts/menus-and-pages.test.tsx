@@ -32,7 +32,7 @@ afterEach(() => {
 describe('small-screen menus', () => {
   it('public header: focus moves into the panel, Tab stays in it, Escape closes it and returns focus', async () => {
     const user = userEvent.setup();
-    renderApp('/aboutus', { loader: createFakeLoader() });
+    await renderApp('/aboutus', { loader: createFakeLoader() });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     await user.click(toggle);
@@ -52,7 +52,7 @@ describe('small-screen menus', () => {
   it('signed-in sidebar: the same, and aria-expanded follows', async () => {
     const user = userEvent.setup();
     state.account = account({ type: 'user' });
-    renderApp('/chat', { loader: createFakeLoader() });
+    await renderApp('/chat', { loader: createFakeLoader() });
     await screen.findByRole('navigation', { name: 'Account' }, { timeout: 5000 });
     const toggle = screen.getByRole('button', { name: 'Menu' });
     await user.click(toggle);
@@ -71,7 +71,7 @@ describe('small-screen menus', () => {
 describe('Services menu', () => {
   it('desktop: a disclosure of every category with its sub-categories; Escape closes it and returns focus', async () => {
     const user = userEvent.setup();
-    renderApp('/aboutus', { loader: createFakeLoader() });
+    await renderApp('/aboutus', { loader: createFakeLoader() });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     const main = screen.getByRole('navigation', { name: 'Main' });
     const toggle = await within(main).findByRole('button', { name: 'Services' }, { timeout: 5000 });
@@ -101,7 +101,7 @@ describe('Services menu', () => {
 
   it('small screens: the menu lists the categories, each expanding to its sub-categories', async () => {
     const user = userEvent.setup();
-    renderApp('/aboutus', { loader: createFakeLoader() });
+    await renderApp('/aboutus', { loader: createFakeLoader() });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const panel = document.getElementById('mobile-menu')!;
@@ -126,7 +126,7 @@ describe('Services menu', () => {
 
 describe('public header for a member', () => {
   it('shows the way into Chat with the unread count; a visitor gets none', async () => {
-    renderApp('/aboutus', { loader: createFakeLoader() });
+    await renderApp('/aboutus', { loader: createFakeLoader() });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     expect(screen.queryByRole('link', { name: /^Chat/ })).not.toBeInTheDocument();
   });
@@ -135,7 +135,7 @@ describe('public header for a member', () => {
     state.account = account({ type: 'company' });
     state.unread = 4;
     try {
-      renderApp('/aboutus', { loader: createFakeLoader() });
+      await renderApp('/aboutus', { loader: createFakeLoader() });
       const link = await screen.findByRole('link', { name: 'Chat, 4 unread' }, { timeout: 5000 });
       expect(link).toHaveAttribute('href', '/chat');
       expect(link.closest('header')).toHaveClass('site-header');
@@ -147,7 +147,7 @@ describe('public header for a member', () => {
 
 describe('page titles and focus', () => {
   it('each route sets its title from its heading; a route change moves focus to the h1, the first load does not', async () => {
-    const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+    const { router } = await renderApp('/aboutus', { loader: createFakeLoader() });
     await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
       timeout: 5000,
     });
@@ -158,7 +158,7 @@ describe('page titles and focus', () => {
   });
 
   it('a route change leaves focus where the visitor already put it in the new page', async () => {
-    const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+    const { router } = await renderApp('/aboutus', { loader: createFakeLoader() });
     await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
       timeout: 5000,
     });
@@ -183,7 +183,7 @@ describe('page titles and focus', () => {
         '<meta property="og:url" content="https://market.example/category/Craftsman">',
     );
     try {
-      const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+      const { router } = await renderApp('/aboutus', { loader: createFakeLoader() });
       await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
         timeout: 5000,
       });
@@ -202,7 +202,7 @@ describe('page titles and focus', () => {
   });
 
   it('a redirect of the first page (a canonical address) is still the first load; after a move, it is not', async () => {
-    const { router } = renderApp('/aboutus', { loader: createFakeLoader() });
+    const { router } = await renderApp('/aboutus', { loader: createFakeLoader() });
     await waitFor(() => expect(document.title).toBe('catalogue:aboutUs | Naija Marketplace'), {
       timeout: 5000,
     });

@@ -1,17 +1,15 @@
-import { isRouteErrorResponse, useRouteError } from '@marketplace/ui/router';
+import type { FallbackProps } from 'react-error-boundary';
 import { Logo } from '@marketplace/ui';
 
-/** "What went wrong" line: the status for router responses, else the error's message. */
+/** "What went wrong" line: the error's message. */
 export function describeRouteError(error: unknown): string {
-  if (isRouteErrorResponse(error)) return [error.status, error.statusText].filter(Boolean).join(' ');
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
 
-/** The router's error screen (spec: titled "Unexpected Application Error", shows the status or message). */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+/** The routes' error screen (spec: titled "Unexpected Application Error", shows the message). */
+export function RouteErrorScreen({ error }: Pick<FallbackProps, 'error'>) {
   return (
     <div className="bare-layout">
       <div className="bare-layout__top">

@@ -80,7 +80,7 @@ afterEach(() => {
 });
 
 async function openProfile() {
-  const utils = renderApp('/edit-profile', { loader: createFakeLoader() });
+  const utils = await renderApp('/edit-profile', { loader: createFakeLoader() });
   await screen.findByRole('heading', { level: 1, name: 'Edit profile' }, { timeout: 5000 });
   return utils;
 }
@@ -345,7 +345,7 @@ describe('Your data', () => {
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     await user.type(within(screen.getByRole('dialog')).getByLabelText('Password'), 'secret1');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(deletedWith).toEqual({ body: { password: 'secret1' }, csrf: 'csrf-1' });
     expect(localStorage.getItem('user')).toBeNull();
     expect(await findToast('Your account has been deleted.')).toMatchObject({ kind: 'success' });
@@ -363,7 +363,7 @@ describe('Your data', () => {
     await user.type(within(screen.getByRole('dialog')).getByLabelText('Password'), 'nope');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
     expect((await findToast('Password is incorrect')).kind).toBe('error');
-    expect(router.state.location.pathname).toBe('/edit-profile');
+    expect(router.location.pathname).toBe('/edit-profile');
     expect(localStorage.getItem('user')).not.toBeNull();
   });
 });

@@ -46,7 +46,7 @@ function loginAnswers(status: number, body: object, wait = 0) {
 }
 
 async function openLogin() {
-  const utils = renderApp('/login', { loader: createFakeLoader() });
+  const utils = await renderApp('/login', { loader: createFakeLoader() });
   await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 });
   const button = screen.getByRole('button', { name: 'Sign In' });
   return {
@@ -102,7 +102,7 @@ describe('Login page', () => {
     await user.type(email, 'admin@example.ng');
     await user.type(password, 'secret1');
     await user.click(button);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/allusers'), { timeout: 5000 });
+    await waitFor(() => expect(router.location.pathname).toBe('/allusers'), { timeout: 5000 });
   });
 
   it('signs in: shows the wait indicator, stores the account (no token) and goes to /dashboard', async () => {
@@ -128,7 +128,7 @@ describe('Login page', () => {
     expect(screen.getByRole('button', { name: /Signing in/ })).toBeDisabled();
 
     await screen.findByRole('heading', { name: 'jobs:dashboard' }, { timeout: 5000 });
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.location.pathname).toBe('/dashboard');
     expect(loginBody).toEqual({ email: 'ada@example.ng', password: 'secret1' });
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(ada);
     expect(JSON.stringify({ ...localStorage })).not.toMatch(/AT|RT|token/i);
@@ -148,7 +148,7 @@ describe('Login page', () => {
     ).toHaveAttribute('role', 'alert');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(password).toHaveAttribute('aria-invalid', 'true');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     // A failed login is not a session problem: no refresh attempt.
     expect(state.calls.map((c) => c.path)).not.toContain('/api/user/refresh');

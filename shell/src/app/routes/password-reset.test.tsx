@@ -56,7 +56,7 @@ const envelope = (status: number, code: string, message: string) => ({
 });
 
 async function open(path: string, heading: string) {
-  const utils = renderApp(path, { loader: createFakeLoader() });
+  const utils = await renderApp(path, { loader: createFakeLoader() });
   await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 });
   return utils;
 }
@@ -79,7 +79,7 @@ describe('Lost your password? on /login', () => {
     expect(link).toHaveAttribute('href', '/forgot-password');
     await user.click(link);
     await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }, { timeout: 5000 });
-    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(router.location.pathname).toBe('/forgot-password');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.ng');
   });
 });
@@ -173,7 +173,7 @@ describe('/reset-password', () => {
     expect((await findToast(IDENTITY_MESSAGES.passwordChanged)).kind).toBe('success');
     expect(sent).toEqual([{ token: TOKEN, password: 'brand-new-pass' }]);
     expect(localStorage.getItem('user')).toBeNull();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.location.pathname).toBe('/login'), { timeout: 5000 });
   });
 
   it('holds the password to the sign-up rules before sending', async () => {

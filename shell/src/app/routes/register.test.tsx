@@ -44,7 +44,7 @@ function registrationAnswers(status: number, body: object) {
 }
 
 async function openRegister() {
-  const utils = renderApp('/register', { loader: createFakeLoader() });
+  const utils = await renderApp('/register', { loader: createFakeLoader() });
   await screen.findByRole('heading', { level: 1, name: 'Register Company' }, { timeout: 5000 });
   return utils;
 }
@@ -224,7 +224,7 @@ describe('Company registration page', () => {
       category: ['Craftsman'],
       subcategory: ['Plumber', 'Tiler'],
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    await waitFor(() => expect(router.location.pathname).toBe('/login'), { timeout: 3000 });
   });
 
   it('shows resultMessage.en of an error response', async () => {
@@ -241,7 +241,7 @@ describe('Company registration page', () => {
     expect(
       await screen.findByText('User with email already exist', { selector: '.form-error-summary' }),
     ).toHaveAttribute('role', 'alert');
-    expect(router.state.location.pathname).toBe('/register');
+    expect(router.location.pathname).toBe('/register');
     expect(registered).toMatchObject({ category: [], subcategory: [] });
   });
 

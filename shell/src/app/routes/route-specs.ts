@@ -45,11 +45,6 @@ export interface MenuEntry {
   roles: readonly AccountType[];
 }
 
-/** Route `handle` read by the signed-in layout. */
-export interface RouteHandle {
-  roles?: readonly AccountType[];
-}
-
 const ALL: readonly AccountType[] = ['user', 'company', 'admin'];
 
 const catalogue = (page: RemotePageName<'catalogue'>): RemotePageRef => ({ remote: 'catalogue', page });

@@ -1,22 +1,17 @@
 // The spec's route table (section 2), owned by the shell. Each row says which layout frames the page
 // and who renders it: the shell itself (lazy chunk) or a remote page (loaded at run time).
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { PendingPage } from '@marketplace/ui';
-import type { RouteObject } from '@marketplace/ui/router';
+import { useLocation, useRoutes, type RouteObject } from '@marketplace/ui/router';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { RootLayout } from '../layouts/RootLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { BareLayout } from '../layouts/BareLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorScreen } from './RouteErrorScreen';
-import { redirectSignedIn, requireAccount, requireSignIn } from './guards';
-import {
-  ROUTE_TABLE,
-  type LayoutKind,
-  type RouteHandle,
-  type RouteSpec,
-  type ShellPageName,
-} from './route-specs';
+import { GuestOnly, RequireSignIn } from './guards';
+import { ROUTE_TABLE, type LayoutKind, type RouteSpec, type ShellPageName } from './route-specs';
 
 export * from './route-specs';
 
@@ -49,64 +44,83 @@ export interface CreateRoutesOptions {
   shellPages?: Partial<Record<ShellPageName, () => PageModule>>;
 }
 
-const LAYOUTS: Record<LayoutKind, RouteObject> = {
-  public: { element: <PublicLayout /> },
-  app: {
-    lazy: async () => ({
-      Component: (await import(/* webpackChunkName: "lazy-app-layout" */ '../layouts/AppLayout')).AppLayout,
-    }),
-  },
-  bare: { element: <BareLayout /> },
+// The signed-in layout is its own chunk: a visitor's first view never loads it.
+const AppLayout = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "lazy-app-layout" */ '../layouts/AppLayout')).AppLayout,
+}));
+
+const LAYOUTS: Record<LayoutKind, ReactElement> = {
+  public: <PublicLayout />,
+  app: (
+    <RequireSignIn>
+      <AppLayout />
+    </RequireSignIn>
+  ),
+  bare: <BareLayout />,
 };
 
-function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, () => PageModule>): RouteObject {
-  const route: RouteObject = { path: spec.path };
-  if (spec.layout === 'app') route.loader = requireAccount;
-  else if (spec.signedIn) route.loader = requireSignIn;
-  else if (spec.guestOnly) route.loader = redirectSignedIn;
-  if (spec.roles) route.handle = { roles: spec.roles } satisfies RouteHandle;
-  const { page } = spec;
-  if ('shell' in page) {
-    const load = shellPages[page.shell];
-    route.lazy = async () => {
-      // The shared query client comes with the page, never with the first view of the home page.
-      const [{ default: Page }, { QueryProvider }] = await Promise.all([
-        load(),
-        import('@marketplace/ui/query'),
-      ]);
-      return {
-        Component: () => (
-          <QueryProvider>
-            <Page />
-          </QueryProvider>
-        ),
-      };
+/** A shell page as a lazy component; the shared query client comes with it, never with the home page. */
+function lazyShellPage(load: () => PageModule): ComponentType {
+  return lazy(async () => {
+    const [{ default: Page }, { QueryProvider }] = await Promise.all([
+      load(),
+      import('@marketplace/ui/query'),
+    ]);
+    return {
+      default: () => (
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
+      ),
     };
-  } else {
-    // Keyed so that moving between two pages of one remote starts each with fresh state.
-    route.element = <RemoteRoute key={`${page.remote}:${page.page}`} remote={page.remote} page={page.page} />;
-  }
-  return route;
+  });
 }
 
+function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, ComponentType>): RouteObject {
+  const { page } = spec;
+  let element: ReactElement;
+  if ('shell' in page) {
+    const Page = shellPages[page.shell];
+    element = <Page />;
+  } else {
+    // Keyed so that moving between two pages of one remote starts each with fresh state.
+    element = <RemoteRoute key={`${page.remote}:${page.page}`} remote={page.remote} page={page.page} />;
+  }
+  // The signed-in layout guards its pages as a whole; roles are checked by that layout (route-specs).
+  if (spec.layout !== 'app' && spec.signedIn) element = <RequireSignIn>{element}</RequireSignIn>;
+  else if (spec.guestOnly) element = <GuestOnly>{element}</GuestOnly>;
+  return { path: spec.path, element };
+}
+
+/** The spec's route table as react-router route objects, for useRoutes (see ShellRoutes). */
 export function createRoutes(options: CreateRoutesOptions = {}): RouteObject[] {
-  const shellPages = { ...SHELL_PAGES, ...options.shellPages };
+  const loaders = { ...SHELL_PAGES, ...options.shellPages };
+  const shellPages = Object.fromEntries(
+    (Object.keys(loaders) as ShellPageName[]).map((name) => [name, lazyShellPage(loaders[name])]),
+  ) as Record<ShellPageName, ComponentType>;
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutKind[]).map((layout) => {
     const children = ROUTE_TABLE.filter((spec) => spec.layout === layout).map((spec) =>
       toRouteObject(spec, shellPages),
     );
     if (layout === 'bare') children.push({ path: '*', element: <NotFoundPage /> });
-    return { id: `layout-${layout}`, ...LAYOUTS[layout], children } as RouteObject;
+    return { element: LAYOUTS[layout], children };
   });
-  return [
-    {
-      id: 'root',
-      element: <RootLayout />,
-      errorElement: <RouteErrorScreen />,
-      // The first page's own chunk (a shell page such as /login) is still on its way: the picture of it
-      // the edge drew stays on screen, bar included (nothing where it drew none).
-      HydrateFallback: () => <PendingPage fallback={null} standalone />,
-      children: layoutRoutes,
-    },
-  ];
+  return [{ element: <RootLayout />, children: layoutRoutes }];
+}
+
+/**
+ * The page for the current address. A route that fails while rendering or loading its chunk shows the
+ * error screen (left when the reader moves to another address). While the first page's own chunk (a shell
+ * page such as /login) or the session's answer is on its way, the picture of it the edge drew stays on
+ * screen, bar included (nothing where it drew none); later navigations are transitions, which keep the
+ * page being left on screen instead.
+ */
+export function ShellRoutes({ routes }: { routes: RouteObject[] }) {
+  const page = useRoutes(routes);
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary FallbackComponent={RouteErrorScreen} resetKeys={[pathname]}>
+      <Suspense fallback={<PendingPage fallback={null} standalone />}>{page}</Suspense>
+    </ErrorBoundary>
+  );
 }

@@ -43,7 +43,7 @@ function registrationAnswers(status: number, body: object) {
 }
 
 async function openSignup() {
-  const utils = renderApp('/signup', { loader: createFakeLoader() });
+  const utils = await renderApp('/signup', { loader: createFakeLoader() });
   await screen.findByRole('heading', { level: 1, name: HEADING }, { timeout: 5000 });
   return {
     ...utils,
@@ -200,8 +200,8 @@ describe('Poster sign-up page', () => {
       cacnumber: 'RC0000000',
     });
     // The message is read first: the move to /login comes later (1.5 s), not with the answer.
-    expect(f.router.state.location.pathname).toBe('/signup');
-    await waitFor(() => expect(f.router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    expect(f.router.location.pathname).toBe('/signup');
+    await waitFor(() => expect(f.router.location.pathname).toBe('/login'), { timeout: 3000 });
   });
 
   it.each([
@@ -220,7 +220,7 @@ describe('Poster sign-up page', () => {
       'role',
       'alert',
     );
-    expect(f.router.state.location.pathname).toBe('/signup');
+    expect(f.router.location.pathname).toBe('/signup');
     expect(f.button).toBeEnabled();
   });
 });

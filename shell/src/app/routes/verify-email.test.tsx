@@ -75,7 +75,7 @@ const verified = {
 };
 
 async function open(path: string) {
-  const utils = renderApp(path, { loader: createFakeLoader() });
+  const utils = await renderApp(path, { loader: createFakeLoader() });
   await screen.findByRole('heading', { level: 1, name: 'Verify your e-mail address' }, { timeout: 5000 });
   return utils;
 }
@@ -155,7 +155,7 @@ describe('/verify-email', () => {
 describe('the verification notice in the signed-in area', () => {
   async function openDashboard(overrides: object) {
     state.account = account(overrides);
-    renderApp('/chat', { loader: createFakeLoader() });
+    await renderApp('/chat', { loader: createFakeLoader() });
     await screen.findByRole('navigation', { name: 'Account' }, { timeout: 5000 });
   }
 

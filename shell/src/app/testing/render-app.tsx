@@ -1,5 +1,12 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { act, render, type RenderResult } from '@testing-library/react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router-dom';
 import { App } from '../App';
 import type { RemoteLoader } from '../federation/remote-loader';
 import { createRoutes, type CreateRoutesOptions } from '../routes/route-table';
@@ -8,9 +15,59 @@ export interface RenderAppOptions extends CreateRoutesOptions {
   loader: RemoteLoader;
 }
 
-/** Renders the real App and route table at `path`, in memory, with the given remote loader. */
-export function renderApp(path: string, { loader, ...routeOptions }: RenderAppOptions) {
-  const router = createMemoryRouter(createRoutes(routeOptions), { initialEntries: [path] });
-  const utils = render(<App router={router} loader={loader} />);
+/** The address of an app rendered in memory, and a way to move it, as a test sees them. */
+export interface TestRouter {
+  readonly location: Location;
+  navigate: NavigateFunction;
+}
+
+/** A router in memory at `path` that tells the test where it is. */
+export function memoryRouterAt(path: string): {
+  router: TestRouter;
+  Router: (props: { children: ReactNode }) => ReactNode;
+} {
+  const current: { location?: Location; navigate?: NavigateFunction } = {};
+  const router: TestRouter = {
+    get location() {
+      if (!current.location) throw new Error('the app has not rendered its router yet');
+      return current.location;
+    },
+    navigate: ((...args: Parameters<NavigateFunction>) => {
+      if (!current.navigate) throw new Error('the app has not rendered its router yet');
+      return (current.navigate as (...a: typeof args) => unknown)(...args);
+    }) as NavigateFunction,
+  };
+  function Probe() {
+    const location = useLocation();
+    const navigate = useNavigate();
+    useLayoutEffect(() => {
+      current.location = location;
+      current.navigate = navigate;
+    });
+    return null;
+  }
+  const Router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[path]}>
+      <Probe />
+      {children}
+    </MemoryRouter>
+  );
+  return { router, Router };
+}
+
+/**
+ * Renders the real App and route table at `path`, in memory, with the given remote loader. Awaited: the
+ * route guards suspend on the session's answer (`use`), and React resumes a render that suspended that
+ * way inside act only when the act is awaited.
+ */
+export async function renderApp(
+  path: string,
+  { loader, ...routeOptions }: RenderAppOptions,
+): Promise<RenderResult & { router: TestRouter }> {
+  const { router, Router } = memoryRouterAt(path);
+  let utils!: RenderResult;
+  await act(async () => {
+    utils = render(<App routes={createRoutes(routeOptions)} loader={loader} Router={Router} />);
+  });
   return { ...utils, router };
 }

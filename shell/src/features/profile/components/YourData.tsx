@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@marketplace/ui/router';
 import { API_PATHS } from '@marketplace/contracts';
 import { apiFetch, Button, endSession, notify, readApiBody } from '@marketplace/ui';
@@ -20,6 +20,14 @@ export function YourData() {
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const [deleting, setDeleting] = useState(false);
+  // Set once the account is deleted: the session ends when this page is gone (see deleteAccount).
+  const endSessionOnLeave = useRef(false);
+  useEffect(
+    () => () => {
+      if (endSessionOnLeave.current) endSession();
+    },
+    [],
+  );
 
   const download = async () => {
     setDownloading(true);
@@ -56,9 +64,10 @@ export function YourData() {
       const response = await apiFetch(DELETE_ACCOUNT_URL, { method: 'DELETE', json: { password } });
       if (response.ok) {
         notify('success', 'Your account has been deleted.');
-        // Leave the signed-in area first (rendered synchronously), or it would send us to /login.
-        await navigate('/', { replace: true, flushSync: true });
-        endSession();
+        // Leave the signed-in area first and end the session as it goes: ended while the signed-in layout
+        // is still shown, the session would send the reader to /login instead of home.
+        endSessionOnLeave.current = true;
+        await navigate('/', { replace: true });
         return;
       }
       notify('error', (await readApiBody(response)).message ?? `Deletion failed (${response.status})`);
