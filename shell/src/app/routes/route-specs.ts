@@ -29,11 +29,11 @@ export interface RouteSpec {
   path: string;
   layout: LayoutKind;
   page: RemotePageRef | { shell: ShellPageName };
-  /** Public page that needs a session; otherwise redirect to / (spec: /jobpost). */
+  /** Public page that needs a session; a visitor goes to /login and back (spec: /jobpost; see guards). */
   signedIn?: boolean;
   /** Only for visitors: a signed-in member goes to their landing page (spec: /login). */
   guestOnly?: boolean;
-  /** Account types allowed to see the page; others get a "not allowed" screen. Default: all. */
+  /** Account types allowed to see the page; others get a "not allowed" screen (the signed-in layout). Default: all. */
   roles?: readonly AccountType[];
   /** An entry of the signed-in menu (spec "Sidebar and layout"): shown to `roles`, sorted by `order`. */
   menu?: MenuEntry;
