@@ -48,6 +48,33 @@ describe('embedded topology (npm start)', () => {
     await page.close();
   });
 
+  it('shows the loading bar while a move waits for its page on a slow connection, and only then', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/`);
+    await page.locator('.crawler-summary').waitFor({ state: 'detached', timeout: 15_000 });
+    const network = await page.context().newCDPSession(page);
+    // A slow phone connection: the sign-in page's chunks take well over a second to arrive.
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 800,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.waitForURL(`${site.url}/login`);
+    const bar = page.getByRole('progressbar', { name: 'Loading page' });
+    await bar.waitFor({ timeout: 1_000 });
+    assert.equal(
+      await page.locator('#main h1').first().textContent(),
+      'Find trusted professionals for every job at home',
+      'the page being left stays while the next one loads',
+    );
+    await page.locator('#main h1', { hasText: 'Sign in' }).waitFor({ timeout: 30_000 });
+    assert.equal(await bar.count(), 0);
+    await network.detach();
+    await page.close();
+  });
+
   it('renders every remote route inside the shell for a signed-in admin', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);

@@ -1,18 +1,19 @@
 import { StrictMode, useCallback, useEffect, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, type RouteObject } from '@marketplace/ui/router';
+import type { RouteObject } from '@marketplace/ui/router';
 import { loadSession, RemoteModulesContext, Toasts, type RemoteModuleLoader } from '@marketplace/ui';
 import { RemoteLoaderContext, type RemoteLoader } from './federation/remote-loader';
 import { ShellRoutes } from './routes/route-table';
+import { ShellRouter } from './routes/ShellRouter';
 
 interface AppProps {
   routes: RouteObject[];
   /** How remote pages are loaded: Module Federation in the browser, fakes in tests. */
   loader: RemoteLoader;
-  /** Where the address lives: the browser's (default) or, in tests, a MemoryRouter. */
+  /** Where the address lives: the browser's history (ShellRouter, the default) or, in tests, in memory. */
   Router?: ComponentType<{ children: ReactNode }>;
 }
 
-export function App({ routes, loader, Router = BrowserRouter }: AppProps) {
+export function App({ routes, loader, Router = ShellRouter }: AppProps) {
   // Ask the server who is signed in as soon as the app starts (route guards wait for the same answer).
   useEffect(() => void loadSession(), []);
   // Remotes render each other's widgets (the jobs section on a category page) through the same loader.

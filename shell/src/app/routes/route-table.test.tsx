@@ -364,6 +364,43 @@ describe('first paint of a shell page', () => {
   });
 });
 
+describe('a move whose page is on its way', () => {
+  it('keeps the page being left and shows the loading bar until the next page can render', async () => {
+    let arrive!: () => void;
+    const held = new Promise<void>((resolve) => (arrive = resolve));
+    const { router } = await renderApp('/', {
+      loader: createFakeLoader(),
+      shellPages: {
+        login: async () => {
+          await held;
+          return import('../../features/auth/components/LoginPage');
+        },
+      },
+    });
+    expect(await pageHeading()).toHaveTextContent('catalogue:home');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
+    // A click in an awaited act: React resumes a move that suspended inside act only when it is awaited.
+    const signIn = screen.getAllByRole('link', { name: 'Sign In' })[0]!;
+    await act(async () => signIn.click());
+    expect(screen.getByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('catalogue:home');
+
+    await act(async () => arrive());
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(router.location.pathname).toBe('/login');
+  });
+
+  it('shows no bar for a move whose page is already there', async () => {
+    const { router } = await renderApp('/', { loader: createFakeLoader() });
+    expect(await pageHeading()).toHaveTextContent('catalogue:home');
+    await act(() => router.navigate('/aboutus'));
+    expect(await screen.findByRole('heading', { name: 'catalogue:aboutUs' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
+
 describe('router error screen', () => {
   it('shows "Unexpected Application Error" with the message when a route fails', async () => {
     await renderApp('/login', {

@@ -1,13 +1,9 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
-import {
-  MemoryRouter,
-  useLocation,
-  useNavigate,
-  type Location,
-  type NavigateFunction,
-} from 'react-router-dom';
+import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
+import { createMemoryHistory } from '@marketplace/ui/router';
 import { App } from '../App';
+import { ShellRouter } from '../routes/ShellRouter';
 import type { RemoteLoader } from '../federation/remote-loader';
 import { createRoutes, type CreateRoutesOptions } from '../routes/route-table';
 
@@ -21,7 +17,7 @@ export interface TestRouter {
   navigate: NavigateFunction;
 }
 
-/** A router in memory at `path` that tells the test where it is. */
+/** The shell's own router, its history in memory at `path`, telling the test where it is. */
 export function memoryRouterAt(path: string): {
   router: TestRouter;
   Router: (props: { children: ReactNode }) => ReactNode;
@@ -46,11 +42,12 @@ export function memoryRouterAt(path: string): {
     });
     return null;
   }
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const Router = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[path]}>
+    <ShellRouter history={history}>
       <Probe />
       {children}
-    </MemoryRouter>
+    </ShellRouter>
   );
   return { router, Router };
 }
