@@ -62,14 +62,38 @@ describe('edge: addresses that are not valid percent-encoding', () => {
   });
 
   it.each(['/api/jobs/getcompaniesbycategory/%ff', '/remotes/catalogue/%ff.js', '/logo%ff.png'])(
-    'answers %s with the JSON error envelope',
+    'answers %s with the JSON error envelope, with the security headers',
     async (url) => {
       const response = await edge.app.inject({ url });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toMatchObject({ statusCode: 400, code: 'BAD_URL' });
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     },
   );
+
+  it('answers an over-long path parameter with the envelope and the security headers', async () => {
+    const response = await edge.app.inject({ url: `/api/jobs/getcompaniesbycategory/${'a'.repeat(500)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toMatchObject({ code: 'URI_TOO_LONG' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends a shell redeployed since the last bad address, not the one read before', async () => {
+    const file = join(dir, 'web', 'shell', 'dist', 'index.html');
+    const redeployed = shellHtml.replace('<title>shell</title>', '<title>shell, redeployed</title>');
+    try {
+      writeFileSync(file, redeployed);
+      const response = await edge.app.inject({ url: '/category/%ff', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toBe(redeployed);
+    } finally {
+      writeFileSync(file, shellHtml);
+    }
+  });
 
   it('answers a POST to a bad address with the JSON envelope, never the page', async () => {
     const response = await edge.app.inject({ method: 'POST', url: '/category/%ff', payload: {} });

@@ -46,7 +46,8 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       logLevel: config.LOG_LEVEL,
       // The public edge believes no X-Forwarded-For unless TRUST_PROXY names a proxy in front of it.
       trustProxy: trustProxyFrom(config.TRUST_PROXY),
-      badPageAddress: badPageAddressAnswer(config.WEB_ROOT, headers),
+      badPageAddress: badPageAddressAnswer(config.WEB_ROOT),
+      frameworkErrorHeaders: headers,
     }),
   );
   const closers: Array<() => Promise<void>> = [];

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from '@marketplace/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressedPage } from './compression';
 import { registerSearchEngines, type SearchEnginesOptions } from './search-engines';
-import type { SecurityHeaders } from './security-headers';
+import { shellIndexReader } from './shell-index';
 
 export const REMOTE_NAMES = ['catalogue', 'jobs', 'chat', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -46,18 +46,12 @@ function isPageRequest(request: FastifyRequest): boolean {
  * app with a 400 status, so a person sees the site and its page for that address rather than an API error.
  * False for anything else (it gets the JSON error) or when the shell is not built.
  */
-export function badPageAddressAnswer(webRoot: string, headers: SecurityHeaders) {
-  const shellIndex = join(resolve(webRoot), 'shell', 'dist', 'index.html');
+export function badPageAddressAnswer(webRoot: string) {
+  const shellIndex = shellIndexReader(join(resolve(webRoot), 'shell', 'dist', 'index.html'));
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (!isPageRequest(request)) return false;
-    let html: string;
-    try {
-      html = readFileSync(shellIndex, 'utf8');
-    } catch {
-      return false;
-    }
-    // Fastify's hooks do not run for errors before routing: the page gets the security headers here.
-    headers(request, reply);
+    const html = shellIndex();
+    if (html === undefined) return false;
     reply.status(400).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     void reply.send(compressedPage(request, reply, html));
     return true;

@@ -49,4 +49,21 @@ describe('server options: errors before routing', () => {
     expect(api.json()).toMatchObject({ code: 'BAD_URL' });
     await app.close();
   });
+
+  it("puts the host's headers on every answer to an error before routing", async () => {
+    const app = Fastify(
+      serverOptions({
+        name: 'test',
+        logLevel: 'silent',
+        frameworkErrorHeaders: (_request, reply) => void reply.header('x-content-type-options', 'nosniff'),
+      }),
+    );
+    app.get('/api/things/:key', async () => ({}));
+    for (const url of ['/api/things/%ff', `/api/things/${'a'.repeat(500)}`]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+    await app.close();
+  });
 });

@@ -4,6 +4,8 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+type ReplyDecorator = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
  * Errors Fastify raises before routing (an address that is not valid percent-encoding, a path parameter
  * over the length limit), in the API's error shape instead of Fastify's own.
@@ -12,10 +14,15 @@ function answerFrameworkError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-  badPageAddress?: (request: FastifyRequest, reply: FastifyReply) => boolean,
+  options: {
+    badPageAddress?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+    frameworkErrorHeaders?: ReplyDecorator;
+  },
 ): void {
+  // No hook runs for these answers, so headers every other reply gets from a hook are set here.
+  options.frameworkErrorHeaders?.(request, reply);
   if (error.code === 'FST_ERR_BAD_URL') {
-    if (badPageAddress?.(request, reply)) return;
+    if (options.badPageAddress?.(request, reply)) return;
     void reply
       .status(400)
       .send(errorEnvelope(400, 'BAD_URL', 'The address is not valid: part of it is not correctly encoded.'));
@@ -45,10 +52,15 @@ export function serverOptions(options: {
    * opened, not an API call; returns false to leave it to the JSON error (the edge sends the web app).
    */
   badPageAddress?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+  /**
+   * Sets headers on the answers to errors raised before routing, which Fastify's hooks never see (the
+   * edge's security headers, set from an onSend hook on every other reply).
+   */
+  frameworkErrorHeaders?: ReplyDecorator;
 }): FastifyServerOptions {
   return {
     frameworkErrors: (error, request, reply) =>
-      answerFrameworkError(error, request as FastifyRequest, reply as FastifyReply, options.badPageAddress),
+      answerFrameworkError(error, request as FastifyRequest, reply as FastifyReply, options),
     logger: {
       level: options.logLevel,
       base: { service: options.name },

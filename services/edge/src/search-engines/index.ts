@@ -1,7 +1,7 @@
 // What the edge does for search engines and link previews: the catalogue's pages carry their own head and
 // a plain-HTML summary (page-html.ts), /robots.txt, /sitemap.xml (sitemap.ts) and the picture shared
 // links show.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   AUTH_PAGES,
@@ -21,6 +21,7 @@ import { accountsGet, Directory, type DirectoryOptions } from './directory';
 import { canCarryPages, pageHtml } from './page-html';
 import { remoteHintsReader, type RemoteHintsSource } from './remote-hints';
 import { robotsTxt, Sitemap, sitemapFileOf, type SitemapFile } from './sitemap';
+import { shellIndexReader } from '../shell-index';
 
 export { escapeHtml } from './page-html';
 export { SITEMAP_URL_LIMIT } from './sitemap';
@@ -75,22 +76,6 @@ function decodeSegment(segment: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Reads the shell's index.html again only when the file changed (a redeployed shell). */
-function shellIndexReader(file: string): () => string | undefined {
-  let cached: { mtimeMs: number; size: number; html: string } | undefined;
-  return () => {
-    try {
-      const { mtimeMs, size } = statSync(file);
-      if (!cached || cached.mtimeMs !== mtimeMs || cached.size !== size) {
-        cached = { mtimeMs, size, html: readFileSync(file, 'utf8') };
-      }
-      return cached.html;
-    } catch {
-      return undefined;
-    }
-  };
 }
 
 /** A small cache of built sitemap files per origin and name, with one build at a time per file. */
