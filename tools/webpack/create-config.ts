@@ -78,7 +78,7 @@ function lazySplitChunkName(_module: unknown, chunks: Array<{ name?: string | nu
 }
 
 /**
- * Host only: the shared query client, fields and form blocks (and TanStack Query under them) are loaded by lazy
+ * Host only: the shared query client, fields, form blocks and rules (and TanStack Query under them) are loaded by lazy
  * pages only; their provide chunks get `lazy-` names so the size report knows they are not initial JS.
  */
 const LAZY_SHARED_GROUPS = {
@@ -96,9 +96,18 @@ const LAZY_SHARED_GROUPS = {
     enforce: true,
     priority: 1,
   },
+  lazySharedRules: {
+    // Running the field rules: TypeBox, the contracts' rules and the resolver. A form loads them on its
+    // first check (deferredRules), so a sign-in page draws without them.
+    test: /[\\/](libs[\\/]ui[\\/]src[\\/]components[\\/]form[\\/](resolver|rules)\.ts|libs[\\/]contracts[\\/]src[\\/](fields|job-rules)\.ts|node_modules[\\/]typebox[\\/])/,
+    name: `${LAZY_CHUNK_PREFIX}shared-rules`,
+    chunks: 'async' as const,
+    enforce: true,
+    priority: 2,
+  },
   lazySharedForm: {
-    // The blocks, and what they bring that the first view does not need (TypeBox for the field rules).
-    test: /[\\/](libs[\\/]ui[\\/]src[\\/]components[\\/]|libs[\\/]contracts[\\/]src[\\/](fields|messages|job-rules)\.ts|node_modules[\\/]typebox[\\/])/,
+    // The blocks, the modal, the auth layout and the messages they show.
+    test: /[\\/](libs[\\/]ui[\\/]src[\\/]components[\\/]|libs[\\/]contracts[\\/]src[\\/]messages\.ts)/,
     name: `${LAZY_CHUNK_PREFIX}shared-form`,
     chunks: 'async' as const,
     enforce: true,

@@ -21,6 +21,8 @@ const SINGLETONS: ReadonlyArray<readonly [string, string]> = [
   // entry (the category page's small form loads them without the rules, modal and auth layout).
   ['@marketplace/ui/fields', '@marketplace/ui'],
   ['@marketplace/ui/form', '@marketplace/ui'],
+  // Running the field rules (TypeBox): loaded on a form's first check, apart from the blocks.
+  ['@marketplace/ui/form-rules', '@marketplace/ui'],
   ['@tanstack/react-query', '@tanstack/react-query'],
 ];
 

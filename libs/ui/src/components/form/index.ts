@@ -1,5 +1,6 @@
 // @marketplace/ui/form: the form building blocks (a separate entry so the home page does not load them).
 // The fields come through their own shared entry, so a page that loaded them already reuses that copy.
+// Running the field rules is @marketplace/ui/form-rules, which deferredRules loads on a form's first check.
 export {
   TextField,
   PasswordField,
@@ -13,5 +14,6 @@ import './forms.css';
 export { AuthLayout } from './AuthLayout';
 export { FormError } from './FormError';
 export { Modal } from '../modal/Modal';
-export { fieldRulesResolver, checkField, ruleMessages, type FieldCheck, type FieldChecks } from './resolver';
+export { ruleMessages, type FieldCheck, type FieldChecks } from './checks';
+export { deferredRules, type DeferredRules } from './deferred-rules';
 export { applyServerErrors, type ServerErrors } from './server-errors';

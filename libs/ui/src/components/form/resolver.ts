@@ -2,29 +2,13 @@
 // (the same rule and message the API uses), every field at once, so a person sees all problems together.
 // @hookform/resolvers' typebox resolver reports TypeBox's own texts ("Expected string length >= 6"), not
 // the spec's messages attached to our rules, hence this small one.
+// It is the rules' side of the forms (@marketplace/ui/form-rules): it runs TypeBox, so pages load it on a
+// form's first check (deferredRules), not with the page.
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { fieldError, trimmed } from '@marketplace/contracts';
-import type { TSchema } from 'typebox';
+import type { FieldCheck, FieldChecks } from './checks';
 
-/** How one field is checked. */
-export interface FieldCheck<T> {
-  /** The contracts rule (e.g. EmailRule). */
-  rule?: TSchema;
-  /** Trim before checking (default true: services trim too). */
-  trim?: boolean;
-  /** An empty value passes (optional fields, profile fields that were not changed). */
-  optional?: boolean | ((values: T) => boolean);
-  /** The message for an empty value, checked before the rule (as the API does, e.g. the sign-up name). */
-  required?: string;
-  /** Not checked at all for these values (e.g. a profile field that was not changed). */
-  skip?: (values: T) => boolean;
-  /** An empty value is only reported on submit, not while the person types (login e-mail). */
-  quietWhileEmpty?: boolean;
-  /** Extra check after the rule, for cross-field rules (password confirmation). */
-  check?: (value: unknown, values: T) => string | undefined;
-}
-
-export type FieldChecks<T extends FieldValues> = { [K in keyof T]?: FieldCheck<T> };
+export type { FieldCheck, FieldChecks } from './checks';
 
 /** The message a field gets for `values`, or undefined. */
 export function checkField<T extends FieldValues>(
@@ -60,16 +44,4 @@ export function fieldRulesResolver<T extends FieldValues>(checks: FieldChecks<T>
       ? { values: {}, errors: errors as unknown as FieldErrors<T> }
       : { values, errors: {} };
   };
-}
-
-const MESSAGES_KEY = 'errorMessages';
-
-/** Every message a field's check can give (to recognise a server message as this field's). */
-export function ruleMessages<T>(check: FieldCheck<T> | undefined): string[] {
-  const messages = (check?.rule as Record<string, unknown> | undefined)?.[MESSAGES_KEY];
-  const fromRule =
-    messages && typeof messages === 'object'
-      ? Object.values(messages).filter((m): m is string => typeof m === 'string')
-      : [];
-  return check?.required ? [check.required, ...fromRule] : fromRule;
 }

@@ -2,7 +2,7 @@
 // field's rule gives) lands on that field, all at once, focus on the first; the rest go to the summary.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { ApiFieldError } from '../../api';
-import { ruleMessages, type FieldChecks } from './resolver';
+import { ruleMessages, type FieldChecks } from './checks';
 
 export interface ServerErrors {
   message: string | undefined;

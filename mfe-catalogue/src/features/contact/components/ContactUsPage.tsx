@@ -8,9 +8,9 @@ import {
   TextAreaField,
   TextField,
   applyServerErrors,
-  fieldRulesResolver,
   type FieldChecks,
 } from '@marketplace/ui/form';
+import { fieldRulesResolver } from '@marketplace/ui/form-rules';
 import {
   API_PATHS,
   AddressRule,

@@ -2,25 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from '@marketplace/ui/router';
 import { ApiError, NetworkError } from '@marketplace/ui';
-import { EmailRule, IDENTITY_LINKS, MESSAGES } from '@marketplace/contracts';
-import {
-  AuthLayout,
-  FormError,
-  SubmitButton,
-  TextField,
-  applyServerErrors,
-  fieldRulesResolver,
-  type FieldChecks,
-} from '@marketplace/ui/form';
+import { IDENTITY_LINKS, MESSAGES } from '@marketplace/contracts';
+import { AuthLayout, FormError, SubmitButton, TextField, applyServerErrors } from '@marketplace/ui/form';
 import { requestPasswordReset } from '../api/identity';
+import { forgotPasswordRules, type ForgotForm } from '../rules';
 import './identity.css';
-
-interface ForgotForm {
-  email: string;
-}
-
-export const FORGOT_CHECKS: FieldChecks<ForgotForm> = { email: { rule: EmailRule } };
-const resolver = fieldRulesResolver(FORGOT_CHECKS);
 
 /** The address typed on /login comes along (navigation state), so nobody types it twice. */
 function emailFrom(state: unknown): string {
@@ -36,7 +22,7 @@ export default function ForgotPasswordPage() {
   const [formError, setFormError] = useState<string | undefined>();
   const { register, handleSubmit, setError, formState, getValues } = useForm<ForgotForm>({
     mode: 'onChange',
-    resolver,
+    resolver: forgotPasswordRules.resolver,
     defaultValues: { email: emailFrom(location.state) },
   });
 
@@ -50,7 +36,7 @@ export default function ForgotPasswordPage() {
       if (error instanceof ApiError) {
         setFormError(
           error.status === 400
-            ? applyServerErrors(error, setError, FORGOT_CHECKS, error.message)
+            ? applyServerErrors(error, setError, await forgotPasswordRules.checks(), error.message)
             : error.message,
         );
       } else if (!(error instanceof NetworkError)) {
@@ -92,7 +78,12 @@ export default function ForgotPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <form
+          className="form-stack"
+          onSubmit={handleSubmit(onSubmit)}
+          onFocus={forgotPasswordRules.preload}
+          noValidate
+        >
           <FormError message={formError} />
           <TextField
             label="Email"

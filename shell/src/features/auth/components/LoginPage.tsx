@@ -3,15 +3,7 @@ import { useForm } from 'react-hook-form';
 import { usePageHead } from '@marketplace/ui/head';
 import { Link, useNavigate, useSearchParams } from '@marketplace/ui/router';
 import { apiFetch, setSessionUser } from '@marketplace/ui';
-import {
-  API_PATHS,
-  AUTH_PAGES,
-  authCataloguePage,
-  LoginEmailRule,
-  LoginPasswordRule,
-  MESSAGES,
-  type LoginBody,
-} from '@marketplace/contracts';
+import { API_PATHS, AUTH_PAGES, authCataloguePage, MESSAGES, type LoginBody } from '@marketplace/contracts';
 import {
   AuthLayout,
   FormError,
@@ -19,22 +11,10 @@ import {
   SubmitButton,
   TextField,
   applyServerErrors,
-  fieldRulesResolver,
-  type FieldChecks,
 } from '@marketplace/ui/form';
 import { FACEBOOK_LOGIN_URL, readBody, useFacebookLogin } from '../../../lib/account-api';
 import { landingPath, safeNextPath } from '../../../session/session';
-
-interface LoginForm {
-  email: string;
-  password: string;
-}
-
-export const LOGIN_CHECKS: FieldChecks<LoginForm> = {
-  email: { rule: LoginEmailRule, quietWhileEmpty: true },
-  password: { rule: LoginPasswordRule, trim: false },
-};
-const resolver = fieldRulesResolver(LOGIN_CHECKS);
+import { loginRules, type LoginForm } from '../rules';
 
 export default function LoginPage() {
   // The edge wrote this page's head into the first load; it goes with the page on a client navigation.
@@ -47,7 +27,7 @@ export default function LoginPage() {
   // Sign In stays enabled (and in the Tab order): a submit with problems says what they are.
   const { register, handleSubmit, setError, formState, getValues } = useForm<LoginForm>({
     mode: 'onChange',
-    resolver,
+    resolver: loginRules.resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -76,7 +56,7 @@ export default function LoginPage() {
         setError('password', { type: 'server', message: '' });
         setFormError(message);
       } else {
-        setFormError(applyServerErrors(body, setError, LOGIN_CHECKS, message));
+        setFormError(applyServerErrors(body, setError, await loginRules.checks(), message));
       }
     } catch {
       // No network response: the API client has shown the warning toast.
@@ -91,7 +71,7 @@ export default function LoginPage() {
       asideTitle={AUTH_PAGES.login.aside.title}
       asidePoints={AUTH_PAGES.login.aside.points}
     >
-      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} onFocus={loginRules.preload} noValidate>
         <FormError message={formError} />
         <TextField
           label="Email"

@@ -10,47 +10,11 @@ import {
   SubmitButton,
   TextField,
   applyServerErrors,
-  fieldRulesResolver,
-  type FieldChecks,
 } from '@marketplace/ui/form';
-import {
-  AddressRule,
-  CacNumberRule,
-  EmailRule,
-  MESSAGES,
-  NIGERIAN_STATES,
-  NewPasswordRule,
-  NigerianPhoneRule,
-  PersonNameRule,
-  PostalCodeRule,
-  REGISTRATION_CONSTANTS,
-  UI_TIMINGS,
-} from '@marketplace/contracts';
+import { MESSAGES, NIGERIAN_STATES, REGISTRATION_CONSTANTS, UI_TIMINGS } from '@marketplace/contracts';
 import { postRegistration } from '../../../lib/account-api';
+import { registerRules, type RegisterForm } from '../rules';
 import { CategoryModal, type CategoryChoice } from './CategoryModal';
-
-interface RegisterForm {
-  name: string;
-  email: string;
-  phoneNumber: string;
-  cacnumber: string;
-  address: string;
-  state: string;
-  pincode: string;
-  password: string;
-}
-
-/** The contracts rules of company registration (the API checks the same ones with the same messages). */
-export const REGISTER_CHECKS: FieldChecks<RegisterForm> = {
-  name: { rule: PersonNameRule },
-  email: { rule: EmailRule },
-  phoneNumber: { rule: NigerianPhoneRule, optional: true },
-  cacnumber: { rule: CacNumberRule, optional: true },
-  address: { rule: AddressRule, optional: true },
-  pincode: { rule: PostalCodeRule, optional: true },
-  password: { rule: NewPasswordRule, trim: false },
-};
-const resolver = fieldRulesResolver(REGISTER_CHECKS);
 
 const NO_CHOICE: CategoryChoice = { categories: [], subcategories: [] };
 
@@ -64,7 +28,7 @@ export default function RegisterPage() {
   const [formError, setFormError] = useState<string | undefined>();
   const { register, handleSubmit, setError, formState } = useForm<RegisterForm>({
     mode: 'onTouched',
-    resolver,
+    resolver: registerRules.resolver,
     defaultValues: {
       name: '',
       email: '',
@@ -107,7 +71,7 @@ export default function RegisterPage() {
       const fallback = `Registration failed (${response.status})`;
       setFormError(
         response.status === 400
-          ? applyServerErrors(body, setError, REGISTER_CHECKS, fallback)
+          ? applyServerErrors(body, setError, await registerRules.checks(), fallback)
           : (body.message ?? fallback),
       );
     } catch {
@@ -133,7 +97,12 @@ export default function RegisterPage() {
         'Collect reviews from customers you worked for',
       ]}
     >
-      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form
+        className="form-stack"
+        onSubmit={handleSubmit(onSubmit)}
+        onFocus={registerRules.preload}
+        noValidate
+      >
         <FormError message={formError} />
         <div className="form-grid">
           <TextField

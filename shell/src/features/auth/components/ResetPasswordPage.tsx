@@ -2,39 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from '@marketplace/ui/router';
 import { ApiError, NetworkError, endSession, notify } from '@marketplace/ui';
-import {
-  LIMITS,
-  MESSAGES,
-  NewPasswordRule,
-  UI_TIMINGS,
-  passwordConfirmationError,
-} from '@marketplace/contracts';
-import {
-  AuthLayout,
-  FormError,
-  PasswordField,
-  SubmitButton,
-  applyServerErrors,
-  fieldRulesResolver,
-  type FieldChecks,
-} from '@marketplace/ui/form';
+import { LIMITS, MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
+import { AuthLayout, FormError, PasswordField, SubmitButton, applyServerErrors } from '@marketplace/ui/form';
 import { isInvalidLink, linkToken, resetPassword } from '../api/identity';
+import { resetPasswordRules, type ResetForm } from '../rules';
 import './identity.css';
-
-interface ResetForm {
-  password: string;
-  confirmPassword: string;
-}
-
-/** The sign-up password rules (contracts), the same ones the API checks. */
-export const RESET_CHECKS: FieldChecks<ResetForm> = {
-  password: { rule: NewPasswordRule, trim: false },
-  confirmPassword: {
-    trim: false,
-    check: (value, values) => passwordConfirmationError(values.password, String(value)),
-  },
-};
-const resolver = fieldRulesResolver(RESET_CHECKS);
 
 export const INCOMPLETE_LINK =
   'This link is not complete. Open the whole link from the mail, or ask for a new one.';
@@ -63,7 +35,7 @@ export default function ResetPasswordPage() {
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { register, handleSubmit, setError, formState } = useForm<ResetForm>({
     mode: 'onChange',
-    resolver,
+    resolver: resetPasswordRules.resolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -86,7 +58,7 @@ export default function ResetPasswordPage() {
       else if (error instanceof ApiError) {
         setFormError(
           error.status === 400
-            ? applyServerErrors(error, setError, RESET_CHECKS, error.message)
+            ? applyServerErrors(error, setError, await resetPasswordRules.checks(), error.message)
             : error.message,
         );
       } else if (!(error instanceof NetworkError)) {
@@ -110,7 +82,12 @@ export default function ResetPasswordPage() {
     );
   } else {
     content = (
-      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form
+        className="form-stack"
+        onSubmit={handleSubmit(onSubmit)}
+        onFocus={resetPasswordRules.preload}
+        noValidate
+      >
         <FormError message={formError} />
         <PasswordField
           label="New password"

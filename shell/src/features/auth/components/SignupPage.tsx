@@ -10,42 +10,13 @@ import {
   SubmitButton,
   TextField,
   applyServerErrors,
-  fieldRulesResolver,
-  type FieldChecks,
 } from '@marketplace/ui/form';
-import {
-  EmailRule,
-  AUTH_PAGES,
-  authCataloguePage,
-  MESSAGES,
-  NewPasswordRule,
-  SignUpNameRule,
-  UI_TIMINGS,
-  passwordConfirmationError,
-} from '@marketplace/contracts';
+import { AUTH_PAGES, authCataloguePage, MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
 import { postRegistration } from '../../../lib/account-api';
+import { signUpRules, type SignupForm } from '../rules';
 
 /** Spec section 3: the poster sign-up sends a fixed registration number as cacnumber. */
 export const POSTER_CAC_NUMBER = 'RC0000000';
-
-interface SignupForm {
-  name: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
-
-/** The contracts rules of the sign-up fields (the API checks the same ones with the same messages). */
-export const SIGN_UP_CHECKS: FieldChecks<SignupForm> = {
-  name: { rule: SignUpNameRule, required: MESSAGES.pleaseEnterYourFullName },
-  email: { rule: EmailRule },
-  password: { rule: NewPasswordRule, trim: false },
-  confirmPassword: {
-    trim: false,
-    check: (value, values) => passwordConfirmationError(values.password, String(value)),
-  },
-};
-const resolver = fieldRulesResolver(SIGN_UP_CHECKS);
 
 /** Spec section 8: sign-up errors. */
 export function signUpErrorMessage(status: number, message: string | undefined): string {
@@ -64,7 +35,7 @@ export default function SignupPage() {
   const [formError, setFormError] = useState<string | undefined>();
   const { register, handleSubmit, setError, formState } = useForm<SignupForm>({
     mode: 'onChange',
-    resolver,
+    resolver: signUpRules.resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
 
@@ -88,7 +59,7 @@ export default function SignupPage() {
       // Errors for a field land on it (all at once, focus on the first); the rest in the summary.
       setFormError(
         response.status === 400
-          ? applyServerErrors(body, setError, SIGN_UP_CHECKS, signUpErrorMessage(400, undefined))
+          ? applyServerErrors(body, setError, await signUpRules.checks(), signUpErrorMessage(400, undefined))
           : signUpErrorMessage(response.status, body.message),
       );
     } catch {
@@ -104,7 +75,7 @@ export default function SignupPage() {
       asideTitle={AUTH_PAGES.signup.aside.title}
       asidePoints={AUTH_PAGES.signup.aside.points}
     >
-      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form className="form-stack" onSubmit={handleSubmit(onSubmit)} onFocus={signUpRules.preload} noValidate>
         <FormError message={formError} />
         <TextField
           label="Name"

@@ -17,9 +17,9 @@ import {
   TextAreaField,
   TextField,
   applyServerErrors,
-  fieldRulesResolver,
   type FieldChecks,
 } from '@marketplace/ui/form';
+import { fieldRulesResolver } from '@marketplace/ui/form-rules';
 import { accountOf } from '../../../lib/account-api';
 import { isImageFile } from '../utils/validation';
 import { uploadProfile } from '../api/upload';
