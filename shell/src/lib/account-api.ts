@@ -1,6 +1,6 @@
 // Small helpers the account pages share for talking to the accounts API. Shapes come from contracts;
 // bodies are read with libs/ui's one reader (readApiBody / apiBodyText).
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import {
   API_PATHS,
   REGISTRATION_CONSTANTS,
@@ -37,18 +37,41 @@ export async function readBody(response: Response): Promise<ApiBody> {
   };
 }
 
-export const AUTH_OPTIONS_QUERY_KEY = ['auth-options'] as const;
+// What the server offers for signing in, asked once per page load (it does not change while a page is
+// open); a failed answer is asked again by the next page that needs it.
+let facebookOffered: boolean | undefined;
+let authOptions: Promise<boolean> | undefined;
+
+function askAuthOptions(): Promise<boolean> {
+  authOptions ??= apiJson<AuthOptionsResponse>(API_PATHS.authOptions, {
+    networkToast: false,
+    refresh: false,
+  }).then(
+    (options) => (facebookOffered = options.facebook === true),
+    () => {
+      authOptions = undefined;
+      return false;
+    },
+  );
+  return authOptions;
+}
 
 /** Whether the server offers social login (GET /api/user/auth-options); false until it says so. */
 export function useFacebookLogin(): boolean {
-  const { data } = useQuery({
-    queryKey: AUTH_OPTIONS_QUERY_KEY,
-    queryFn: () =>
-      apiJson<AuthOptionsResponse>(API_PATHS.authOptions, { networkToast: false, refresh: false }),
-    staleTime: Infinity,
-    retry: false,
-  });
-  return data?.facebook === true;
+  const [offered, setOffered] = useState(facebookOffered ?? false);
+  useEffect(() => {
+    let current = true;
+    void askAuthOptions().then((yes) => current && setOffered(yes));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return offered;
+}
+
+export function resetAuthOptionsForTests(): void {
+  facebookOffered = undefined;
+  authOptions = undefined;
 }
 
 /** Social login starts with a full page navigation; the server finishes OAuth and returns to /facebook/callback. */

@@ -6,6 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { dismissToasts, resetApiForTests, resetSessionForTests, type SessionUser } from '@marketplace/ui';
 import { queryClient } from '@marketplace/ui/query';
 import { resetUnreadTotalForTests } from '../lib/chat-unread';
+import { resetAuthOptionsForTests } from '../lib/account-api';
 
 export const ORIGIN = 'http://localhost';
 export const api = (path: string) => `${ORIGIN}${path}`;
@@ -104,6 +105,7 @@ export async function resetBrowserState(): Promise<void> {
   document.title = '';
   resetApiForTests();
   queryClient.clear();
+  resetAuthOptionsForTests();
   resetSessionForTests();
   resetUnreadTotalForTests();
   await act(async () => dismissToasts());

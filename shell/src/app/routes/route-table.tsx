@@ -59,21 +59,13 @@ const LAYOUTS: Record<LayoutKind, ReactElement> = {
   bare: <BareLayout />,
 };
 
-/** A shell page as a lazy component; the shared query client comes with it, never with the home page. */
+/**
+ * A shell page as a lazy component. The shared query client is not part of it: the signed-in layout
+ * provides it to its pages, and a public page that reads through it provides it itself (VerifyEmailPage),
+ * so the sign-in and sign-up pages do not download TanStack Query.
+ */
 function lazyShellPage(load: () => PageModule): ComponentType {
-  return lazy(async () => {
-    const [{ default: Page }, { QueryProvider }] = await Promise.all([
-      load(),
-      import('@marketplace/ui/query'),
-    ]);
-    return {
-      default: () => (
-        <QueryProvider>
-          <Page />
-        </QueryProvider>
-      ),
-    };
-  });
+  return lazy(load);
 }
 
 function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, ComponentType>): RouteObject {

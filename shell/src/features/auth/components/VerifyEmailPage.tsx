@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { QueryProvider } from '@marketplace/ui/query';
 import { Link, useLocation } from '@marketplace/ui/router';
 import { ApiError, loadSession, useSession } from '@marketplace/ui';
 import { IDENTITY_LINKS, MESSAGES } from '@marketplace/contracts';
@@ -27,8 +28,20 @@ function NewLinkOffer() {
   );
 }
 
-/** /verify-email#token=...: opens the link from the sign-up mail and says how it went. */
+/**
+ * /verify-email#token=...: opens the link from the sign-up mail and says how it went. The only shell page
+ * outside the signed-in layout that reads through the shared query client, so it provides it itself
+ * (the other pages do not download TanStack Query).
+ */
 export default function VerifyEmailPage() {
+  return (
+    <QueryProvider>
+      <VerifyEmail />
+    </QueryProvider>
+  );
+}
+
+function VerifyEmail() {
   const { hash } = useLocation();
   const token = linkToken(hash);
   const { status, user } = useSession();
