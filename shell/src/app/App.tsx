@@ -2,7 +2,8 @@ import { StrictMode, useCallback, useEffect, type ComponentType, type ReactNode 
 import type { RouteObject } from '@marketplace/ui/router';
 import { loadSession, RemoteModulesContext, Toasts, type RemoteModuleLoader } from '@marketplace/ui';
 import { RemoteLoaderContext, type RemoteLoader } from './federation/remote-loader';
-import { ShellRoutes } from './routes/route-table';
+import { loadAppLayout, SHELL_PAGES, ShellRoutes } from './routes/route-table';
+import { preloadPagesOnIntent } from './routes/preload-on-intent';
 import { ShellRouter } from './routes/ShellRouter';
 
 interface AppProps {
@@ -16,6 +17,8 @@ interface AppProps {
 export function App({ routes, loader, Router = ShellRouter }: AppProps) {
   // Ask the server who is signed in as soon as the app starts (route guards wait for the same answer).
   useEffect(() => void loadSession(), []);
+  // A page's chunk downloads as soon as the reader points at or focuses a link to it.
+  useEffect(() => preloadPagesOnIntent({ pages: SHELL_PAGES, appLayout: loadAppLayout }), []);
   // Remotes render each other's widgets (the jobs section on a category page) through the same loader.
   const loadModule = useCallback<RemoteModuleLoader>((remote) => loader.load(remote), [loader]);
   return (

@@ -44,10 +44,9 @@ export interface CreateRoutesOptions {
   shellPages?: Partial<Record<ShellPageName, () => PageModule>>;
 }
 
-// The signed-in layout is its own chunk: a visitor's first view never loads it.
-const AppLayout = lazy(async () => ({
-  default: (await import(/* webpackChunkName: "lazy-app-layout" */ '../layouts/AppLayout')).AppLayout,
-}));
+/** The signed-in layout is its own chunk: a visitor's first view never loads it. */
+export const loadAppLayout = () => import(/* webpackChunkName: "lazy-app-layout" */ '../layouts/AppLayout');
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 
 const LAYOUTS: Record<LayoutKind, ReactElement> = {
   public: <PublicLayout />,
