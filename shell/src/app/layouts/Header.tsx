@@ -72,6 +72,20 @@ export function Header() {
   }, []);
 
   useEffect(() => setMenuOpen(false), [pathname]);
+  // A link followed from the phone menu closes it at once, not when the next page renders: that page may
+  // take a moment to arrive (its chunk), and the loading bar then shows over the page being left. Focus
+  // waits on the toggle (the link is hidden now) until the next page's heading takes it.
+  useEffect(() => {
+    const node = panel.current;
+    if (!node) return;
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Element && event.target.closest('a[href]'))) return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    node.addEventListener('click', onClick);
+    return () => node.removeEventListener('click', onClick);
+  }, []);
 
   const onLogout = async () => {
     if (await logout()) navigate('/login');

@@ -68,6 +68,38 @@ describe('small-screen menus', () => {
   });
 });
 
+describe('small-screen menu and a page on its way', () => {
+  it('closes the moment a link in it is followed, while the next page is still loading', async () => {
+    let arrive!: () => void;
+    const held = new Promise<void>((resolve) => (arrive = resolve));
+    await renderApp('/aboutus', {
+      loader: createFakeLoader(),
+      shellPages: {
+        login: async () => {
+          await held;
+          return import('../../features/auth/components/LoginPage');
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const panel = document.getElementById('mobile-menu')!;
+    expect(panel).toBeVisible();
+    // In an awaited act: React resumes a move that suspended inside act only when it is awaited.
+    const signIn = within(panel).getByRole('link', { name: 'Sign In' });
+    await act(async () => signIn.click());
+    expect(screen.getByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    expect(panel).not.toBeVisible();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    await act(async () => arrive());
+    const heading = await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 });
+    // Then the new page's heading takes focus, as after any move.
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+});
+
 describe('Services menu', () => {
   it('desktop: a disclosure of every category with its sub-categories; Escape closes it and returns focus', async () => {
     const user = userEvent.setup();
