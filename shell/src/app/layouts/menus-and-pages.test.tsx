@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { categoryPath, SERVICE_CATALOGUE, subcategoryPath } from '@marketplace/contracts';
 import userEvent from '@testing-library/user-event';
 import { createFakeLoader } from '../testing/fake-remotes';
-import { renderApp } from '../testing/render-app';
+import { heldLoginPage, renderApp } from '../testing/render-app';
 import {
   account,
   createApiServer,
@@ -70,17 +70,8 @@ describe('small-screen menus', () => {
 
 describe('small-screen menu and a page on its way', () => {
   it('closes the moment a link in it is followed, while the next page is still loading', async () => {
-    let arrive!: () => void;
-    const held = new Promise<void>((resolve) => (arrive = resolve));
-    await renderApp('/aboutus', {
-      loader: createFakeLoader(),
-      shellPages: {
-        login: async () => {
-          await held;
-          return import('../../features/auth/components/LoginPage');
-        },
-      },
-    });
+    const { login, arrive } = heldLoginPage();
+    await renderApp('/aboutus', { loader: createFakeLoader(), shellPages: { login } });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const panel = document.getElementById('mobile-menu')!;

@@ -16,7 +16,7 @@ import {
   type FakeAccountsApi,
 } from '../../testing/api';
 import { createFakeLoader, fakeRemoteModule } from '../testing/fake-remotes';
-import { renderApp } from '../testing/render-app';
+import { heldLoginPage, renderApp } from '../testing/render-app';
 import type { RemoteLoader } from '../federation/remote-loader';
 import { describeRouteError } from './RouteErrorScreen';
 
@@ -337,18 +337,9 @@ describe('first paint of a shell page', () => {
       '<main><div class="crawler-summary__hero"><div class="crawler-summary__inner">' +
       '<div class="crawler-summary__copy"><h1>Sign in</h1></div></div></div></main></div>';
     keepPrerenderedPage(root);
-    let arrive!: () => void;
-    const held = new Promise<void>((resolve) => (arrive = resolve));
+    const { login, arrive } = heldLoginPage();
     try {
-      await renderApp('/login', {
-        loader: createFakeLoader(),
-        shellPages: {
-          login: async () => {
-            await held;
-            return import('../../features/auth/components/LoginPage');
-          },
-        },
-      });
+      await renderApp('/login', { loader: createFakeLoader(), shellPages: { login } });
       const picture = document.querySelector('.ui-prerendered');
       expect(picture).toHaveClass('ui-prerendered--standalone');
       expect(picture?.querySelector('h1')).toHaveTextContent('Sign in');
@@ -366,17 +357,8 @@ describe('first paint of a shell page', () => {
 
 describe('a move whose page is on its way', () => {
   it('keeps the page being left and shows the loading bar until the next page can render', async () => {
-    let arrive!: () => void;
-    const held = new Promise<void>((resolve) => (arrive = resolve));
-    const { router } = await renderApp('/', {
-      loader: createFakeLoader(),
-      shellPages: {
-        login: async () => {
-          await held;
-          return import('../../features/auth/components/LoginPage');
-        },
-      },
-    });
+    const { login, arrive } = heldLoginPage();
+    const { router } = await renderApp('/', { loader: createFakeLoader(), shellPages: { login } });
     expect(await pageHeading()).toHaveTextContent('catalogue:home');
     expect(screen.queryByRole('progressbar')).toBeNull();
 

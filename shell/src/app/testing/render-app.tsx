@@ -1,5 +1,5 @@
 import { act, render, type RenderResult } from '@testing-library/react';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { createMemoryHistory } from '@marketplace/ui/router';
 import { App } from '../App';
@@ -67,4 +67,20 @@ export async function renderApp(
     utils = render(<App routes={createRoutes(routeOptions)} loader={loader} Router={Router} />);
   });
   return { ...utils, router };
+}
+
+/**
+ * The sign-in page's chunk, held back until the test lets it arrive (a slow connection): give `login` to
+ * renderApp's `shellPages`, then `await act(async () => arrive())`.
+ */
+export function heldLoginPage(): { login: () => Promise<{ default: ComponentType }>; arrive: () => void } {
+  let arrive!: () => void;
+  const held = new Promise<void>((resolve) => (arrive = resolve));
+  return {
+    login: async () => {
+      await held;
+      return import('../../features/auth/components/LoginPage');
+    },
+    arrive,
+  };
 }
