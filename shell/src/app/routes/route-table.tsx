@@ -1,6 +1,6 @@
 // The spec's route table (section 2), owned by the shell. Each row says which layout frames the page
 // and who renders it: the shell itself (lazy chunk) or a remote page (loaded at run time).
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PendingPage } from '@marketplace/ui';
 import { useLocation, useRoutes, type RouteObject } from '@marketplace/ui/router';
@@ -58,15 +58,6 @@ const LAYOUTS: Record<LayoutKind, ReactElement> = {
   bare: <BareLayout />,
 };
 
-/**
- * A shell page as a lazy component. The shared query client is not part of it: the signed-in layout
- * provides it to its pages, and a public page that reads through it provides it itself (VerifyEmailPage),
- * so the sign-in and sign-up pages do not download TanStack Query.
- */
-function lazyShellPage(load: () => PageModule): ComponentType {
-  return lazy(load);
-}
-
 function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, ComponentType>): RouteObject {
   const { page } = spec;
   let element: ReactElement;
@@ -86,9 +77,12 @@ function toRouteObject(spec: RouteSpec, shellPages: Record<ShellPageName, Compon
 /** The spec's route table as react-router route objects, for useRoutes (see ShellRoutes). */
 export function createRoutes(options: CreateRoutesOptions = {}): RouteObject[] {
   const loaders = { ...SHELL_PAGES, ...options.shellPages };
+  // Each shell page is a lazy component. The shared query client is not wrapped around them: the
+  // signed-in layout provides it to its pages, and a public page that reads through it provides it itself
+  // (VerifyEmailPage), so the sign-in and sign-up pages do not download TanStack Query.
   const shellPages = Object.fromEntries(
-    (Object.keys(loaders) as ShellPageName[]).map((name) => [name, lazyShellPage(loaders[name])]),
-  ) as Record<ShellPageName, ComponentType>;
+    (Object.keys(loaders) as ShellPageName[]).map((name) => [name, lazy(loaders[name])]),
+  ) as Record<ShellPageName, LazyExoticComponent<ComponentType>>;
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutKind[]).map((layout) => {
     const children = ROUTE_TABLE.filter((spec) => spec.layout === layout).map((spec) =>
       toRouteObject(spec, shellPages),
