@@ -1,20 +1,6 @@
 // Dates as people in Nigeria read them. Calendar days (YYYY-MM-DD, no time) are formatted in UTC so a
 // day never shifts by the reader's time zone; instants are shown in Lagos time.
-
-const dayFormat = new Intl.DateTimeFormat('en-NG', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const shortDayFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
+import { formatDate } from '@marketplace/ui/format';
 
 /** The first 10 characters of a date as the API sends it (spec: shown as YYYY-MM-DD). */
 export function calendarDay(value: string): string {
@@ -25,11 +11,15 @@ export function calendarDay(value: string): string {
 export function formatDay(value: string): string {
   const day = calendarDay(value);
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : formatDate(date, { month: 'short', weekday: true, timeZone: 'UTC' });
 }
 
 /** '3 Nov 2025' in Lagos time for an instant (ISO string); the raw value when it is no date. */
 export function formatPostedDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : shortDayFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : formatDate(date, { month: 'short', timeZone: 'Africa/Lagos' });
 }

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { formatCount } from '@marketplace/ui/format';
 import { MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
 import { AdminSearch, Pager, TableSkeleton } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { fetchUsers, USERS_PAGE_SIZE } from '../api/get-users';
-
-const numberFormat = new Intl.NumberFormat('en-NG');
 
 function errorText(error: unknown): string {
   if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
@@ -43,7 +42,7 @@ export function AllUsersPage() {
           <h1 className="admin-page__title">All users</h1>
           <p className="admin-page__lead">
             {data && !loading
-              ? `${numberFormat.format(data.total)} ${data.total === 1 ? 'account' : 'accounts'}${search ? ` matching “${search}”` : ''}`
+              ? `${formatCount(data.total)} ${data.total === 1 ? 'account' : 'accounts'}${search ? ` matching “${search}”` : ''}`
               : 'Every customer and company account, with jobs posted and applied.'}
           </p>
         </div>
@@ -112,10 +111,10 @@ export function AllUsersPage() {
           <Pager
             info={
               first > 0
-                ? `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(data.total)}`
+                ? `${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)}`
                 : `Page ${page} is past the end`
             }
-            current={`Page ${numberFormat.format(page)} of ${numberFormat.format(pages)}`}
+            current={`Page ${formatCount(page)} of ${formatCount(pages)}`}
             canGoBack={page > 1 && !query.isFetching}
             canGoOn={page < pages && !query.isFetching}
             onGo={(direction) => goTo(page + direction)}

@@ -10,13 +10,13 @@ import {
   type Review,
 } from '@marketplace/contracts';
 import { ApiError, Button, buttonClass, PendingPage } from '@marketplace/ui';
+import { formatDate } from '@marketplace/ui/format';
 import { usePageHead } from '@marketplace/ui/head';
 import { QueryProvider } from '@marketplace/ui/query';
 import { fetchCompany, fetchReviews } from '../api/get-company';
 import './company-profile.css';
 
 const REVIEW_SKELETONS = 5;
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** What a category page's card passes in navigation state (spec), shown until the company has loaded. */
 type ProfileState = Partial<Pick<Company, 'name' | 'description' | 'photoUrl' | 'address' | 'pincode'>> & {
@@ -51,7 +51,8 @@ function ReviewItem({ review }: { review: Review }) {
         <div>
           <strong>{review.userId.name}</strong>
           <p className="profile-review__meta">
-            {review.jobId.title} · {dateFormat.format(new Date(review.dateOfReview))}
+            {review.jobId.title} ·{' '}
+            {formatDate(new Date(review.dateOfReview), { month: 'long', timeZone: 'Africa/Lagos' })}
           </p>
         </div>
         <Stars rating={review.rating} />

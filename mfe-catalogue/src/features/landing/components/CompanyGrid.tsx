@@ -4,10 +4,10 @@ import { Link, useSearchParams } from '@marketplace/ui/router';
 import { canonicalStateName, NIGERIAN_STATES, type Company, type LandingKind } from '@marketplace/contracts';
 import { Button, buttonClass } from '@marketplace/ui';
 import { SelectField } from '@marketplace/ui/fields';
+import { formatCount } from '@marketplace/ui/format';
 import { companiesKey, COMPANIES_PAGE_SIZE, fetchCompanies } from '../api/get-companies';
 
 const SKELETON_CARDS = 8;
-const numberFormat = new Intl.NumberFormat('en-NG');
 
 function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -63,7 +63,7 @@ export function RatingLine({ average, count }: { average: number; count: number 
     >
       <span aria-hidden="true">★ {average.toFixed(1)}</span>
       <span className="company-rating__count" aria-hidden="true">
-        ({numberFormat.format(count)} {count === 1 ? 'review' : 'reviews'})
+        ({formatCount(count)} {count === 1 ? 'review' : 'reviews'})
       </span>
     </span>
   );
@@ -217,7 +217,7 @@ export function CompanyGrid({ kind, name, known }: { kind: LandingKind; name: st
         </ul>
         <div className="landing-more">
           <p className="landing-more__count" role="status">
-            Showing {numberFormat.format(companies.length)} of {numberFormat.format(total)}{' '}
+            Showing {formatCount(companies.length)} of {formatCount(total)}{' '}
             {total === 1 ? 'company' : 'companies'}
             {where}
           </p>

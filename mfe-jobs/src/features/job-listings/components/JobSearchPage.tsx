@@ -11,6 +11,7 @@ import {
 } from '@marketplace/contracts';
 import { useSession } from '@marketplace/ui';
 import { SelectField, TextField } from '@marketplace/ui/form';
+import { formatCount } from '@marketplace/ui/format';
 import { EnsureQueryClient, retryUnlessClientError } from '../../../shared/query';
 import { searchJobs, searchJobsKey } from '../api/get-jobs';
 import {
@@ -24,8 +25,6 @@ import {
 } from '../utils/search-params';
 import { JobCards } from './JobCards';
 import './job-listings.css';
-
-const numberFormat = new Intl.NumberFormat('en-NG');
 
 function SearchForm({
   applied,
@@ -209,7 +208,7 @@ function JobSearch() {
           Previous
         </button>
         <span className="jobs-pager__page" aria-current="page">
-          Page {numberFormat.format(page)}
+          Page {formatCount(page)}
         </span>
         <button
           type="button"
@@ -243,8 +242,8 @@ function JobSearch() {
           {data && jobs.length > 0 && (
             <p className="jobs-results__count" aria-live="polite">
               {jobs.length === 1
-                ? `Job ${numberFormat.format(first)}`
-                : `Jobs ${numberFormat.format(first)}–${numberFormat.format(first + jobs.length - 1)}`}
+                ? `Job ${formatCount(first)}`
+                : `Jobs ${formatCount(first)}–${formatCount(first + jobs.length - 1)}`}
               , newest first
             </p>
           )}

@@ -1,11 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSession } from '@marketplace/ui';
+import { formatCount } from '@marketplace/ui/format';
 import { retryUnlessClientError } from '../../../shared/query';
 import { fetchJobsByType, jobsByTypeKey, type JobListKind } from '../api/get-jobs';
 import { JobCards } from './JobCards';
 import type { JobModalVariant } from './JobModal';
-
-const numberFormat = new Intl.NumberFormat('en-NG');
 
 /** The open jobs of one category or sub-category, newest first, 'Show more' a page at a time. */
 export function JobsByType({
@@ -32,7 +31,7 @@ export function JobsByType({
   const footer = (
     <div className="jobs-more">
       <p className="jobs-more__count" aria-live="polite">
-        Showing {numberFormat.format(jobs.length)} {jobs.length === 1 ? 'job' : 'jobs'}
+        Showing {formatCount(jobs.length)} {jobs.length === 1 ? 'job' : 'jobs'}
       </p>
       {query.hasNextPage && (
         <button
