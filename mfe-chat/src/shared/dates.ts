@@ -1,21 +1,31 @@
 // Times of messages and mails, in the reader's own time zone (what "today" means is the reader's day).
 
-const timeFormat = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
-const dateTimeFormat = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-NG', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone,
-  });
-const shortDateFormat = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', timeZone });
-const dayKeyFormat = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+// One formatter per kind and zone, made on first use: making one costs far more than using it, and a
+// conversation formats two dates per message.
+function cachedFormat(locale: string, options: Intl.DateTimeFormatOptions) {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone?: string): Intl.DateTimeFormat => {
+    const key = timeZone ?? '';
+    let format = made.get(key);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      made.set(key, format);
+    }
+    return format;
+  };
+}
+
+const timeFormat = cachedFormat('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false });
+const dateTimeFormat = cachedFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+const shortDateFormat = cachedFormat('en-NG', { day: 'numeric', month: 'short' });
+const dayKeyFormat = cachedFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 function sameDay(a: Date, b: Date, timeZone?: string): boolean {
   const format = dayKeyFormat(timeZone);
