@@ -37,7 +37,7 @@ const HERO_GREEN = 'linear-gradient(160deg,#0b4a33 0%,#083b29 100%)';
 /** A list item's tick: two borders of a turned box (an SVG image would cost a document of its own to draw). */
 const TICK =
   'content:"";position:absolute;left:6px;top:6px;width:6px;height:10px;box-sizing:border-box;' +
-  'border:solid #083b29;border-width:0 2.5px 2.5px 0;transform:rotate(45deg)';
+  'border:solid #083b29;border-width:0 2px 2px 0;transform:rotate(45deg)';
 
 /**
  * A company profile as the catalogue remote draws it (its company-profile.css: keep them in step): the
@@ -83,7 +83,7 @@ const AUTH_STYLE =
   `${C}__aside p{margin:0 0 20px;color:#0f1f17;font-size:clamp(1.5rem,1.1rem + 1.4vw,2.1rem);font-weight:800;` +
   `line-height:1.2;letter-spacing:-.02em}` +
   `[data-look=auth] ${C}__hero ${C}__aside li{padding-left:30px;font-size:1.02rem;color:#1f2a24}` +
-  `[data-look=auth] ${C}__hero li::before{background:#e8f5ee}[data-look=auth] ${C}__hero li::after{border-color:#008751;border-width:0 2px 2px 0}` +
+  `[data-look=auth] ${C}__hero li::before{background:#e8f5ee}[data-look=auth] ${C}__hero li::after{border-color:#008751}` +
   `[data-look=auth] ${C}__copy{background:#fff;border:1px solid #e2e8e4;border-radius:18px;` +
   `box-shadow:0 1px 3px rgba(15,31,23,.06),0 8px 24px rgba(15,31,23,.06);padding:clamp(22px,4vw,36px)}` +
   `[data-look=auth] ${C}__hero h1{color:#0f1f17;font-size:clamp(1.45rem,1.2rem + 1vw,1.85rem);font-weight:800;` +

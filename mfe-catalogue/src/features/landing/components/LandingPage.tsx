@@ -40,7 +40,7 @@ function LandingPage({ kind }: { kind: LandingKind }) {
             <p className="landing-hero__subtitle">{copy.subtitle}</p>
             <h1 className="landing-hero__title">{copy.title}</h1>
             <p className="landing-hero__lead">{copy.description}</p>
-            <ul className="landing-points">
+            <ul className="ui-checklist landing-points">
               {copy.points.map((point) => (
                 <li key={point}>{point}</li>
               ))}
