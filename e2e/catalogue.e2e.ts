@@ -3,8 +3,9 @@
  * API (one with a photo uploaded through the profile edit, one without): the home search by keyboard to a
  * sub-category page and on to a company's profile; an unknown category key; casing and underscore
  * variants of a key; a company with no photo; the State filter narrowing a trade's companies; and a
- * visitor's project title carried through sign-in into the job form. The phone menu is in accessibility.e2e.ts, the crawler's view in catalogue-seo.e2e.ts and
- * the signed-in poster's project form in jobs.e2e.ts.
+ * visitor's project title carried through sign-in into the job form; and loading skeletons that animate by
+ * transform alone. The phone menu is in accessibility.e2e.ts, the crawler's view in catalogue-seo.e2e.ts
+ * and the signed-in poster's project form in jobs.e2e.ts.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -353,6 +354,37 @@ describe('catalogue journeys (embedded)', () => {
 
     assert.deepEqual(errors, []);
     assert.deepEqual(failures, []);
+    await page.close();
+  });
+
+  it("animates its loading skeletons by transform alone, which the compositor runs without the page's main thread", async () => {
+    await browser.clearCookies();
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/category/Craftsman`);
+    // The jobs section keeps its skeleton until the reader nears it, for as long as the page is open: an
+    // animation that repaints (a moving background) would cost the main thread every frame meanwhile.
+    await page
+      .getByRole('heading', { name: /Explore available .* Jobs/ })
+      .locator('xpath=ancestor::section[1]')
+      .locator('.ui-skeleton__line')
+      .first()
+      .waitFor();
+    const animated = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .flatMap((animation) =>
+          ((animation.effect as KeyframeEffect | null)?.getKeyframes() ?? []).flatMap((frame) =>
+            Object.keys(frame).filter(
+              (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
+            ),
+          ),
+        ),
+    );
+    assert.ok(animated.length > 0, 'the skeleton is animating');
+    assert.deepEqual(
+      [...new Set(animated)].filter((property) => property !== 'transform' && property !== 'opacity'),
+      [],
+    );
     await page.close();
   });
 
