@@ -10,6 +10,7 @@ import {
   type AdminJobListQuery,
 } from '@marketplace/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
+import { formatDate } from '@marketplace/ui/format';
 import { adminJobsKey, fetchAdminJobs, JOBS_PAGE_SIZE, unhideJob, type AdminJobRow } from '../api/jobs';
 import { AdminSearch, PagePager, TableSkeleton } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
@@ -27,16 +28,11 @@ const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
 
 const COLUMNS = ['Job Name', 'Posted Date', 'Posted By', 'Status'] as const;
 
-const postedDateFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-
 function postedDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : postedDateFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : formatDate(date, { month: 'short', timeZone: 'Africa/Lagos' });
 }
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
