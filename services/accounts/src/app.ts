@@ -4,7 +4,12 @@ import { ReadCache, setupService, type CachedJson, type ServiceDeps } from '@mar
 import type { FastifyInstance } from 'fastify';
 import { AccountLinks } from './account-links';
 import { resolveAccountsSettings, resolveMailSettings, type AccountsSettings } from './config';
-export { insertDemoCompanies, removeDemoAccounts, type DemoCompanyInput } from './demo-accounts';
+export {
+  accountExists,
+  insertDemoCompanies,
+  removeDemoAccounts,
+  type DemoCompanyInput,
+} from './demo-accounts';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';

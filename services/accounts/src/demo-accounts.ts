@@ -35,6 +35,15 @@ export interface DemoCompanyInput {
 const accountsDb = (db: Database) => schemaDb<AccountsDatabase>(db, 'accounts');
 const photoStore = (dataDir: string) => new PhotoStore(join(dataDir, 'uploads', 'profile'));
 
+/**
+ * Whether a live account has this email: how the demo seeding tells that a data folder already has its
+ * set (a sign-in would count against the account's sign-in limit, and a few quick restarts would find it
+ * closed and take the set for missing).
+ */
+export async function accountExists(db: Database, email: string): Promise<boolean> {
+  return (await new UsersRepository(accountsDb(db)).findByEmail(email)) !== undefined;
+}
+
 /** Inserts the companies whose email is not taken yet; returns how many it inserted. */
 export async function insertDemoCompanies(
   db: Database,

@@ -15,7 +15,7 @@ import {
 } from '@marketplace/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression';
-import { seedDemoData } from './demo-data';
+import { loadDemoData, seedDemoData } from './demo-data';
 import { isDistributed, type EdgeConfig } from './config';
 import { distributedDocuments, embeddedDocuments, registerApiDocs } from './openapi';
 import { registerProxy } from './proxy';
@@ -113,7 +113,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       searchEngines: { publicOrigin: config.PUBLIC_URL, accountsUrl: config.ACCOUNTS_URL },
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
-    if (seed && (await seed())) app.log.warn('seeded the demo data set (DEMO_DATA=on)');
+    if (seed) await loadDemoData(seed, app.log);
     return {
       app,
       url,
