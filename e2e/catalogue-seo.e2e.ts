@@ -357,6 +357,15 @@ describe('catalogue pages for search engines', () => {
       for (const path of firstView)
         assert.ok(preloaded.includes(path), `${path} preloaded (${preloaded.join(', ')})`);
       assert.equal(new Set(fetched).size, fetched.length, `each script once (${fetched.join(', ')})`);
+      // Each of them opens with Chromium's compile hint (V8 compiles their functions while streaming them
+      // in, off the main thread); a chunk loaded on demand does not, as much of it may never run.
+      const opensWithHint = async (path: string) =>
+        (await (await fetch(`${site.url}${path}`)).text()).startsWith('//# allFunctionsCalledOnLoad\n');
+      for (const path of firstView)
+        assert.ok(await opensWithHint(path), `${path} opens with the compile hint`);
+      const onDemand = shellScripts.filter((path) => path.startsWith('/lazy-'));
+      assert.ok(onDemand.length > 0, `a chunk loaded on demand (${shellScripts.join(', ')})`);
+      for (const path of onDemand) assert.ok(!(await opensWithHint(path)), `${path} has no compile hint`);
       // The catalogue remote that renders the page: its entry and its pages' module, named by the edge.
       const catalogue = fetched.filter((path) =>
         /^\/remotes\/catalogue\/(remoteEntry|__federation_expose_routes\.)/.test(path),
