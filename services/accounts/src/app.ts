@@ -7,8 +7,10 @@ import { resolveAccountsSettings, resolveMailSettings, type AccountsSettings } f
 export {
   accountExists,
   insertDemoCompanies,
+  insertDemoCustomers,
   removeDemoAccounts,
   type DemoCompanyInput,
+  type DemoCustomerInput,
 } from './demo-accounts';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';

@@ -30,6 +30,15 @@ export interface DemoCompanyInput {
   description: string;
   /** An image file (any format the photo store takes), or none: the page shows the fallback. */
   photo?: Buffer;
+  /** For the few one may sign in as; the others share a hash of a secret nobody knows. */
+  password?: string;
+}
+
+/** A demo customer one may sign in as. */
+export interface DemoCustomerInput {
+  email: string;
+  name: string;
+  password: string;
 }
 
 const accountsDb = (db: Database) => schemaDb<AccountsDatabase>(db, 'accounts');
@@ -44,6 +53,45 @@ export async function accountExists(db: Database, email: string): Promise<boolea
   return (await new UsersRepository(accountsDb(db)).findByEmail(email)) !== undefined;
 }
 
+/** One hash per password (argon2 is slow on purpose), and one of a random secret for the rest. */
+class PasswordHashes {
+  private readonly hashes = new Map<string | undefined, Promise<string>>();
+
+  of(password: string | undefined): Promise<string> {
+    let hashed = this.hashes.get(password);
+    if (!hashed) {
+      hashed = hash(password ?? randomBytes(32).toString('hex'));
+      this.hashes.set(password, hashed);
+    }
+    return hashed;
+  }
+}
+
+/**
+ * Inserts the customers whose email is not taken yet, as registration does (`accounts.user.registered`),
+ * without going through its route: the seeding is an import, not a visitor, and must not use up the
+ * local address's registration limit. Returns how many it inserted.
+ */
+export async function insertDemoCustomers(
+  db: Database,
+  customers: readonly DemoCustomerInput[],
+): Promise<number> {
+  const hashes = new PasswordHashes();
+  const rows = await Promise.all(
+    customers.map(async (customer) => ({ ...customer, passwordHash: await hashes.of(customer.password) })),
+  );
+  return accountsDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      let inserted = 0;
+      for (const { email, name, passwordHash } of rows) {
+        const row = await insertRegisteredUser(trx, { email, name, passwordHash, type: 'user' }, 'demo-data');
+        if (row) inserted++;
+      }
+      return inserted;
+    });
+}
+
 /** Inserts the companies whose email is not taken yet; returns how many it inserted. */
 export async function insertDemoCompanies(
   db: Database,
@@ -52,7 +100,7 @@ export async function insertDemoCompanies(
 ): Promise<number> {
   const accounts = accountsDb(db);
   const photos = photoStore(dataDir);
-  const unusableHash = await hash(randomBytes(32).toString('hex'));
+  const hashes = new PasswordHashes();
   // Each photo re-encoded once, then stored once per company (each company owns its file).
   const encoded = new Map<Buffer, Buffer>();
   for (const company of companies) {
@@ -73,7 +121,7 @@ export async function insertDemoCompanies(
           {
             email: company.email,
             name: company.name,
-            passwordHash: unusableHash,
+            passwordHash: await hashes.of(company.password),
             type: 'company',
             phoneNumber: phone,
             cacnumber: cac.number,

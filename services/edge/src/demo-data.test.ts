@@ -15,6 +15,7 @@ import {
   DEMO_PHOTOS,
   DEMO_PHOTOS_DIR,
   DEMO_REMOVED_MARKER,
+  DEMO_SEEDING_MARKER,
   loadDemoData,
   removeDemoData,
   seedDemoData,
@@ -209,6 +210,70 @@ describe('demo data', () => {
     }
     const remaining = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=50' });
     expect(remaining.json().jobs).toHaveLength(0);
+    expect(await seedDemoData(service.app, service.bus, host)).toBe(false);
+  }, 180_000);
+});
+
+describe('a demo seeding that did not finish', () => {
+  let service: TestService;
+  const dataDir = mkdtempSync(join(tmpdir(), 'demo-data-partial-'));
+
+  beforeAll(async () => {
+    service = await createTestService([
+      (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, dataDir }),
+      jobsService,
+      chatService,
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await service?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const listedHeadings = async () =>
+    (
+      (await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=100' })).json() as {
+        jobs: Array<{ jobHeading: string }>;
+      }
+    ).jobs.map((job) => job.jobHeading);
+
+  it('is erased and seeded again whole at the next start, never left half done or doubled', async () => {
+    const host = { db: service.db, dataDir };
+    // Stopped at the first unlock: the accounts, the companies and the first job are in by then.
+    const stopped = Object.create(service.bus, {
+      publish: { value: () => Promise.reject(new Error('the start was stopped')) },
+    });
+    await expect(seedDemoData(service.app, stopped, host)).rejects.toThrow('the start was stopped');
+    expect(existsSync(join(dataDir, DEMO_SEEDING_MARKER))).toBe(true);
+    expect(await listedHeadings()).toEqual(['Fix a leaking kitchen sink']);
+
+    expect(await seedDemoData(service.app, service.bus, host)).toBe(true);
+    expect(existsSync(join(dataDir, DEMO_SEEDING_MARKER))).toBe(false);
+    const index = await service.app.inject({ method: 'GET', url: '/api/accounts/companies?limit=1000' });
+    expect(index.json().total).toBe(DEMO_BULK_COMPANY_COUNT + 3);
+    // The first attempt's job leaves the listings once the jobs service hears its poster was erased.
+    let headings = await listedHeadings();
+    for (let i = 0; i < 100 && headings.length !== new Set(headings).size; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      headings = await listedHeadings();
+    }
+    expect(headings.filter((heading) => heading === 'Fix a leaking kitchen sink')).toHaveLength(1);
+    expect(new Set(headings).size).toBe(headings.length);
+
+    // The whole set: Amaka's conversation with the company that unlocked her job is there.
+    const amaka = await service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: `amaka@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
+    });
+    const { accessToken, user } = amaka.json() as { accessToken: string; user: { _id: string } };
+    const inbox = await service.app.inject({
+      method: 'GET',
+      url: `/api/jobs/user/chat/${user._id}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(inbox.json()).toEqual([expect.objectContaining({ lastSeq: 3 })]);
+
     expect(await seedDemoData(service.app, service.bus, host)).toBe(false);
   }, 180_000);
 });

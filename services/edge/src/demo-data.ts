@@ -7,10 +7,15 @@
 // bulk writer (its registered events, one password hash for all: they cannot sign in) with photos from
 // services/edge/assets/demo/. `npm run demo:remove` erases the set and marks the folder.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountExists, insertDemoCompanies, removeDemoAccounts } from '@marketplace/accounts-service';
+import {
+  accountExists,
+  insertDemoCompanies,
+  insertDemoCustomers,
+  removeDemoAccounts,
+} from '@marketplace/accounts-service';
 import { EVENT_TYPES, lagosToday } from '@marketplace/contracts';
 import { newEvent, type Database, type EventBus } from '@marketplace/service-kit';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -22,6 +27,8 @@ export const DEMO_EMAIL_DOMAIN = 'demo.naija-marketplace.test';
 const DEMO_NOTE = 'This is a demo listing.';
 /** In DATA_DIR once `npm run demo:remove` ran: the set is never seeded into that folder again. */
 export const DEMO_REMOVED_MARKER = 'demo-data-removed';
+/** In DATA_DIR while the set is being seeded: found at a start, the last seeding did not finish. */
+export const DEMO_SEEDING_MARKER = 'demo-data-seeding';
 /** The company photos that ship with the project (regenerate: `npx tsx tools/demo-photos.ts`). */
 export const DEMO_PHOTOS_DIR = fileURLToPath(new URL('../assets/demo/', import.meta.url));
 export const DEMO_PHOTOS = [
@@ -271,24 +278,37 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
   throw new Error(`demo data: timed out waiting for ${what}`);
 }
 
-/** The bulk companies through the accounts service's bulk writer; returns how many were new. */
-async function seedDemoCompanies(host: DemoDataHost): Promise<number> {
-  const photos = DEMO_PHOTOS.map((name) => readFileSync(join(DEMO_PHOTOS_DIR, `${name}.webp`)));
-  return insertDemoCompanies(
+/**
+ * Every demo account through the accounts service's writer of `accounts.user.registered` (as
+ * registration writes them, without using up the local address's registration limit): the customers
+ * and companies one may sign in as, then the bulk companies, who cannot.
+ */
+async function seedDemoAccounts(host: DemoDataHost): Promise<void> {
+  await insertDemoCustomers(
     host.db,
-    host.dataDir,
-    generateDemoCompanies(undefined, photos.length).map(({ key, photo, ...company }) => ({
+    CUSTOMERS.map((customer) => ({
+      email: email(customer.key),
+      name: customer.name,
+      password: DEMO_PASSWORD,
+    })),
+  );
+  const photos = DEMO_PHOTOS.map((name) => readFileSync(join(DEMO_PHOTOS_DIR, `${name}.webp`)));
+  await insertDemoCompanies(host.db, host.dataDir, [
+    ...COMPANIES.map(({ key, ...company }) => ({ ...company, email: email(key), password: DEMO_PASSWORD })),
+    ...generateDemoCompanies(undefined, photos.length).map(({ key, photo, ...company }) => ({
       ...company,
       email: email(key),
       ...(photo === undefined ? {} : { photo: photos[photo]! }),
     })),
-  );
+  ]);
 }
 
 /**
  * Seeds the demo set unless this data folder already has it or had it removed. Returns whether it
  * seeded. The folder has it when its first demo customer's account exists (read from the accounts
- * schema: signing in to find out would count against that account's sign-in limit).
+ * schema: signing in to find out would count against that account's sign-in limit). A seeding that did
+ * not finish (the first start stopped within its seconds, or a step failed) leaves its marker: the next
+ * start erases the part it made and seeds the set again, so a folder never keeps half a set.
  */
 export async function seedDemoData(
   app: FastifyInstance,
@@ -296,41 +316,25 @@ export async function seedDemoData(
   host: DemoDataHost,
 ): Promise<boolean> {
   if (existsSync(join(host.dataDir, DEMO_REMOVED_MARKER))) return false;
-  if (await accountExists(host.db, email(CUSTOMERS[0]!.key))) return false;
+  const seedingMarker = join(host.dataDir, DEMO_SEEDING_MARKER);
+  if (existsSync(seedingMarker)) {
+    await removeDemoAccounts(host.db, host.dataDir, DEMO_EMAIL_DOMAIN);
+  } else if (await accountExists(host.db, email(CUSTOMERS[0]!.key))) {
+    return false;
+  }
+  writeFileSync(seedingMarker, `Seeding the demo data set since ${new Date().toISOString()}.\n`);
+  await seedDemoSet(app, bus, host);
+  rmSync(seedingMarker, { force: true });
+  return true;
+}
 
-  for (const customer of CUSTOMERS) {
-    await call(app, 'POST', '/api/user', {
-      email: email(customer.key),
-      name: customer.name,
-      password: DEMO_PASSWORD,
-      language: 'en',
-      platform: 'Android',
-      timezone: 0,
-    });
-  }
-  for (const company of COMPANIES) {
-    await call(app, 'POST', '/api/user', {
-      email: email(company.key),
-      name: company.name,
-      password: DEMO_PASSWORD,
-      type: 'company',
-      cacnumber: company.cac,
-      phoneNumber: company.phone,
-      address: company.address,
-      state: company.state,
-      pincode: company.pincode,
-      category: company.category,
-      subcategory: company.subcategory,
-    });
-  }
-  await seedDemoCompanies(host);
+async function seedDemoSet(app: FastifyInstance, bus: EventBus, host: DemoDataHost): Promise<void> {
+  await seedDemoAccounts(host);
   const customers = new Map<string, { id: string; token: string }>();
   for (const customer of CUSTOMERS) customers.set(customer.key, await signIn(app, customer.key));
   const companies = new Map<string, { id: string; token: string }>();
   for (const company of COMPANIES) {
-    const session = await signIn(app, company.key);
-    companies.set(company.key, session);
-    await call(app, 'PUT', '/api/user/editcompany', { description: company.description }, session.token);
+    companies.set(company.key, await signIn(app, company.key));
   }
 
   // Jobs reach the jobs service's members read model through accounts' events: wait until it knows them.
@@ -442,7 +446,6 @@ export async function seedDemoData(
       );
     }
   }
-  return true;
 }
 
 /**
