@@ -132,6 +132,9 @@ describe('demo data', () => {
     expect(rated).toBeDefined();
     const reviews = await service.app.inject({ method: 'GET', url: `/api/jobs/getreviews/${rated!._id}` });
     expect(reviews.json().reviews.length).toBeGreaterThanOrEqual(1);
+    // A company one may sign in as (only they get reviews) shows its own description on its profile.
+    const profile = await service.app.inject({ method: 'GET', url: `/api/accounts/companies/${rated!._id}` });
+    expect(profile.json().company.description).toMatch(/^[A-Z].+\. A demo company\.$/);
 
     // A demo conversation: the customer and the company that unlocked her job have written to each other.
     const amaka = await service.app.inject({
