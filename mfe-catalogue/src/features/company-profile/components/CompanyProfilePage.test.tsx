@@ -14,6 +14,7 @@ const ACME: Company = {
   email: 'acme@example.com',
   phoneNumber: '+234 803 000 0000',
   address: '12 Allen Avenue, Ikeja',
+  state: 'Lagos',
   pincode: '100271',
   subcategory: ['Plumber', 'Tiler'],
   description: 'Plumbing since 2009.',
@@ -94,6 +95,29 @@ describe('company profile', () => {
       'href',
       'http://localhost/company-profile/c-1',
     );
+  });
+
+  it('lists the address, the state and the postal code', async () => {
+    answers(ACME);
+    renderAt('/company-profile/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' });
+    const facts = [...document.querySelectorAll('.profile-facts dt, .profile-facts dd')];
+    expect(facts.map((cell) => cell.textContent)).toEqual([
+      'Address',
+      '12 Allen Avenue, Ikeja',
+      'State',
+      'Lagos',
+      'Postal code',
+      '100271',
+    ]);
+  });
+
+  it('a company without a state shows no empty state row', async () => {
+    answers({ ...ACME, state: null });
+    renderAt('/company-profile/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' });
+    expect(screen.queryByText('State')).not.toBeInTheDocument();
+    expect(screen.getByText('Postal code')).toBeInTheDocument();
   });
 
   it("shows 5 review skeletons, then 'No reviews yet.'", async () => {

@@ -157,6 +157,8 @@ function Profile() {
   const phone = company ? company.phoneNumber : state?.phoneNumber;
   const address = company ? company.address : state?.address;
   const pincode = company ? company.pincode : state?.pincode;
+  // The spec's navigation state carries no state: it shows once the company has been read.
+  const nigerianState = company?.state;
   const services =
     company?.subcategory ?? (Array.isArray(state?.subcategory) ? (state.subcategory as string[]) : []);
 
@@ -212,6 +214,12 @@ function Profile() {
                 <dl className="profile-facts">
                   <dt>Address</dt>
                   <dd>{address || '-'}</dd>
+                  {nigerianState && (
+                    <>
+                      <dt>State</dt>
+                      <dd>{nigerianState}</dd>
+                    </>
+                  )}
                   <dt>Postal code</dt>
                   <dd>{pincode || '-'}</dd>
                 </dl>
