@@ -77,29 +77,61 @@ describe('loading the demo data at start', () => {
   });
 });
 
-// The demo set goes through the services' own routes and events, so it obeys their rules: this runs it
-// against accounts and jobs as the embedded topology does.
-describe('demo data', () => {
-  let service: TestService;
-  const dataDir = mkdtempSync(join(tmpdir(), 'demo-data-'));
-
+/**
+ * Accounts, jobs and chat as the embedded topology runs them, on a data folder of their own (made before
+ * the suite's tests, removed after them).
+ */
+function embeddedServices(name: string): { service: TestService; readonly dataDir: string } {
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const embedded = { service: undefined as unknown as TestService, dataDir };
   beforeAll(async () => {
-    service = await createTestService([
+    embedded.service = await createTestService([
       (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, dataDir }),
       jobsService,
       chatService,
     ]);
   }, 60_000);
   afterAll(async () => {
-    await service?.close();
+    await embedded.service?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  return embedded;
+}
+
+/** The conversations of the demo customer Amaka, signed in as her. */
+async function amakasInbox(
+  app: FastifyInstance,
+): Promise<Array<{ _id: string; lastSeq: number; unreadCount: number }>> {
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: `amaka@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
+  });
+  expect(signIn.statusCode).toBe(200);
+  const { accessToken, user } = signIn.json() as { accessToken: string; user: { _id: string } };
+  const inbox = await app.inject({
+    method: 'GET',
+    url: `/api/jobs/user/chat/${user._id}`,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(inbox.statusCode).toBe(200);
+  return inbox.json();
+}
+
+// The demo set goes through the services' own routes and events, so it obeys their rules: this runs it
+// against accounts and jobs as the embedded topology does.
+describe('demo data', () => {
+  const embedded = embeddedServices('demo-data');
+  const dataDir = embedded.dataDir;
 
   it('seeds open and completed jobs, unlocks and a review once, and never twice', async () => {
-    const host = { db: service.db, dataDir };
-    expect(await seedDemoData(service.app, service.bus, host)).toBe(true);
+    const host = { db: embedded.service.db, dataDir };
+    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(true);
 
-    const listed = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=50' });
+    const listed = await embedded.service.app.inject({
+      method: 'GET',
+      url: '/api/jobs/viewalljobs?limit=50',
+    });
     expect(listed.statusCode).toBe(200);
     const open = listed.json().jobs as Array<{ description: string; unlockCount: number }>;
     expect(open.length).toBeGreaterThanOrEqual(4);
@@ -108,13 +140,13 @@ describe('demo data', () => {
     // Lists never carry the posters' contact details, demo or not.
     expect(listed.body).not.toMatch(/0809 876 5432|@demo\.naija-marketplace\.test/);
 
-    const login = await service.app.inject({
+    const login = await embedded.service.app.inject({
       method: 'POST',
       url: '/api/user/login',
       payload: { email: `tunde@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
-    const posted = await service.app.inject({
+    const posted = await embedded.service.app.inject({
       method: 'GET',
       url: '/api/jobs/user/jobs/posted',
       headers: { authorization: `Bearer ${login.json().accessToken}` },
@@ -122,7 +154,7 @@ describe('demo data', () => {
     expect(posted.statusCode).toBe(200);
     expect(posted.json().totals.completed).toBeGreaterThanOrEqual(1);
 
-    const companies = await service.app.inject({
+    const companies = await embedded.service.app.inject({
       method: 'GET',
       url: '/api/jobs/getcompaniesbycategory/Craftsman',
     });
@@ -130,26 +162,20 @@ describe('demo data', () => {
       (company) => company.rating.count > 0,
     );
     expect(rated).toBeDefined();
-    const reviews = await service.app.inject({ method: 'GET', url: `/api/jobs/getreviews/${rated!._id}` });
+    const reviews = await embedded.service.app.inject({
+      method: 'GET',
+      url: `/api/jobs/getreviews/${rated!._id}`,
+    });
     expect(reviews.json().reviews.length).toBeGreaterThanOrEqual(1);
     // A company one may sign in as (only they get reviews) shows its own description on its profile.
-    const profile = await service.app.inject({ method: 'GET', url: `/api/accounts/companies/${rated!._id}` });
+    const profile = await embedded.service.app.inject({
+      method: 'GET',
+      url: `/api/accounts/companies/${rated!._id}`,
+    });
     expect(profile.json().company.description).toMatch(/^[A-Z].+\. A demo company\.$/);
 
     // A demo conversation: the customer and the company that unlocked her job have written to each other.
-    const amaka = await service.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: `amaka@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
-    });
-    const { accessToken, user } = amaka.json() as { accessToken: string; user: { _id: string } };
-    const inbox = await service.app.inject({
-      method: 'GET',
-      url: `/api/jobs/user/chat/${user._id}`,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    expect(inbox.statusCode).toBe(200);
-    const [chat] = inbox.json() as Array<{ _id: string; lastSeq: number; unreadCount: number }>;
+    const [chat] = await amakasInbox(embedded.service.app);
     expect(chat).toMatchObject({ lastSeq: 3 });
     expect(chat!.unreadCount).toBeGreaterThanOrEqual(1);
 
@@ -157,7 +183,7 @@ describe('demo data', () => {
     // a row used to sign in to find out, and then took the set for missing and failed to start).
     let limited = false;
     for (let i = 0; i < 200 && !limited; i++) {
-      const guess = await service.app.inject({
+      const guess = await embedded.service.app.inject({
         method: 'POST',
         url: '/api/user/login',
         payload: { email: `amaka@${DEMO_EMAIL_DOMAIN}`, password: 'not-the-password' },
@@ -165,14 +191,17 @@ describe('demo data', () => {
       limited = guess.statusCode === 429;
     }
     expect(limited).toBe(true);
-    expect(await seedDemoData(service.app, service.bus, host)).toBe(false);
+    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(false);
 
     // The bulk: every generated company is listed under its sub-category with its name and photo, served
     // like any upload; the set's size does not change on the second seed.
-    const index = await service.app.inject({ method: 'GET', url: '/api/accounts/companies?limit=1000' });
+    const index = await embedded.service.app.inject({
+      method: 'GET',
+      url: '/api/accounts/companies?limit=1000',
+    });
     expect(index.json().total).toBe(DEMO_BULK_COMPANY_COUNT + 3);
     const sample = generateDemoCompanies()[8]!;
-    const bySub = await service.app.inject({
+    const bySub = await embedded.service.app.inject({
       method: 'GET',
       url: `/api/jobs/getcompaniesbysubCategory/${encodeURIComponent(sample.subcategory[0]!)}?limit=50`,
     });
@@ -180,11 +209,11 @@ describe('demo data', () => {
       (company) => company.name === sample.name,
     );
     expect(card?.photoUrl).toMatch(/^\/api\/user\/photos\/[a-f0-9]{32}\.webp$/);
-    const photo = await service.app.inject({ method: 'GET', url: card!.photoUrl! });
+    const photo = await embedded.service.app.inject({ method: 'GET', url: card!.photoUrl! });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/webp');
     // Bulk companies cannot sign in.
-    const bulkLogin = await service.app.inject({
+    const bulkLogin = await embedded.service.app.inject({
       method: 'POST',
       url: '/api/user/login',
       payload: { email: `${sample.key}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
@@ -197,9 +226,12 @@ describe('demo data', () => {
     expect(await removeDemoData(host)).toBe(DEMO_BULK_COMPANY_COUNT + 6);
     expect(existsSync(join(dataDir, DEMO_REMOVED_MARKER))).toBe(true);
     expect(readdirSync(join(dataDir, 'uploads', 'profile'))).toHaveLength(0);
-    const after = await service.app.inject({ method: 'GET', url: '/api/accounts/companies?limit=1000' });
+    const after = await embedded.service.app.inject({
+      method: 'GET',
+      url: '/api/accounts/companies?limit=1000',
+    });
     expect(after.json().total).toBe(0);
-    const gone = await service.app.inject({
+    const gone = await embedded.service.app.inject({
       method: 'POST',
       url: '/api/user/login',
       payload: { email: `amaka@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
@@ -207,52 +239,51 @@ describe('demo data', () => {
     expect(gone.statusCode).not.toBe(200);
     // The jobs service hears of the erasures: the demo posters' open jobs leave the listings.
     for (let i = 0; i < 100; i++) {
-      const jobs = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=50' });
+      const jobs = await embedded.service.app.inject({
+        method: 'GET',
+        url: '/api/jobs/viewalljobs?limit=50',
+      });
       if (jobs.json().jobs.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const remaining = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=50' });
+    const remaining = await embedded.service.app.inject({
+      method: 'GET',
+      url: '/api/jobs/viewalljobs?limit=50',
+    });
     expect(remaining.json().jobs).toHaveLength(0);
-    expect(await seedDemoData(service.app, service.bus, host)).toBe(false);
+    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(false);
   }, 180_000);
 });
 
 describe('a demo seeding that did not finish', () => {
-  let service: TestService;
-  const dataDir = mkdtempSync(join(tmpdir(), 'demo-data-partial-'));
-
-  beforeAll(async () => {
-    service = await createTestService([
-      (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, dataDir }),
-      jobsService,
-      chatService,
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await service?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const embedded = embeddedServices('demo-data-partial');
+  const dataDir = embedded.dataDir;
 
   const listedHeadings = async () =>
     (
-      (await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=100' })).json() as {
+      (
+        await embedded.service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?limit=100' })
+      ).json() as {
         jobs: Array<{ jobHeading: string }>;
       }
     ).jobs.map((job) => job.jobHeading);
 
   it('is erased and seeded again whole at the next start, never left half done or doubled', async () => {
-    const host = { db: service.db, dataDir };
+    const host = { db: embedded.service.db, dataDir };
     // Stopped at the first unlock: the accounts, the companies and the first job are in by then.
-    const stopped = Object.create(service.bus, {
+    const stopped = Object.create(embedded.service.bus, {
       publish: { value: () => Promise.reject(new Error('the start was stopped')) },
     });
-    await expect(seedDemoData(service.app, stopped, host)).rejects.toThrow('the start was stopped');
+    await expect(seedDemoData(embedded.service.app, stopped, host)).rejects.toThrow('the start was stopped');
     expect(existsSync(join(dataDir, DEMO_SEEDING_MARKER))).toBe(true);
     expect(await listedHeadings()).toEqual(['Fix a leaking kitchen sink']);
 
-    expect(await seedDemoData(service.app, service.bus, host)).toBe(true);
+    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(true);
     expect(existsSync(join(dataDir, DEMO_SEEDING_MARKER))).toBe(false);
-    const index = await service.app.inject({ method: 'GET', url: '/api/accounts/companies?limit=1000' });
+    const index = await embedded.service.app.inject({
+      method: 'GET',
+      url: '/api/accounts/companies?limit=1000',
+    });
     expect(index.json().total).toBe(DEMO_BULK_COMPANY_COUNT + 3);
     // The first attempt's job leaves the listings once the jobs service hears its poster was erased.
     let headings = await listedHeadings();
@@ -264,19 +295,8 @@ describe('a demo seeding that did not finish', () => {
     expect(new Set(headings).size).toBe(headings.length);
 
     // The whole set: Amaka's conversation with the company that unlocked her job is there.
-    const amaka = await service.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: `amaka@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
-    });
-    const { accessToken, user } = amaka.json() as { accessToken: string; user: { _id: string } };
-    const inbox = await service.app.inject({
-      method: 'GET',
-      url: `/api/jobs/user/chat/${user._id}`,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    expect(inbox.json()).toEqual([expect.objectContaining({ lastSeq: 3 })]);
+    expect(await amakasInbox(embedded.service.app)).toEqual([expect.objectContaining({ lastSeq: 3 })]);
 
-    expect(await seedDemoData(service.app, service.bus, host)).toBe(false);
+    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(false);
   }, 180_000);
 });
