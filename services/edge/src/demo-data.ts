@@ -1,11 +1,12 @@
 // The embedded topology's demo set: a few customers and companies, open and completed jobs across
-// categories and states, and reviews, so a first `npm start` shows a living marketplace. Everything goes
+// categories and states, and reviews, so a first `npm start` shows a living marketplace. The accounts go
+// in through the accounts service's own writer (its registered events, as registration writes them; the
+// few one may sign in as with the demo password, the few hundred around them (demo-companies.ts) with one
+// hash of a secret nobody knows, and photos from services/edge/assets/demo/). Everything else goes
 // through the services' own HTTP routes (app.inject), and the unlocks a review needs arrive as the
 // payments service announces them (`payments.unlock.paid` on the bus), so the data obeys every rule the
 // services enforce. Seeded once per data folder; every demo account and listing says it is a demo.
-// The few hundred companies around them (demo-companies.ts) go in through the accounts service's own
-// bulk writer (its registered events, one password hash for all: they cannot sign in) with photos from
-// services/edge/assets/demo/. `npm run demo:remove` erases the set and marks the folder.
+// `npm run demo:remove` erases the set and marks the folder.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
