@@ -149,6 +149,24 @@ describe('Company registration page', () => {
     expect(within(dialog()).getByRole('checkbox', { name: 'Craftsman' })).toBeChecked();
   });
 
+  it('modal step 2 never shows its choices before "Loading", not even for one render', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    await user.click(checkbox());
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
+    // Every node the dialog gains on the way to step 2, including ones a later render removed again.
+    const added: Node[] = [];
+    const watcher = new MutationObserver((records) => records.forEach((r) => added.push(...r.addedNodes)));
+    watcher.observe(dialog(), { childList: true, subtree: true });
+    await user.click(within(dialog()).getByRole('button', { name: 'Choose Category' }));
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading');
+    watcher.disconnect();
+    const flashed = added.filter(
+      (node) => node instanceof HTMLElement && node.textContent?.includes('Plumber'),
+    );
+    expect(flashed).toEqual([]);
+  });
+
   it('Save Changes keeps the choice; after Change, Escape or X keep it and focus returns to Change; closing the first choice clears it', async () => {
     const user = userEvent.setup();
     await openRegister();

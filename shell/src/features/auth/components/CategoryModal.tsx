@@ -33,11 +33,10 @@ export function CategoryModal({ initial, onSave, onClose }: CategoryModalProps) 
   const shownStep = useRef(step);
 
   useEffect(() => {
-    if (step !== 2) return;
-    setLoading(true);
+    if (!loading) return;
     const timer = setTimeout(() => setLoading(false), UI_TIMINGS.subcategoryLoadingMs);
     return () => clearTimeout(timer);
-  }, [step]);
+  }, [loading]);
 
   useEffect(() => {
     if (shownStep.current === step) return;
@@ -51,7 +50,15 @@ export function CategoryModal({ initial, onSave, onClose }: CategoryModalProps) 
     // Sub-categories of categories that were unticked on the way back are dropped.
     const allowed = new Set<string>(subcategoriesOf(categories));
     setSubcategories((current) => current.filter((s) => allowed.has(s)));
+    // Set with the step, not by an effect after it: step 2's first paint must already be 'Loading',
+    // or its choices flash for a frame and a keyboard user can land in them as they vanish.
+    setLoading(true);
     setStep(2);
+  };
+
+  const backToStep1 = () => {
+    setLoading(false);
+    setStep(1);
   };
 
   const footer =
@@ -61,7 +68,7 @@ export function CategoryModal({ initial, onSave, onClose }: CategoryModalProps) 
       </Button>
     ) : (
       <>
-        <Button variant="secondary" onClick={() => setStep(1)}>
+        <Button variant="secondary" onClick={backToStep1}>
           {MESSAGES.previous}
         </Button>
         <Button onClick={() => onSave({ categories, subcategories })} disabled={loading}>
