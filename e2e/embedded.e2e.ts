@@ -53,6 +53,10 @@ describe('embedded topology (npm start)', () => {
     await page.goto(`${site.url}/`);
     await page.locator('.crawler-summary').waitFor({ state: 'detached', timeout: 15_000 });
     const network = await page.context().newCDPSession(page);
+    // A first visit: earlier journeys in this browser opened /login, and a sign-in page already in the
+    // cache is rightly shown at once, with no loading bar to see.
+    await network.send('Network.enable');
+    await network.send('Network.setCacheDisabled', { cacheDisabled: true });
     // A slow phone connection: the sign-in page's chunks take well over a second to arrive.
     await network.send('Network.emulateNetworkConditions', {
       offline: false,
