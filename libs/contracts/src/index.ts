@@ -14,6 +14,7 @@ export * from './jobs';
 export * from './job-rules';
 export * from './chat';
 export * from './payments';
+export * from './money';
 export * from './sessions';
 export * from './fields';
 export * from './fields.cases';

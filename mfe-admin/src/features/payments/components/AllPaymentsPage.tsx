@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  formatKobo,
   isCalendarDay,
   UI_TIMINGS,
   type AdminPaymentsQuery,
@@ -19,7 +20,6 @@ import {
 import {
   companyNameOf,
   failureText,
-  formatAmount,
   formatDay,
   formatTime,
   jobTitleOf,
@@ -353,7 +353,7 @@ export function AllPaymentsPage() {
                           </button>
                         </td>
                         <td className="admin-pay-table__amount" data-short="Amount">
-                          {formatAmount(payment.amount, payment.currency)}
+                          {formatKobo(payment.amount, payment.currency)}
                         </td>
                         <td className="admin-pay-table__status">
                           <StatusCell payment={payment} />

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_MESSAGES, type RefundPaymentBody } from '@marketplace/contracts';
+import { formatKobo, PAYMENT_MESSAGES, type RefundPaymentBody } from '@marketplace/contracts';
 import { ApiError, Button, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
 import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
 import { ADMIN_PAYMENTS_KEY, refundPayment, type AdminPaymentRow } from '../api/payments';
-import { companyNameOf, formatAmount, formatDay, jobTitleOf, PROVIDER_LABELS } from '../utils/payment-text';
+import { companyNameOf, formatDay, jobTitleOf, PROVIDER_LABELS } from '../utils/payment-text';
 import {
   ADMIN_REFUND_REASONS,
   REFUND_CHOICE_REQUIRED,
@@ -46,7 +46,7 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
   const [choiceError, setChoiceError] = useState<string | undefined>();
   const [noteProblem, setNoteProblem] = useState<string | undefined>();
   const queryClient = useQueryClient();
-  const amount = formatAmount(payment.amount, payment.currency);
+  const amount = formatKobo(payment.amount, payment.currency);
 
   const mutation = useMutation({
     mutationFn: (body: RefundPaymentBody) => refundPayment(payment._id, body),

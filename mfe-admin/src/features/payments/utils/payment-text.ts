@@ -58,14 +58,6 @@ export function failureText(reason: string | null): string | null {
   return FAILURE_REASONS[reason] ?? reason.replace(/[-_]+/g, ' ');
 }
 
-/** '₦1,000' for 100000 kobo ('₦1,000.50' with kobo); other currencies as '12.00 USD'. */
-export function formatAmount(kobo: number, currency: string): string {
-  const units = kobo / 100;
-  if (currency !== 'NGN') return `${units.toFixed(2)} ${currency}`;
-  const fraction = kobo % 100 === 0 ? 0 : 2;
-  return `₦${units.toLocaleString('en-NG', { minimumFractionDigits: fraction, maximumFractionDigits: 2 })}`;
-}
-
 const dayFormat = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
   month: 'short',

@@ -1,4 +1,4 @@
-import { unlockRefundRule } from '@marketplace/contracts';
+import { formatNaira, unlockRefundRule } from '@marketplace/contracts';
 import { BRAND } from '@marketplace/ui';
 import { LEGAL_UPDATED, type InfoDocument } from './document';
 
@@ -11,8 +11,6 @@ export interface UnlockTerms {
   /** The poster must answer in the chat within this many hours of the payment, or the company is refunded. */
   refundHours: number;
 }
-
-const naira = (amount: number) => `₦${amount.toLocaleString('en-NG')}`;
 
 /**
  * /termsandcondition. The fee and refund rules say exactly what the payments service does (its README,
@@ -79,7 +77,7 @@ export function termsDocument(unlock: UnlockTerms | null): InfoDocument {
           {
             list: [
               'Registering, keeping a company profile and browsing jobs are free.',
-              `To see a customer's contact details and open a chat with them, a company **unlocks** the job by paying a small fee${unlock ? `, currently ${naira(unlock.priceNaira)} per job` : ''}. The exact amount for a job is always shown before you pay. It is charged in naira through Paystack.`,
+              `To see a customer's contact details and open a chat with them, a company **unlocks** the job by paying a small fee${unlock ? `, currently ${formatNaira(unlock.priceNaira)} per job` : ''}. The exact amount for a job is always shown before you pay. It is charged in naira through Paystack.`,
               '**The fee is per unlocked job. It is not a commission**: we take no share of what you agree with the customer, and there is no subscription.',
               `One payment unlocks one job for your company. ${unlock ? `At most ${unlock.cap} ${unlock.cap === 1 ? 'company' : 'companies'} can unlock the same job` : 'Only a limited number of companies can unlock the same job'}; the unlock panel shows how many places are left.`,
               'An unlock gives you the contact details the customer gave for the job and a chat with them. It does not guarantee you the job.',

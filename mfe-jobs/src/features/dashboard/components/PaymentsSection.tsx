@@ -1,7 +1,12 @@
 // The company's unlock payments and refunds on its dashboard (issue 10), in plain words.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@marketplace/ui/router';
-import type { PaymentRefund, PaymentStatus, UnlockPayment } from '@marketplace/contracts';
+import {
+  formatKobo,
+  type PaymentRefund,
+  type PaymentStatus,
+  type UnlockPayment,
+} from '@marketplace/contracts';
 import { Button, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
 import { formatPostedDate } from '../../../shared/dates';
 import { retryUnlessClientError } from '../../../shared/query';
@@ -33,14 +38,6 @@ export const REFUND_STATE_NOTES: Readonly<Record<PaymentRefund['state'], string>
   failed: 'The refund is delayed. Our team has been alerted and will contact you.',
 };
 
-/** '₦1,000' (with kobo when there are any); other currencies as '12.00 USD'. */
-export function formatAmount(kobo: number, currency: string): string {
-  const units = kobo / 100;
-  if (currency !== 'NGN') return `${units.toFixed(2)} ${currency}`;
-  const fraction = kobo % 100 === 0 ? 0 : 2;
-  return `₦${units.toLocaleString('en-NG', { minimumFractionDigits: fraction, maximumFractionDigits: 2 })}`;
-}
-
 function titleOf(payment: UnlockPayment): string {
   return payment.jobTitle?.trim() || 'A job that is no longer listed';
 }
@@ -53,7 +50,7 @@ function summary(payments: readonly UnlockPayment[]): string {
     const currency = refunded[0]!.currency;
     const sameCurrency = refunded.every((p) => p.currency === currency);
     const total = refunded.reduce((sum, p) => sum + p.amount, 0);
-    parts.push(sameCurrency ? `${formatAmount(total, currency)} refunded` : `${refunded.length} refunded`);
+    parts.push(sameCurrency ? `${formatKobo(total, currency)} refunded` : `${refunded.length} refunded`);
   }
   return parts.join(' · ');
 }
@@ -178,9 +175,7 @@ export function PaymentsSection({ userId }: { userId: string }) {
                     <td className="dash-pay-table__date">
                       <time dateTime={when}>{formatPostedDate(when)}</time>
                     </td>
-                    <td className="dash-pay-table__amount">
-                      {formatAmount(payment.amount, payment.currency)}
-                    </td>
+                    <td className="dash-pay-table__amount">{formatKobo(payment.amount, payment.currency)}</td>
                     <td className="dash-pay-table__status">
                       <span className={`dash-badge dash-pay-badge--${payment.status}`}>
                         {STATUS_LABELS[payment.status] ?? payment.status}

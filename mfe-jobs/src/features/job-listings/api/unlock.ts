@@ -22,11 +22,6 @@ export function initializePayment(jobId: string): Promise<InitializePaymentRespo
   });
 }
 
-/** "₦2,500" */
-export function formatNaira(naira: number): string {
-  return `₦${naira.toLocaleString('en-NG')}`;
-}
-
 /** Leaving for the provider's checkout (an object so tests can replace it; jsdom cannot navigate). */
 export const checkout = {
   go(url: string): void {

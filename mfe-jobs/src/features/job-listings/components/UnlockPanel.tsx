@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { jobFullMessage, MESSAGES } from '@marketplace/contracts';
+import { formatNaira, jobFullMessage, MESSAGES } from '@marketplace/contracts';
 import { ApiError, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError, useSession } from '@marketplace/ui';
 import { retryUnlessClientError } from '../../../shared/query';
-import { checkout, fetchPaymentTerms, formatNaira, initializePayment, paymentTermsKey } from '../api/unlock';
+import { checkout, fetchPaymentTerms, initializePayment, paymentTermsKey } from '../api/unlock';
 import './unlock.css';
 
 function errorText(error: unknown, fallback: string): string {

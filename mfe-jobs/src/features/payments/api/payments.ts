@@ -8,8 +8,3 @@ export function verifyPayment(reference: string): Promise<VerifyPaymentResponse>
     json: { reference },
   });
 }
-
-/** "₦2,500" */
-export function formatNaira(naira: number): string {
-  return `₦${naira.toLocaleString('en-NG')}`;
-}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
-import { MESSAGES, type VerifyPaymentResponse } from '@marketplace/contracts';
+import { formatKobo, MESSAGES, type VerifyPaymentResponse } from '@marketplace/contracts';
 import { ApiError, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
 import { EnsureQueryClient } from '../../../shared/query';
-import { formatNaira, verifyPayment } from '../api/payments';
+import { verifyPayment } from '../api/payments';
 import './payments.css';
 
 type Outcome =
@@ -147,7 +147,7 @@ function PaymentCallbackContent() {
                 <dt>Amount</dt>
                 <dd>
                   {outcome.result.result.currency === 'NGN'
-                    ? formatNaira(outcome.result.result.amount / 100)
+                    ? formatKobo(outcome.result.result.amount)
                     : `${(outcome.result.result.amount / 100).toFixed(2)} ${outcome.result.result.currency}`}
                 </dd>
                 <dt>Reference</dt>
