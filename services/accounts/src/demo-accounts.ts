@@ -14,7 +14,9 @@ import { eraseAccount, insertRegisteredUser } from './user-events';
  * through the accounts service's own writer of `accounts.user.registered` (so jobs and chat learn of
  * them from the outbox like any other account), without hundreds of password hashes: they share one
  * hash of a random secret nobody knows, so they cannot sign in. Photos are stored by the profile photo
- * store, served like any upload. Used only by the edge's demo seeding and `npm run demo:remove`.
+ * store, served like any upload. Every demo account goes in with its address verified: the addresses
+ * are under a `.test` domain no mail reaches, and whoever tries the demo must not be asked to open a
+ * verification link that can never arrive. Used only by the edge's demo seeding and `npm run demo:remove`.
  */
 export interface DemoCompanyInput {
   email: string;
@@ -85,7 +87,11 @@ export async function insertDemoCustomers(
     .execute(async (trx) => {
       let inserted = 0;
       for (const { email, name, passwordHash } of rows) {
-        const row = await insertRegisteredUser(trx, { email, name, passwordHash, type: 'user' }, 'demo-data');
+        const row = await insertRegisteredUser(
+          trx,
+          { email, name, passwordHash, type: 'user', emailVerifiedAt: new Date() },
+          'demo-data',
+        );
         if (row) inserted++;
       }
       return inserted;
@@ -131,6 +137,7 @@ export async function insertDemoCompanies(
             pincode: company.pincode,
             categories: company.category,
             subcategories: company.subcategory,
+            emailVerifiedAt: new Date(),
           },
           'demo-data',
         );
