@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -147,6 +147,14 @@ describe('dashboard: poster', () => {
     expect(within(t).getByRole('columnheader', { name: 'Job Name' })).not.toHaveAttribute('aria-sort');
     await user.click(header('Status'));
     expect(jobNames(t)).toEqual(['apple', 'Cherry', 'Banana']);
+  });
+
+  it('greets a person by first name and a company by its name', async () => {
+    renderDashboard();
+    expect(await screen.findByText('Welcome back, Chidi')).toBeInTheDocument();
+    cleanup();
+    renderDashboard(company);
+    expect(await screen.findByText('Welcome back, Sharp Roofers Ltd')).toBeInTheDocument();
   });
 
   it('"No jobs to show" with a way to post one', async () => {

@@ -17,7 +17,9 @@ function lead(user: SessionUser | null): string {
   return 'Your posted jobs, the companies that unlocked them, and your reviews.';
 }
 
-function firstName(user: SessionUser): string {
+/** A person by their first name; a company by its name ('Welcome back, Ikeja' read as a place). */
+function greetingName(user: SessionUser): string {
+  if (user.type === 'company') return user.name.trim();
   return user.name.trim().split(/\s+/)[0] ?? user.name;
 }
 
@@ -49,7 +51,7 @@ export function DashboardPage() {
     <section className="dash" data-remote="jobs">
       <header className="dash__head">
         <div>
-          <p className="ui-eyebrow">{user ? `Welcome back, ${firstName(user)}` : 'Your account'}</p>
+          <p className="ui-eyebrow">{user ? `Welcome back, ${greetingName(user)}` : 'Your account'}</p>
           <h1 className="dash__title">{MESSAGES.dashboard}</h1>
           <p className="dash__lead">{lead(user)}</p>
         </div>

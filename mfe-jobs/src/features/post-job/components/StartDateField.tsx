@@ -10,8 +10,8 @@ export function dayToDate(day: string): Date {
   return new Date(year, month - 1, date);
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const weekdayLabel = new Intl.DateTimeFormat('en-GB', { weekday: 'long' });
+const dayLabel = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+const weekdayLabel = new Intl.DateTimeFormat('en-NG', { weekday: 'long' });
 
 /** '3 December 2026, Thursday': the day's number first, as the button shows it (a name a speaker can say). */
 function labelDayButton(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
