@@ -8,6 +8,13 @@ export const AccountTypeSchema = Type.Union([
   Type.Literal('admin'),
 ]);
 
+/** How the signed-in area names an account's type to its owner (the API's 'user' is a customer). */
+export const ACCOUNT_TYPE_LABELS: Readonly<Record<Static<typeof AccountTypeSchema>, string>> = Object.freeze({
+  user: 'Customer',
+  company: 'Company',
+  admin: 'Admin',
+});
+
 /** An account as the API returns it (spec section 3, "Account"); never secrets. */
 export const AccountSchema = Type.Object({
   _id: Type.String(),

@@ -100,6 +100,13 @@ describe('signed-in layout: top bar', () => {
     expect(initials('ngozi  eze okafor')).toBe('NE');
   });
 
+  it('names the account type as people say it: a customer, not a "user"', async () => {
+    await openAs('user');
+    const topbar = document.querySelector('.app-topbar') as HTMLElement;
+    expect(within(topbar).getByText('Customer')).toBeInTheDocument();
+    expect(within(topbar).queryByText(/^user$/i)).toBeNull();
+  });
+
   it('shows the photo when the account has one', async () => {
     await openAs('user', '/chat', { photoUrl: '/media/ada.jpg' });
     const topbar = document.querySelector('.app-topbar') as HTMLElement;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from '@marketplace/ui/router';
 import { BRAND, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
-import { nameInitials, searchCatalogue } from '@marketplace/contracts';
+import { ACCOUNT_TYPE_LABELS, nameInitials, searchCatalogue } from '@marketplace/contracts';
 import { VerifyEmailNotice } from '../../features/auth/components/VerifyEmailNotice';
 import { ChatLink } from '../../features/chat-unread/components/ChatLink';
 import { MENU, ROUTE_TABLE } from '../routes/route-specs';
@@ -150,7 +150,7 @@ export function AppLayout() {
           <Avatar name={user.name} photoUrl={user.photoUrl} />
           <span className="app-sidebar__account-text">
             <span className="app-sidebar__account-name">{user.name}</span>
-            <span className="app-account__type">{user.type}</span>
+            <span className="app-account__type">{ACCOUNT_TYPE_LABELS[user.type]}</span>
           </span>
         </div>
         <nav aria-label="Account">
@@ -221,7 +221,7 @@ export function AppLayout() {
                   <Avatar name={user.name} photoUrl={user.photoUrl} />
                   <span className="app-account__text">
                     <span className="app-account__name">{user.name}</span>
-                    <span className="app-account__type">{user.type}</span>
+                    <span className="app-account__type">{ACCOUNT_TYPE_LABELS[user.type]}</span>
                   </span>
                 </>
               );
