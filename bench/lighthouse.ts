@@ -96,11 +96,14 @@ export async function lighthousePage(url: string): Promise<LighthouseFigures> {
       const name = new URL(url).pathname.replace(/[^\w-]+/g, '_') || 'home';
       writeFileSync(join(reports, `${name}.json`), String(result.report));
     }
-    const { categories, audits, environment } = result.lhr as unknown as {
+    const { categories, audits, environment, runtimeError } = result.lhr as unknown as {
       categories: Record<string, { score: number | null }>;
       audits: Audits;
       environment: { benchmarkIndex?: number };
+      runtimeError?: { code: string; message: string };
     };
+    // A run Lighthouse could not measure scores 0 with no figures: say why rather than leave a bare 0.
+    if (runtimeError) console.warn(`lighthouse ${url}: ${runtimeError.code}: ${runtimeError.message}`);
     const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
     const value = (name: string) => audits[name]?.numericValue ?? Number.NaN;
     return {
