@@ -303,7 +303,7 @@ describe('catalogue pages for search engines', () => {
     assert.ok(withSummary <= plain + 0.001, `CLS ${withSummary} with the summary, ${plain} without`);
   });
 
-  it("the first view's scripts (the shell's, the catalogue's entry) are asked for with the HTML and run after the first paint", async () => {
+  it("the first view's files (the shell's, the catalogue's entry) are asked for together once the first frame is painted, and run after it", async () => {
     const context = await launchBrowser();
     // A failed check must still close the browser, or its process keeps the test file from ending.
     try {
@@ -333,10 +333,15 @@ describe('catalogue pages for search engines', () => {
       await page.goto(`${site.url}/`);
       await page.locator('#main h1').waitFor();
       await page.waitForLoadState('networkidle');
-      const { preloaded, firstPaint, firstScript } = await page.evaluate(() => ({
+      const { preloaded, firstPaint, firstScript, requests } = await page.evaluate(() => ({
+        // The hints the starter let out of the head's after-paint templates.
         preloaded: [...document.querySelectorAll('link[rel="preload"][as="script"]')].map(
           (link) => new URL((link as HTMLLinkElement).href).pathname,
         ),
+        // Every file the page asked for but the document, when it asked.
+        requests: performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ path: new URL(entry.name).pathname, at: entry.startTime })),
         // When the first frame was produced (paintTime), not when the screen showed it (startTime, the
         // presentation, which a loaded machine reports tens of ms later while the page's tasks go on).
         firstPaint: (() => {
@@ -347,15 +352,24 @@ describe('catalogue pages for search engines', () => {
         firstScript: (window as unknown as { __firstShellScriptAt?: number }).__firstShellScriptAt,
       }));
       // Every script of the shell the home page needed, but pages loaded on demand and the starter itself,
-      // was named in the HTML (so fetched with it, not a round trip after main.js), and fetched once.
+      // is named by the starter (so all asked for at once, not a round trip after main.js), and fetched once.
       const shellScripts = fetched.filter((path) => !path.startsWith('/remotes/'));
+      const starterPath = shellScripts.find((path) => /^\/start\.[0-9a-f]+\.js$/.test(path));
+      assert.ok(starterPath, `the starter fetched (${fetched.join(', ')})`);
+      const starter = await (await fetch(`${site.url}${starterPath}`)).text();
       const firstView = shellScripts.filter((path) => !/^\/(lazy-|start\.)/.test(path));
       assert.ok(
         firstView.some((path) => path.startsWith('/main.')),
         `main.js fetched (${fetched.join(', ')})`,
       );
-      for (const path of firstView)
-        assert.ok(preloaded.includes(path), `${path} preloaded (${preloaded.join(', ')})`);
+      for (const path of firstView) assert.ok(starter.includes(`"${path}"`), `${path} named by the starter`);
+      // Nothing but the starter and images was asked for before the first frame: Lighthouse counts every
+      // file that finished before the largest paint as needed for it.
+      assert.ok(firstPaint !== undefined, 'first paint');
+      const early = requests.filter(
+        (r) => r.at < firstPaint && r.path !== starterPath && !/\.(webp|avif|png|jpe?g|svg)$/.test(r.path),
+      );
+      assert.deepEqual(early, [], `asked for before the first frame (at ${firstPaint} ms)`);
       assert.equal(new Set(fetched).size, fetched.length, `each script once (${fetched.join(', ')})`);
       // Each of them opens with Chromium's compile hint (V8 compiles their functions while streaming them
       // in, off the main thread); a chunk loaded on demand does not, as much of it may never run.

@@ -17,6 +17,14 @@ export const SITE = /* @__PURE__ */ Object.freeze({
   }),
 });
 
+/**
+ * The attribute of the `<template>`s in a page's head that hold its hints (preloads) for the app's files.
+ * A template's links fetch nothing until the shell's starter moves them into the head, once the page the
+ * edge drew is painted: the first paint never shares the connection with the app (the shell's build and
+ * the edge's remote hints both write them).
+ */
+export const AFTER_PAINT_HINTS = 'data-after-paint';
+
 /** A page's document title: its main heading and the site's name (the shell titles every page so). */
 export function pageTitle(heading: string): string {
   const text = heading.trim();

@@ -26,11 +26,14 @@ function manifest(overrides: { entry?: unknown; js?: unknown; css?: unknown; pat
 
 describe('preload hints for a remote', () => {
   it("names the remote's manifest, its entry and the page expose's own files, nothing it loads later", () => {
+    // In a template: nothing is fetched until the shell's starter lets them go after the first paint.
     expect(remoteHintTags(manifest(), source)).toBe(
-      '<link rel="preload" as="fetch" crossorigin href="/remotes/catalogue/mf-manifest.json">' +
+      '<template data-after-paint>' +
+        '<link rel="preload" as="fetch" crossorigin href="/remotes/catalogue/mf-manifest.json">' +
         '<link rel="preload" as="style" href="/remotes/catalogue/__federation_expose_routes.ef56ab78.css">' +
         '<link rel="preload" as="script" fetchpriority="low" href="/remotes/catalogue/remoteEntry.js">' +
-        '<link rel="preload" as="script" fetchpriority="low" href="/remotes/catalogue/__federation_expose_routes.ab12cd34.js">',
+        '<link rel="preload" as="script" fetchpriority="low" href="/remotes/catalogue/__federation_expose_routes.ab12cd34.js">' +
+        '</template>',
     );
   });
 

@@ -1,10 +1,13 @@
 // Preload hints for the remote that renders a page. Without them the browser finds the catalogue's files
 // three round trips after the shell starts: /remotes/manifest.json, then the remote's mf-manifest.json,
 // then its remoteEntry.js and the `routes` expose's chunks. With the last two steps asked for from the
-// HTML, they are in the cache when the federation runtime wants them. Read from the remote's build (its
-// mf-manifest.json), again only when that file changes (a redeployed remote).
+// HTML, they are in the cache when the federation runtime wants them. They wait in an after-paint template
+// (AFTER_PAINT_HINTS), as the shell's own do: the shell's starter lets them go with its scripts, once the
+// page is painted. Read from the remote's build (its mf-manifest.json), again only when that file changes
+// (a redeployed remote).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { AFTER_PAINT_HINTS } from '@marketplace/contracts';
 
 export interface RemoteHintsSource {
   /** The remote's build folder (where mf-manifest.json is). */
@@ -28,7 +31,10 @@ const names = (list: unknown): string[] =>
     ? list.filter((name): name is string => typeof name === 'string' && ASSET_NAME.test(name))
     : [];
 
-/** The link tags for one remote's manifest, entry and page expose ('' when the manifest is unreadable). */
+/**
+ * The link tags for one remote's manifest, entry and page expose, in an after-paint template ('' when the
+ * manifest is unreadable).
+ */
 export function remoteHintTags(
   manifestJson: string,
   source: Pick<RemoteHintsSource, 'base' | 'expose'>,
@@ -53,7 +59,7 @@ export function remoteHintTags(
   for (const js of [entry, ...names(expose?.assets?.js?.sync)]) {
     tags.push(`<link rel="preload" as="script" fetchpriority="low" href="${source.base}${js}">`);
   }
-  return tags.join('');
+  return `<template ${AFTER_PAINT_HINTS}>${tags.join('')}</template>`;
 }
 
 /** The hints of a remote as its build stands now, re-read when its mf-manifest.json changes. */

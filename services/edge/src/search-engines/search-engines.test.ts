@@ -285,6 +285,9 @@ describe('search engines, embedded topology', () => {
       expect(head).toContain(
         '<link rel="preload" as="fetch" crossorigin href="/remotes/catalogue/mf-manifest.json">',
       );
+      // Held in a template until the page is painted (the shell's starter lets them go).
+      const held = /<template data-after-paint>((?:<link [^>]*>)*)<\/template>/.exec(head)?.[1];
+      expect(held).toContain(CATALOGUE_ENTRY_HINT);
     }
     for (const path of ['/login', '/signup', '/company-profile/00000000-0000-4000-8000-000000000000']) {
       expect([path, (await get(path)).body]).toEqual([
