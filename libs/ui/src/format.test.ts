@@ -1,4 +1,4 @@
-import { formatCount, formatDate, type DateStyle } from './format';
+import { formatCount, formatDate, formatLagosTime, type DateStyle } from './format';
 
 describe('formatCount', () => {
   it.each([0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, -1, -1234, Number.MAX_SAFE_INTEGER])(
@@ -52,5 +52,26 @@ describe('formatDate', () => {
 
   it('gives nothing for an invalid date', () => {
     expect(formatDate(new Date('not a date'), { month: 'long', timeZone: 'UTC' })).toBe('');
+  });
+});
+
+describe('formatLagosTime', () => {
+  it('matches Intl en-NG (24-hour, Lagos) at every quarter hour of a year, midnight included', () => {
+    const intl = new Intl.DateTimeFormat('en-NG', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: 'Africa/Lagos',
+    });
+    const quarter = 15 * 60 * 1000;
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += quarter + 7_000) {
+      const date = new Date(t);
+      expect(formatLagosTime(date)).toBe(intl.format(date));
+    }
+    expect(formatLagosTime(new Date(Date.UTC(2026, 10, 26, 23, 5)))).toBe('00:05');
+  });
+
+  it('gives nothing for an invalid date', () => {
+    expect(formatLagosTime(new Date('not a date'))).toBe('');
   });
 });

@@ -64,3 +64,12 @@ export function formatDate(date: Date, style: DateStyle): string {
   const day = `${zoned.getUTCDate()} ${month} ${zoned.getUTCFullYear()}`;
   return style.weekday ? `${SHORT_WEEKDAYS[zoned.getUTCDay()]}, ${day}` : day;
 }
+
+/** '14:05': the time of day on a 24-hour clock in Lagos; '' for an invalid date. */
+export function formatLagosTime(date: Date): string {
+  const time = date.getTime();
+  if (Number.isNaN(time)) return '';
+  const zoned = new Date(time + LAGOS_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(zoned.getUTCHours())}:${pad(zoned.getUTCMinutes())}`;
+}

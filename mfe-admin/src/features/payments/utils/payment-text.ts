@@ -1,6 +1,7 @@
 // How the admin list says what a payment is: money in naira, Lagos dates, statuses, refund progress and
 // why a payment failed, in plain words.
 import type { AdminPayment, PaymentProviderName, PaymentStatus } from '@marketplace/contracts';
+import { formatDate, formatLagosTime } from '@marketplace/ui/format';
 
 export const STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
   pending: 'Pending',
@@ -58,30 +59,17 @@ export function failureText(reason: string | null): string | null {
   return FAILURE_REASONS[reason] ?? reason.replace(/[-_]+/g, ' ');
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-
-const timeFormat = new Intl.DateTimeFormat('en-NG', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'Africa/Lagos',
-});
-
 /** '3 Nov 2026' in Lagos time; the raw value when it is no date. */
 export function formatDay(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : formatDate(date, { month: 'short', timeZone: 'Africa/Lagos' });
 }
 
 /** '14:05' in Lagos time; '' when it is no date. */
 export function formatTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  return formatLagosTime(new Date(value));
 }
 
 export function jobTitleOf(payment: Pick<AdminPayment, 'jobTitle'>): string {
