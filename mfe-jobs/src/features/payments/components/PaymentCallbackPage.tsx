@@ -145,11 +145,7 @@ function PaymentCallbackContent() {
             facts={
               <dl className="payment-result__facts">
                 <dt>Amount</dt>
-                <dd>
-                  {outcome.result.result.currency === 'NGN'
-                    ? formatKobo(outcome.result.result.amount)
-                    : `${(outcome.result.result.amount / 100).toFixed(2)} ${outcome.result.result.currency}`}
-                </dd>
+                <dd>{formatKobo(outcome.result.result.amount, outcome.result.result.currency)}</dd>
                 <dt>Reference</dt>
                 <dd>
                   <code>{outcome.result.result.reference}</code>
