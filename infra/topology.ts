@@ -1,0 +1,280 @@
+/**
+ * The production topology, once: every deployable part (the four services, the edge, the five web apps),
+ * its port, replicas, settings, secrets, what it may reach, and the public routes that lead to it. The
+ * Swarm stack (swarm/), the nginx ingress (nginx/) and the Kubernetes manifests (k8s/) are generated from
+ * this file, and the ingress routes from the contracts' route table, so none of them can drift.
+ *
+ * `npm start` (embedded) and `npm run start:distributed` (local processes) do not read it.
+ */
+import { API_DOCS_PATHS, API_ROUTE_TABLE, WEBSOCKET_PATH, type ServiceName } from '@marketplace/contracts';
+
+export type { ServiceName };
+export const SERVICE_NAMES = [
+  'accounts',
+  'jobs',
+  'chat',
+  'payments',
+] as const satisfies readonly ServiceName[];
+export type RemoteName = 'catalogue' | 'jobs' | 'chat' | 'admin';
+export const REMOTE_NAMES = ['catalogue', 'jobs', 'chat', 'admin'] as const satisfies readonly RemoteName[];
+
+/** Every service process listens on this port inside its container (its own network namespace). */
+export const SERVICE_PORT = 8080;
+/** Every web image's nginx listens here. */
+export const WEB_PORT = 8080;
+/** The ingress listens here inside its container. */
+export const INGRESS_PORT = 8080;
+export const POSTGRES_PORT = 5432;
+export const NATS_CLIENT_PORT = 4222;
+export const NATS_CLUSTER_PORT = 6222;
+export const NATS_MONITOR_PORT = 8222;
+/** nats-1, nats-2, nats-3: JetStream needs an odd number of nodes to keep a quorum when one is lost. */
+export const NATS_NODES = 3;
+
+/** A secret handed to a process as a file (`<ENV>_FILE` points at it); never baked into an image. */
+export interface SecretRef {
+  /** The setting it fills, e.g. DATABASE_URL; the process reads `${env}_FILE`. */
+  env: string;
+  /** Name of the secret in the orchestrator (Swarm secret, Kubernetes Secret). */
+  secret: string;
+  /** Key inside a Kubernetes Secret / the file name under /run/secrets. */
+  key: string;
+}
+
+export interface Resources {
+  /** Kubernetes request (millicores) and the Swarm reservation. */
+  cpuMillis: number;
+  /** Request and limit; the limit is what the process may never pass. */
+  memoryMiB: number;
+  memoryLimitMiB: number;
+}
+
+export type Dependency = 'postgres' | 'nats' | 'internet' | ServiceName;
+
+interface PartBase {
+  name: string;
+  /** Image repository (tagged with the part's version at build). */
+  image: string;
+  port: number;
+  replicas: number;
+  resources: Resources;
+  /** Non-secret settings. PUBLIC_URL and the like are added per environment. */
+  env: Record<string, string>;
+  secrets: SecretRef[];
+  /** What the part connects to (NetworkPolicies allow exactly these). */
+  reaches: Dependency[];
+  /** Seconds between SIGTERM and SIGKILL; a service drains within it. */
+  stopGraceSeconds: number;
+}
+
+export interface ServicePart extends PartBase {
+  kind: 'service';
+  service: ServiceName;
+  /** Its PostgreSQL schema, owned by its own roles (postgres/roles). */
+  schema: string;
+  /** The one-off task that migrates its schema before a rollout. */
+  migrate: { command: string[] };
+  command: string[];
+}
+
+export interface EdgePart extends PartBase {
+  kind: 'edge';
+  command: string[];
+}
+
+export interface WebPart extends PartBase {
+  kind: 'web';
+  app: 'shell' | RemoteName;
+  /** Where its files live on the site; a remote's versions sit under it (`/remotes/jobs/<version>/`). */
+  publicPath: string;
+}
+
+export type Part = ServicePart | EdgePart | WebPart;
+
+const databaseUrl = (service: ServiceName): SecretRef => ({
+  env: 'DATABASE_URL',
+  secret: `${service}-database-url`,
+  key: 'database-url',
+});
+const jwtPublicKey: SecretRef = { env: 'JWT_PUBLIC_KEY', secret: 'jwt-public-key', key: 'jwt-public-key' };
+
+const NATS_URLS = Array.from(
+  { length: NATS_NODES },
+  (_, i) => `nats://nats-${i + 1}:${NATS_CLIENT_PORT}`,
+).join(',');
+
+const serviceEnv = {
+  HOST: '0.0.0.0',
+  PORT: String(SERVICE_PORT),
+  NATS_URL: NATS_URLS,
+  /** Streams are copied to every NATS node: losing one loses no event. */
+  BUS_STREAM_REPLICAS: String(NATS_NODES),
+  /** The one-off task migrates; a replica only checks that it is up to date. */
+  MIGRATIONS: 'verify',
+  LOG_LEVEL: 'info',
+  /** Only the ingress and the edge, inside the stack's private network, may name the client's address. */
+  TRUST_PROXY: 'uniquelocal',
+  DATA_DIR: '/tmp/data',
+};
+
+const service = (
+  name: ServiceName,
+  options: Partial<Pick<ServicePart, 'replicas' | 'resources' | 'stopGraceSeconds'>> & {
+    env?: Record<string, string>;
+    secrets?: SecretRef[];
+    reaches?: Dependency[];
+  } = {},
+): ServicePart => ({
+  kind: 'service',
+  name,
+  service: name,
+  image: `marketplace/${name}`,
+  port: SERVICE_PORT,
+  replicas: options.replicas ?? 2,
+  resources: options.resources ?? { cpuMillis: 250, memoryMiB: 192, memoryLimitMiB: 384 },
+  env: { ...serviceEnv, ...options.env },
+  secrets: [databaseUrl(name), jwtPublicKey, ...(options.secrets ?? [])],
+  reaches: ['postgres', 'nats', ...(options.reaches ?? [])],
+  stopGraceSeconds: options.stopGraceSeconds ?? 15,
+  schema: name,
+  command: ['node', `/app/main.mjs`],
+  migrate: { command: ['node', `/app/migrate.mjs`] },
+});
+
+export const SERVICES: readonly ServicePart[] = [
+  service('accounts', {
+    secrets: [
+      { env: 'JWT_PRIVATE_KEY', secret: 'jwt-private-key', key: 'jwt-private-key' },
+      { env: 'ADMIN_PASSWORD', secret: 'admin-password', key: 'admin-password' },
+    ],
+    // SMTP and Facebook's Graph API.
+    reaches: ['internet'],
+  }),
+  service('jobs'),
+  service('chat', {
+    // Sockets are long-lived: the drain tells clients to move and finishes what it accepted.
+    stopGraceSeconds: 30,
+    resources: { cpuMillis: 250, memoryMiB: 256, memoryLimitMiB: 512 },
+  }),
+  // The sandbox signs its webhooks with a per-process secret: one replica until Paystack is configured.
+  service('payments', { replicas: 1, reaches: ['internet'] }),
+];
+
+export const EDGE: EdgePart = {
+  kind: 'edge',
+  name: 'edge',
+  image: 'marketplace/edge',
+  port: SERVICE_PORT,
+  replicas: 2,
+  resources: { cpuMillis: 250, memoryMiB: 160, memoryLimitMiB: 320 },
+  env: {
+    HOST: '0.0.0.0',
+    PORT: String(SERVICE_PORT),
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: 'uniquelocal',
+    DATA_DIR: '/tmp/data',
+    // The API goes straight from the ingress to the services; the edge asks them only for what pages
+    // need (the company directory, each service's OpenAPI part) and reads the web apps from their images.
+    ACCOUNTS_URL: `http://accounts:${SERVICE_PORT}`,
+    JOBS_URL: `http://jobs:${SERVICE_PORT}`,
+    CHAT_URLS: `http://chat:${SERVICE_PORT}`,
+    PAYMENTS_URL: `http://payments:${SERVICE_PORT}`,
+    EDGE_PROXY_API: 'off',
+    SHELL_URL: `http://web-shell:${WEB_PORT}/`,
+  },
+  secrets: [],
+  reaches: ['accounts', 'jobs', 'chat', 'payments'],
+  stopGraceSeconds: 15,
+  command: ['node', '/app/main.mjs'],
+};
+
+const web = (app: WebPart['app']): WebPart => ({
+  kind: 'web',
+  name: `web-${app}`,
+  app,
+  image: `marketplace/web-${app}`,
+  port: WEB_PORT,
+  replicas: 2,
+  resources: { cpuMillis: 50, memoryMiB: 32, memoryLimitMiB: 64 },
+  env: {},
+  secrets: [],
+  reaches: [],
+  stopGraceSeconds: 10,
+  publicPath: app === 'shell' ? '/' : `/remotes/${app}/`,
+});
+
+export const WEB_APPS: readonly WebPart[] = [web('shell'), ...REMOTE_NAMES.map(web)];
+
+export const PARTS: readonly Part[] = [...SERVICES, EDGE, ...WEB_APPS];
+
+export function partNamed(name: string): Part {
+  const part = PARTS.find((candidate) => candidate.name === name);
+  if (!part) throw new Error(`no part named '${name}' (known: ${PARTS.map((p) => p.name).join(', ')})`);
+  return part;
+}
+
+/**
+ * A public route of the ingress. `exact` matches the path alone; `prefix` matches the path and everything
+ * under it by whole segments (`/api/jobs/chat` and `/api/jobs/chat/1`, not `/api/jobs/chatty`), as the
+ * contracts' `ownerOfPath` and Kubernetes' `Prefix` do. The longest match wins.
+ */
+export interface IngressRoute {
+  match: 'exact' | 'prefix';
+  path: string;
+  /** The part that answers. */
+  to: string;
+  /** A WebSocket upgrade with long timeouts, spread by least connections. */
+  websocket?: boolean;
+  /** A remote's files: `/remotes/<app>/<version>/` goes to that version's web service. */
+  versioned?: boolean;
+}
+
+/**
+ * Every route of the site, from the contracts' route table: the API straight to the service that owns
+ * it, `/ws` to chat, the remotes' files to their web images, the shell's files to its image, and
+ * everything else (pages, robots.txt, sitemaps, the merged API document, the remotes' manifest) to the edge.
+ */
+export function ingressRoutes(): IngressRoute[] {
+  const routes: IngressRoute[] = API_ROUTE_TABLE.map(({ prefix, service: owner }) => ({
+    match: 'prefix' as const,
+    path: prefix,
+    to: owner,
+  }));
+  routes.push(
+    { match: 'exact', path: WEBSOCKET_PATH, to: 'chat', websocket: true },
+    // The merged document and its page are the edge's (each service's own part is routed above).
+    { match: 'exact', path: API_DOCS_PATHS.page, to: 'edge' },
+    { match: 'exact', path: API_DOCS_PATHS.document, to: 'edge' },
+    // Unknown /api paths get the API's 404 envelope from the edge.
+    { match: 'prefix', path: '/api', to: 'edge' },
+    { match: 'exact', path: '/remotes/manifest.json', to: 'edge' },
+    ...REMOTE_NAMES.map((app): IngressRoute => ({
+      match: 'prefix',
+      path: `/remotes/${app}`,
+      to: `web-${app}`,
+      versioned: true,
+    })),
+    { match: 'prefix', path: '/static', to: 'web-shell' },
+    { match: 'prefix', path: '/', to: 'edge' },
+  );
+  return routes;
+}
+
+/** The part that answers a path, by the same longest-match rule the ingress applies. */
+export function routeOf(path: string, routes = ingressRoutes()): IngressRoute {
+  let best: IngressRoute | undefined;
+  for (const route of routes) {
+    const matches =
+      route.match === 'exact'
+        ? path === route.path
+        : route.path === '/' || path === route.path || path.startsWith(`${route.path}/`);
+    if (!matches) continue;
+    const better =
+      !best ||
+      route.path.length > best.path.length ||
+      (route.path.length === best.path.length && route.match === 'exact');
+    if (better) best = route;
+  }
+  if (!best) throw new Error(`no route for ${path}`);
+  return best;
+}
