@@ -47,7 +47,8 @@ const common = {
   rootDir: '.',
 };
 
-const serverRoots = ['<rootDir>/libs', '<rootDir>/services'];
+// infra/: the topology, the ingress and manifest generators.
+const serverRoots = ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/infra'];
 
 export default {
   // A global option (Jest ignores it per project). PGlite cold starts and real servers take seconds on a

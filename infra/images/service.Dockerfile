@@ -1,0 +1,24 @@
+# A service or the edge: its production bundle (infra/build/bundle.ts) on Node 20, as a non-root user.
+# BASE is node:20-bookworm-slim in production; on machines without a registry, infra/images/build.ts
+# makes a local one from Debian packages and this machine's Node.
+ARG BASE=node:20-bookworm-slim
+FROM ${BASE}
+ARG PART
+ARG VERSION=dev
+LABEL org.opencontainers.image.title="marketplace-${PART}" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.source="infra/images/service.Dockerfile"
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/tmp/data \
+    APP_VERSION=${VERSION}
+WORKDIR /app
+COPY app/ /app/
+# Settings and secrets come from the environment and secret files at run time, never from the image.
+USER 10001:10001
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "/app/main.mjs"]
