@@ -124,7 +124,10 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
   const mode = options.mode ?? 'production';
   const prod = mode === 'production';
   const context = appDir(app);
-  const hashed = prod ? '[name].[contenthash:8]' : '[name]';
+  // The shell's files live under /static/ (the shell's web image answers that prefix; the pages at every
+  // other path are the edge's). Remotes are served under their own /remotes/<name>/[<version>/] base.
+  const folder = app.kind === 'host' ? 'static/' : '';
+  const hashed = `${folder}${prod ? '[name].[contenthash:8]' : '[name]'}`;
 
   const federation = new ModuleFederationPlugin({
     name: app.name,
@@ -169,7 +172,7 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
         minify: prod,
       }),
       // The chunks behind shell/src/index.ts's import() boundary, fetched with the HTML.
-      new FirstViewScriptsPlugin('bootstrap'),
+      new FirstViewScriptsPlugin('bootstrap', folder),
     );
   }
 

@@ -96,7 +96,11 @@ export function starterScript(scripts: string[]): string {
 }
 
 export class FirstViewScriptsPlugin implements WebpackPluginInstance {
-  constructor(private readonly boundary: string) {}
+  /** `folder`: where the starter goes in the output, beside the other scripts (e.g. `static/`). */
+  constructor(
+    private readonly boundary: string,
+    private readonly folder = '',
+  ) {}
 
   apply(compiler: Compiler): void {
     compiler.hooks.compilation.tap('FirstViewScriptsPlugin', (compilation) => {
@@ -137,7 +141,7 @@ export class FirstViewScriptsPlugin implements WebpackPluginInstance {
         // names of the scripts in it change after this (realContentHash, once the compile hints are added):
         // a browser holding the old starter for a year must never be sent new content under its name.
         const contenthash = createHash('sha256').update(starter).digest('hex').slice(0, 8);
-        const starterFile = `start.${contenthash}.js`;
+        const starterFile = `${this.folder}start.${contenthash}.js`;
         compilation.emitAsset(starterFile, new webpack.sources.RawSource(starter), {
           contenthash,
           immutable: true,

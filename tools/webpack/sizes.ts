@@ -37,7 +37,10 @@ const gzipSize = (file: string): number => zlib.gzipSync(fs.readFileSync(file), 
 
 export function measureApp(app: WebApp, stats: StatsCompilation): AppSizes {
   const dir = distDir(app);
-  const files = fs.readdirSync(dir);
+  // Relative paths of every file, the shell's static/ folder included.
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).map((f) =>
+    f.split(path.sep).join('/'),
+  );
   const js = files.filter((f) => f.endsWith('.js'));
   const css = files.filter((f) => f.endsWith('.css'));
   const size = (names: Iterable<string>) =>

@@ -34,6 +34,18 @@ export const EdgeConfigSchema = Type.Object({
   /** One or more chat instances, comma-separated; requests and WebSockets are spread over them. */
   CHAT_URLS: Type.Optional(Type.String({ pattern: '^https?://[^,]+(,https?://[^,]+)*$' })),
   PAYMENTS_URL: Type.Optional(url),
+  /**
+   * Production: the web apps have their own web servers behind the ingress, which is at this address
+   * inside the cluster (e.g. http://ingress:8080). The edge serves no files then; it reads the shell's
+   * page from `/static/index.html` and the catalogue's manifest from there, again every few seconds.
+   */
+  WEB_ORIGIN: Type.Optional(url),
+  /**
+   * Distributed topology: `on` (default) proxies /api and /ws to the services by the route table (the
+   * local launcher); `off` where an ingress routes them straight to the services (production). The
+   * service URLs are still used for the company directory, the merged API document and readiness.
+   */
+  EDGE_PROXY_API: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   /** Optional: serve a remote from elsewhere, e.g. REMOTE_CATALOGUE_URL=https://cdn/x/mf-manifest.json */
   REMOTE_CATALOGUE_URL: Type.Optional(Type.String()),
   REMOTE_JOBS_URL: Type.Optional(Type.String()),

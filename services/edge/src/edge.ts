@@ -20,7 +20,7 @@ import { isDistributed, type EdgeConfig } from './config';
 import { distributedDocuments, embeddedDocuments, registerApiDocs } from './openapi';
 import { registerProxy } from './proxy';
 import { registerSecurityHeaders, securityHeaders } from './security-headers';
-import { badPageAddressAnswer, registerStaticSite, type RemoteName } from './static-site';
+import { badPageAddressAnswer, registerStaticSite, webSourcesOf, type RemoteName } from './static-site';
 
 export interface Edge extends RunningProcess {
   app: FastifyInstance;
@@ -40,17 +40,23 @@ function remoteUrlsOf(config: EdgeConfig): Partial<Record<RemoteName, string>> {
 /** Builds and starts the one origin of the site in either topology. */
 export async function startEdge(config: EdgeConfig): Promise<Edge> {
   const headers = securityHeaders({ remoteUrls: Object.values(remoteUrlsOf(config)) });
+  const sources = webSourcesOf({
+    webRoot: config.WEB_ROOT,
+    webOrigin: config.WEB_ORIGIN,
+    remoteUrls: remoteUrlsOf(config),
+    onError: (err) => app.log.warn({ err }, 'could not read a web app from WEB_ORIGIN'),
+  });
   const app = Fastify(
     serverOptions({
       name: 'edge',
       logLevel: config.LOG_LEVEL,
       // The public edge believes no X-Forwarded-For unless TRUST_PROXY names a proxy in front of it.
       trustProxy: trustProxyFrom(config.TRUST_PROXY),
-      badPageAddress: badPageAddressAnswer(config.WEB_ROOT),
+      badPageAddress: badPageAddressAnswer(sources.shellIndex),
       frameworkErrorHeaders: headers,
     }),
   );
-  const closers: Array<() => Promise<void>> = [];
+  const closers: Array<() => Promise<void>> = [async () => sources.stop()];
   const remoteUrls = remoteUrlsOf(config);
   const distributed = isDistributed(config);
   let seed: (() => Promise<boolean>) | undefined;
@@ -76,9 +82,11 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
           .map((base) => [base, () => upstreamReady(base)]),
       );
       registerHealthRoutes(app, checks);
-      await registerProxy(app, upstreams, {
-        allowedOrigins: chatSettingsFromConfig(config).allowedOrigins ?? [],
-      });
+      if (config.EDGE_PROXY_API === 'on') {
+        await registerProxy(app, upstreams, {
+          allowedOrigins: chatSettingsFromConfig(config).allowedOrigins ?? [],
+        });
+      }
       await registerApiDocs(app, distributedDocuments(upstreams));
     } else {
       // Embedded: one PGlite, the local bus, all four services in this process.
@@ -108,6 +116,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
     }
     await registerStaticSite(app, {
       webRoot: config.WEB_ROOT,
+      sources,
       remoteUrls,
       // Canonical and sitemap addresses on PUBLIC_URL; company pages from the accounts directory.
       searchEngines: { publicOrigin: config.PUBLIC_URL, accountsUrl: config.ACCOUNTS_URL },

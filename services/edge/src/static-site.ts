@@ -1,17 +1,19 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from '@marketplace/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressedPage } from './compression';
 import { registerSearchEngines, type SearchEnginesOptions } from './search-engines';
-import { shellIndexReader } from './shell-index';
+import type { RemoteHintsSource } from './search-engines/remote-hints';
+import { fileText, httpText, type TextSource } from './shell-index';
 
 export const REMOTE_NAMES = ['catalogue', 'jobs', 'chat', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export interface StaticSiteOptions {
   webRoot: string;
+  /** Where the shell's page and the catalogue's manifest are read from (default: the builds in webRoot). */
+  sources?: WebSources;
   /** Overrides of where a remote's manifest lives; default `/remotes/<name>/mf-manifest.json`. */
   remoteUrls?: Partial<Record<RemoteName, string>>;
   /** The catalogue pages' head and summary for crawlers, robots.txt and the sitemap (search-engines/). */
@@ -41,13 +43,73 @@ function isPageRequest(request: FastifyRequest): boolean {
   );
 }
 
+/** The files of the web builds the edge reads itself: the shell's page and the catalogue's manifest. */
+export interface WebSources {
+  shellIndex: TextSource;
+  /** The catalogue's manifest and where its files are, when the edge's pages may name them. */
+  catalogue?: Omit<RemoteHintsSource, 'expose'>;
+  /** True when the web apps are served by their own web servers (WEB_ORIGIN): the edge serves no files. */
+  remote: boolean;
+  ready: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Local runs read the builds from WEB_ROOT (shell/dist, mfe-NAME/dist). In production each web app has
+ * its own image and web server and the edge reads from `webOrigin` (the ingress, which routes
+ * `/static/` to the shell's image and `/remotes/<name>/` to the remotes'), so a web app's team deploys
+ * without the edge: its new page is read within seconds.
+ */
+export function webSourcesOf(options: {
+  webRoot: string;
+  webOrigin?: string | undefined;
+  remoteUrls?: Partial<Record<RemoteName, string>>;
+  onError?: (err: unknown) => void;
+}): WebSources {
+  const webRoot = resolve(options.webRoot);
+  if (!options.webOrigin) {
+    return {
+      shellIndex: fileText(join(webRoot, 'shell', 'dist', 'index.html')),
+      // Served from here (not moved elsewhere by the remote manifest): its pages name its files in the HTML.
+      ...(options.remoteUrls?.catalogue
+        ? {}
+        : {
+            catalogue: {
+              manifest: fileText(join(webRoot, 'mfe-catalogue', 'dist', 'mf-manifest.json')),
+              base: '/remotes/catalogue/',
+            },
+          }),
+      remote: false,
+      ready: Promise.resolve(),
+      stop: () => undefined,
+    };
+  }
+  const origin = options.webOrigin.replace(/\/+$/, '');
+  const onError = options.onError ? { onError: options.onError } : {};
+  const shell = httpText(`${origin}/static/index.html`, onError);
+  const manifestPath = options.remoteUrls?.catalogue ?? '/remotes/catalogue/mf-manifest.json';
+  // Only a manifest on this site can be named in its pages (the content security policy allows no other).
+  const catalogue = manifestPath.startsWith('/') ? httpText(`${origin}${manifestPath}`, onError) : undefined;
+  return {
+    shellIndex: shell.read,
+    ...(catalogue
+      ? { catalogue: { manifest: catalogue.read, base: manifestPath.replace(/[^/]*$/, '') } }
+      : {}),
+    remote: true,
+    ready: Promise.all([shell.ready, catalogue?.ready]).then(() => undefined),
+    stop() {
+      shell.stop();
+      catalogue?.stop();
+    },
+  };
+}
+
 /**
  * For a page address that is not valid percent-encoding (`/category/%ff`, a mangled shared link): the web
  * app with a 400 status, so a person sees the site and its page for that address rather than an API error.
  * False for anything else (it gets the JSON error) or when the shell is not built.
  */
-export function badPageAddressAnswer(webRoot: string) {
-  const shellIndex = shellIndexReader(join(resolve(webRoot), 'shell', 'dist', 'index.html'));
+export function badPageAddressAnswer(shellIndex: TextSource) {
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (!isPageRequest(request)) return false;
     const html = shellIndex();
@@ -79,62 +141,60 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     };
   });
 
-  for (const name of REMOTE_NAMES) {
+  const sources = options.sources ?? webSourcesOf({ webRoot, remoteUrls: options.remoteUrls ?? {} });
+  // In production the ingress sends the web apps' files to their own servers.
+  if (!sources.remote) {
+    for (const name of REMOTE_NAMES) {
+      await app.register(fastifyStatic, {
+        root: join(webRoot, `mfe-${name}`, 'dist'),
+        prefix: `/remotes/${name}/`,
+        decorateReply: false,
+        cacheControl: false,
+        preCompressed: true,
+        setHeaders: setCacheHeaders,
+      });
+    }
+  }
+
+  const searchEngines = registerSearchEngines(app, sources.shellIndex, {
+    ...options.searchEngines,
+    ...(sources.catalogue ? { catalogueRemote: { ...sources.catalogue, expose: './routes' } } : {}),
+  });
+
+  if (!sources.remote) {
     await app.register(fastifyStatic, {
-      root: join(webRoot, `mfe-${name}`, 'dist'),
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
+      root: shellDist,
+      prefix: '/',
+      wildcard: false,
+      // `/` is a page like the others (the SPA fallback below), so it can carry the home page's head.
+      index: false,
       cacheControl: false,
       preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
 
-  const searchEngines = registerSearchEngines(app, join(shellDist, 'index.html'), {
-    ...options.searchEngines,
-    // Served from here (not moved elsewhere by the remote manifest): its pages name its files in the HTML.
-    ...(options.remoteUrls?.catalogue
-      ? {}
-      : {
-          catalogueRemote: {
-            distDir: join(webRoot, 'mfe-catalogue', 'dist'),
-            base: '/remotes/catalogue/',
-            expose: './routes',
-          },
-        }),
-  });
-
-  await app.register(fastifyStatic, {
-    root: shellDist,
-    prefix: '/',
-    wildcard: false,
-    // `/` is a page like the others (the SPA fallback below), so it can carry the home page's head.
-    index: false,
-    cacheControl: false,
-    preCompressed: true,
-    setHeaders: setCacheHeaders,
-  });
-
-  const hasShell = existsSync(join(shellDist, 'index.html'));
   // Client-side routes (/login, /category/Craftsman, ...) get the shell's index.html; unknown API,
   // remote and asset paths get a real 404.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = isPageRequest(request);
-    if (wantsPage && hasShell) {
+    const shell = wantsPage ? sources.shellIndex() : undefined;
+    if (shell !== undefined) {
       reply.header('cache-control', 'no-cache');
       const page = await searchEngines.page(request);
-      if (page) {
-        reply.status(page.status).type('text/html; charset=utf-8');
-        return reply.send(compressedPage(request, reply, page.html));
-      }
-      return reply.sendFile('index.html', shellDist);
+      reply.status(page?.status ?? 200).type('text/html; charset=utf-8');
+      return reply.send(compressedPage(request, reply, page?.html ?? shell));
     }
     if (wantsPage) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
-        .send('The web app is not built yet. Run `npm run build:web` (npm start does this for you).');
+        .send(
+          sources.remote
+            ? 'The web app is not available yet. Please try again in a moment.'
+            : 'The web app is not built yet. Run `npm run build:web` (npm start does this for you).',
+        );
     }
     return reply.status(404).send(errorEnvelope(404, 'NOT_FOUND', `No route for ${request.method} ${path}`));
   });

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import {
   Kysely,
   PGliteDialect,
@@ -87,6 +86,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
 async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Loaded only for the embedded topology: production images run on PostgreSQL and do not ship PGlite.
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),

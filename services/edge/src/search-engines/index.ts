@@ -21,7 +21,7 @@ import { accountsGet, Directory, type DirectoryOptions } from './directory';
 import { canCarryPages, pageHtml } from './page-html';
 import { remoteHintsReader, type RemoteHintsSource } from './remote-hints';
 import { robotsTxt, Sitemap, sitemapFileOf, type SitemapFile } from './sitemap';
-import { shellIndexReader } from '../shell-index';
+import type { TextSource } from '../shell-index';
 
 export { escapeHtml } from './page-html';
 export { SITEMAP_URL_LIMIT } from './sitemap';
@@ -102,13 +102,12 @@ class SitemapCache {
 
 export function registerSearchEngines(
   app: FastifyInstance,
-  shellIndexFile: string,
+  shellIndex: TextSource,
   options: SearchEnginesOptions = {},
 ): SearchEngines {
   const directory = new Directory(accountsGet(app, options.accountsUrl), options.directory);
   const sitemap = new Sitemap(directory, { urlLimit: options.sitemapUrlLimit });
   const sitemaps = new SitemapCache(options.sitemapTtlMs ?? 5 * 60_000);
-  const shellIndex = shellIndexReader(shellIndexFile);
   const ogImage = readFileSync(OG_IMAGE_FILE);
 
   app.get('/robots.txt', async (request, reply) => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileText } from '../shell-index';
 import { remoteHintsReader, remoteHintTags } from './remote-hints';
 
 const source = { base: '/remotes/catalogue/', expose: './routes' };
@@ -68,7 +69,7 @@ describe('preload hints for a remote', () => {
   it("follows a redeployed remote's manifest and gives none while there is no build", () => {
     const dir = mkdtempSync(join(tmpdir(), 'remote-hints-'));
     try {
-      const read = remoteHintsReader({ ...source, distDir: dir });
+      const read = remoteHintsReader({ ...source, manifest: fileText(join(dir, 'mf-manifest.json')) });
       expect(read()).toBe('');
       const file = join(dir, 'mf-manifest.json');
       writeFileSync(file, manifest());

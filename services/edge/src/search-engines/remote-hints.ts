@@ -5,13 +5,12 @@
 // (AFTER_PAINT_HINTS), as the shell's own do: the shell's starter lets them go with its scripts, once the
 // page is painted. Read from the remote's build (its mf-manifest.json), again only when that file changes
 // (a redeployed remote).
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { AFTER_PAINT_HINTS } from '@marketplace/contracts';
+import type { TextSource } from '../shell-index';
 
 export interface RemoteHintsSource {
-  /** The remote's build folder (where mf-manifest.json is). */
-  distDir: string;
+  /** The remote's mf-manifest.json as it stands now (a file of its build, or its web server's copy). */
+  manifest: TextSource;
   /** Where the edge serves that folder, e.g. `/remotes/catalogue/`. */
   base: string;
   /** The expose that renders pages (`./routes`). */
@@ -62,19 +61,13 @@ export function remoteHintTags(
   return `<template ${AFTER_PAINT_HINTS}>${tags.join('')}</template>`;
 }
 
-/** The hints of a remote as its build stands now, re-read when its mf-manifest.json changes. */
+/** The hints of a remote as its build stands now, worked out again when its mf-manifest.json changes. */
 export function remoteHintsReader(source: RemoteHintsSource): () => string {
-  const file = join(source.distDir, 'mf-manifest.json');
-  let cached: { mtimeMs: number; size: number; tags: string } | undefined;
+  let cached: { manifest: string; tags: string } | undefined;
   return () => {
-    try {
-      const { mtimeMs, size } = statSync(file);
-      if (!cached || cached.mtimeMs !== mtimeMs || cached.size !== size) {
-        cached = { mtimeMs, size, tags: remoteHintTags(readFileSync(file, 'utf8'), source) };
-      }
-      return cached.tags;
-    } catch {
-      return '';
-    }
+    const manifest = source.manifest();
+    if (manifest === undefined) return '';
+    if (cached?.manifest !== manifest) cached = { manifest, tags: remoteHintTags(manifest, source) };
+    return cached.tags;
   };
 }
