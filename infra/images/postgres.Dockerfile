@@ -1,0 +1,17 @@
+# PostgreSQL 15 from Debian for the Swarm stack on machines without a registry or a managed database.
+# Production uses a managed PostgreSQL or the CloudNativePG cluster (infra/k8s); the services only see
+# their DATABASE_URL.
+ARG BASE=debian:bookworm-slim
+FROM ${BASE}
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-15 \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /var/lib/postgresql/data /run/postgresql \
+ && chown -R postgres:postgres /var/lib/postgresql /run/postgresql
+COPY entrypoint.sh /usr/local/bin/postgres-entrypoint.sh
+ENV PGDATA=/var/lib/postgresql/data PATH=/usr/lib/postgresql/15/bin:$PATH
+USER postgres
+EXPOSE 5432
+HEALTHCHECK --interval=5s --timeout=3s --retries=5 CMD ["pg_isready", "-q", "-h", "127.0.0.1"]
+STOPSIGNAL SIGINT
+CMD ["/usr/local/bin/postgres-entrypoint.sh"]
