@@ -30,6 +30,8 @@ export interface BundleTarget {
 
 export function bundleTargetOf(part: string): BundleTarget {
   if (part === 'edge') return { dir: 'services/edge', entries: { main: 'src/main.ts' } };
+  // The one-off task that makes each service's roles and schema (infra/postgres/provision.ts).
+  if (part === 'db-provision') return { dir: 'infra/postgres', entries: { main: 'provision.ts' } };
   const dir = `services/${part}`;
   if (!existsSync(join(REPO_ROOT, dir, 'src', 'main.ts'))) throw new Error(`no service named '${part}'`);
   const entries: Record<string, string> = { main: 'src/main.ts' };

@@ -28,6 +28,7 @@ export const SERVER_IMAGES = ['postgres', 'nats', 'prometheus'] as const;
 export const BUILDABLE = [
   ...SERVICES.map((s) => s.name),
   EDGE.name,
+  'db-provision',
   ...WEB_APPS.map((w) => w.name),
   'ingress',
   ...SERVER_IMAGES,
@@ -133,7 +134,7 @@ export async function buildImage(part: string, options: BuildOptions): Promise<s
   try {
     let dockerfile: string;
     const args: string[] = ['--build-arg', `VERSION=${options.version}`];
-    if (SERVICES.some((s) => s.name === part) || part === EDGE.name) {
+    if (SERVICES.some((s) => s.name === part) || part === EDGE.name || part === 'db-provision') {
       await bundlePart(part, join(context, 'app'));
       dockerfile = 'service.Dockerfile';
       args.push('--build-arg', `BASE=${bases.node}`, '--build-arg', `PART=${part}`);

@@ -1,0 +1,207 @@
+/**
+ * Deploys and changes the marketplace on Docker Swarm (one command each; the runbook, infra/README.md,
+ * says when to use which):
+ *
+ *   npx tsx infra/swarm/deploy.ts up [--version V] [--port P]    deploy (or update) the whole stack
+ *   npx tsx infra/swarm/deploy.ts remote <name> <version>         deploy a remote's version and switch to it
+ *   npx tsx infra/swarm/deploy.ts rollback-remote <name>          switch a remote back to its previous version
+ *   npx tsx infra/swarm/deploy.ts service <name> <version>        roll a service (or the edge, a web app) to an image
+ *   npx tsx infra/swarm/deploy.ts down                             remove the stack (volumes are kept)
+ *
+ * STACK_DIR (default .data/swarm) keeps the release (which image and remote versions are deployed) and
+ * the secrets made on the first `up` (database passwords, the access-token keys); nothing secret is in
+ * the repository or in an image. The ingress is published on 127.0.0.1 only (see publishOnLoopback).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadOrCreateSigningKeys } from '@marketplace/service-kit';
+import { REMOTE_NAMES, SERVICES, type RemoteName } from '../topology';
+import { prometheusConfig, REMOTE_VERSION, stackYaml, type Release } from './stack';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const STACK_NAME = 'marketplace';
+
+export interface StackPaths {
+  dir: string;
+  secrets: string;
+  release: string;
+}
+
+export function stackPaths(dir = process.env.STACK_DIR ?? join(REPO_ROOT, '.data', 'swarm')): StackPaths {
+  return { dir: resolve(dir), secrets: join(resolve(dir), 'secrets'), release: join(resolve(dir), 'release.json') };
+}
+
+function run(command: string, args: string[], options: { quiet?: boolean } = {}): string {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stderr || result.stdout}`);
+  }
+  if (!options.quiet && result.stderr.trim()) process.stderr.write(result.stderr);
+  return result.stdout;
+}
+
+const password = () => randomBytes(24).toString('base64url');
+
+/** Secret files made once per stack folder (mode 0600); kept across deploys so nothing is rotated by accident. */
+export function ensureSecrets(paths: StackPaths): void {
+  mkdirSync(paths.secrets, { recursive: true, mode: 0o700 });
+  const file = (name: string, make: () => string) => {
+    const path = join(paths.secrets, name);
+    if (!existsSync(path)) writeFileSync(path, make(), { mode: 0o600 });
+    return readFileSync(path, 'utf8');
+  };
+  const admin = file('postgres-password', password);
+  file('database-admin-url', () => `postgres://postgres:${admin}@postgres:5432/marketplace`);
+  for (const service of SERVICES) {
+    const app = file(`${service.name}-app-password`, password);
+    const migrator = file(`${service.name}-migrator-password`, password);
+    file(`${service.name}-database-url`, () => `postgres://${service.name}_app:${app}@postgres:5432/marketplace`);
+    file(
+      `${service.name}-migrator-database-url`,
+      () => `postgres://${service.name}_migrator:${migrator}@postgres:5432/marketplace`,
+    );
+  }
+  file('admin-password', password);
+  // The access-token keys: accounts signs with the private one, every service checks with the public one.
+  const keys = loadOrCreateSigningKeys(join(paths.dir, 'signing'));
+  file('jwt-private-key', () => keys.privateKey ?? '');
+  file('jwt-public-key', () => keys.publicKey);
+}
+
+export function readRelease(paths: StackPaths): Release | undefined {
+  return existsSync(paths.release) ? (JSON.parse(readFileSync(paths.release, 'utf8')) as Release) : undefined;
+}
+
+function writeRelease(paths: StackPaths, release: Release) {
+  writeFileSync(paths.release, `${JSON.stringify(release, null, 2)}\n`);
+}
+
+export interface DeployOptions {
+  port: number;
+  publicUrl?: string;
+  env?: Record<string, string>;
+}
+
+/** Writes the stack and Prometheus files from the release and applies them (only changed services move). */
+export function applyRelease(paths: StackPaths, release: Release, options: DeployOptions): void {
+  writeRelease(paths, release);
+  const prometheus = join(paths.dir, 'prometheus.yml');
+  writeFileSync(prometheus, prometheusConfig());
+  const stack = join(paths.dir, 'stack.yml');
+  writeFileSync(
+    stack,
+    stackYaml(release, {
+      publishPort: options.port,
+      publicUrl: options.publicUrl ?? `http://localhost:${options.port}`,
+      secretsDir: paths.secrets,
+      prometheusConfig: prometheus,
+      ...(options.env ? { env: options.env } : {}),
+    }),
+  );
+  run('docker', ['stack', 'deploy', '--prune', '--resolve-image', 'never', '-c', stack, STACK_NAME]);
+  publishOnLoopback(options.port);
+}
+
+/**
+ * Swarm publishes a port on every address of the node. On this machine the site must be reachable from
+ * 127.0.0.1 only: connections to the published port that arrive from anywhere else are dropped before
+ * Docker forwards them (DOCKER-USER is the chain Docker leaves to the operator).
+ */
+export function publishOnLoopback(port: number): void {
+  const rule = ['DOCKER-USER', '-p', 'tcp', '-m', 'conntrack', '--ctorigdstport', String(port), '!', '-s', '127.0.0.0/8', '-j', 'DROP'];
+  const present = spawnSync('iptables', ['-C', ...rule], { stdio: 'ignore' }).status === 0;
+  if (!present) run('iptables', ['-I', ...rule]);
+}
+
+export function up(paths: StackPaths, version: string, options: DeployOptions): Release {
+  if (!/Swarm: active/.test(run('docker', ['info'], { quiet: true }))) {
+    run('docker', ['swarm', 'init', '--advertise-addr', '127.0.0.1']);
+  }
+  ensureSecrets(paths);
+  const previous = readRelease(paths);
+  const release: Release = {
+    images: { default: version },
+    remotes:
+      previous?.remotes ??
+      (Object.fromEntries(REMOTE_NAMES.map((name) => [name, { live: version, deployed: [version] }])) as Release['remotes']),
+  };
+  applyRelease(paths, release, options);
+  return release;
+}
+
+/** A remote's new version: its own service beside the live one, then the edge's manifest points at it. */
+export function deployRemote(paths: StackPaths, name: RemoteName, version: string, options: DeployOptions): Release {
+  const release = readRelease(paths);
+  if (!release) throw new Error('no stack deployed yet: run `up` first');
+  if (!REMOTE_VERSION.test(version)) throw new Error(`version must match ${REMOTE_VERSION}`);
+  const remote = release.remotes[name];
+  // Two versions run: the new live one and the one a rollback returns to.
+  release.remotes[name] =
+    version === remote.live
+      ? remote
+      : { live: version, deployed: [remote.live, version], previous: remote.live };
+  applyRelease(paths, release, options);
+  return release;
+}
+
+export function rollbackRemote(paths: StackPaths, name: RemoteName, options: DeployOptions): Release {
+  const release = readRelease(paths);
+  if (!release) throw new Error('no stack deployed yet');
+  const remote = release.remotes[name];
+  const back = remote.previous;
+  if (!back || !remote.deployed.includes(back)) throw new Error(`${name} has no earlier version to go back to`);
+  release.remotes[name] = { live: back, deployed: remote.deployed, previous: remote.live };
+  applyRelease(paths, release, options);
+  return release;
+}
+
+export function deployServiceImage(paths: StackPaths, part: string, version: string, options: DeployOptions): Release {
+  const release = readRelease(paths);
+  if (!release) throw new Error('no stack deployed yet');
+  release.images[part] = version;
+  applyRelease(paths, release, options);
+  return release;
+}
+
+export function down(): void {
+  spawnSync('docker', ['stack', 'rm', STACK_NAME], { stdio: 'ignore' });
+  // Networks go last; wait until Swarm has let go of them.
+  for (let i = 0; i < 60; i += 1) {
+    const left = execFileSync('docker', ['network', 'ls', '-q', '--filter', `label=com.docker.stack.namespace=${STACK_NAME}`], {
+      encoding: 'utf8',
+    }).trim();
+    if (!left) return;
+    spawnSync('sleep', ['1']);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const take = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at < 0 ? undefined : args.splice(at, 2)[1];
+  };
+  const paths = stackPaths();
+  const options: DeployOptions = { port: Number(take('--port') ?? process.env.STACK_PORT ?? 18080) };
+  const [command, a, b] = args;
+  const isRemote = (name: string | undefined): name is RemoteName =>
+    (REMOTE_NAMES as readonly string[]).includes(name ?? '');
+  if (command === 'up') {
+    const version = take('--version') ?? a ?? 'latest';
+    up(paths, version, options);
+  } else if (command === 'remote' && isRemote(a) && b) {
+    deployRemote(paths, a, b, options);
+  } else if (command === 'rollback-remote' && isRemote(a)) {
+    rollbackRemote(paths, a, options);
+  } else if (command === 'service' && a && b) {
+    deployServiceImage(paths, a, b, options);
+  } else if (command === 'down') {
+    down();
+  } else {
+    console.error(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
+    process.exit(2);
+  }
+}
