@@ -12,7 +12,7 @@ import { paymentRoutes } from './routes/payments';
 import { sandboxRoutes } from './routes/sandbox';
 import { unlockRoutes } from './routes/unlock';
 import { webhookRoutes } from './routes/webhook';
-import { UnlockService } from './unlocks';
+import { createUnlocks, type Unlocks } from './unlocks';
 
 /** What the payments package offers its hosts (the standalone main and the edge). */
 export {
@@ -28,10 +28,10 @@ export type { ReconcileSummary } from './unlocks';
 /** Handles a host (or a test) may hold on to. */
 export interface PaymentsControls {
   /** One reconciliation round now (the interval runs it too). */
-  reconcile: UnlockService['reconcile'];
+  reconcile: Unlocks['reconciliation']['run'];
   /** Ask the provider for the refunds that are due now. */
-  processRefunds: UnlockService['processRefunds'];
-  unlocks: UnlockService;
+  processRefunds: Unlocks['refunds']['processDue'];
+  unlocks: Unlocks;
 }
 
 /** `payments`: provider, price, cap, public URL, reconciliation (see config.ts). */
@@ -71,7 +71,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
       'payments: no PAYSTACK_SECRET_KEY; the SANDBOX provider takes test payments (no real money)',
     );
   }
-  const unlocks = new UnlockService(db, provider, settings, app.log);
+  const unlocks = createUnlocks(db, provider, settings, app.log);
 
   service.consume({
     durable: 'payments-members',
@@ -81,30 +81,30 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
   service.consume({
     durable: JOBS_CONSUMER,
     filterSubject: 'jobs.>',
-    handlers: jobsReadModelHandlers(unlocks),
+    handlers: jobsReadModelHandlers(unlocks.refunds),
   });
   service.consume({
     durable: CHAT_CONSUMER,
     filterSubject: 'chat.message.*',
-    handlers: chatHandlers(unlocks),
+    handlers: chatHandlers(unlocks.noReply),
   });
 
   // Refunds decided in a transaction (with their event) go to the provider right after the commit.
-  const stopListening = options.db.onOutboxCommitted('payments', () => unlocks.kickRefunds());
+  const stopListening = options.db.onOutboxCommitted('payments', () => unlocks.refunds.kick());
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
     if (settings.reconcileIntervalMs > 0) {
       timer = setInterval(() => {
         if (round) return;
-        round = unlocks
-          .reconcile()
+        round = unlocks.reconciliation
+          .run()
           .catch((err) => app.log.error({ err }, 'reconciliation round failed'))
           .finally(() => (round = undefined));
       }, settings.reconcileIntervalMs);
       timer.unref();
     }
-    unlocks.kickRefunds();
+    unlocks.refunds.kick();
   });
   app.addHook('onClose', async () => {
     stopListening();
@@ -114,14 +114,18 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     await unlocks.idle();
   });
 
-  await app.register(unlockRoutes, { unlocks });
-  await app.register(webhookRoutes, { unlocks });
-  await app.register(paymentRoutes, { unlocks });
+  await app.register(unlockRoutes, { checkout: unlocks.checkout, jobs: unlocks.jobs });
+  await app.register(webhookRoutes, { webhooks: unlocks.webhooks });
+  await app.register(paymentRoutes, {
+    checkout: unlocks.checkout,
+    refunds: unlocks.refunds,
+    payments: unlocks.payments,
+  });
   if (sandbox) await app.register(sandboxRoutes, { sandbox, publicUrl: settings.publicUrl ?? '' });
 
   options.onControls?.({
-    reconcile: (correlationId) => unlocks.reconcile(correlationId),
-    processRefunds: () => unlocks.processRefunds(),
+    reconcile: (correlationId) => unlocks.reconciliation.run(correlationId),
+    processRefunds: () => unlocks.refunds.processDue(),
     unlocks,
   });
 }

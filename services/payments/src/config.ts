@@ -26,7 +26,7 @@ export interface PaymentsSettings {
   unlockCap?: number;
   /**
    * The no-reply refund: a paid unlock whose poster has not answered in the chat within this many hours
-   * is refunded (while the contracts declare its reason; see no-reply.ts). Always shown in the terms.
+   * is refunded (while the contracts declare its reason; see unlocks/no-reply.ts). Always shown in the terms.
    */
   unlockRefundHours?: number;
   /** The site's public origin, e.g. https://market.example: Paystack's callback_url is built from it. */

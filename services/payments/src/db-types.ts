@@ -43,7 +43,7 @@ export interface UnlockPaymentsTable {
   refund_next_at: Date | null;
   refund_error: string | null;
   /**
-   * The no-reply rule (no-reply.ts): when the poster must have answered the company in the chat, set when
+   * The no-reply rule (unlocks/no-reply.ts): when the poster must have answered the company in the chat, set when
    * the unlock was paid while the rule applied (paid_at + UNLOCK_REFUND_HOURS); cleared once an answer
    * sent by then is known. A paid unlock still carrying it after the deadline is refunded.
    */

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { createPaymentsHarness, type PaymentsHarness } from '../testing';
 import { CHAT_CONSUMER } from './chat';
 
-// Chat's messages are recorded as the poster's answers (no-reply.test.ts runs the refund rule itself).
+// Chat's messages are recorded as the poster's answers (unlocks/no-reply.test.ts runs the refund rule itself).
 
 const HOUR = 60 * 60_000;
 

@@ -1,7 +1,8 @@
 import type { EventHandlers } from '@marketplace/service-kit';
 import type { PaymentsDatabase } from '../db-types';
 import { JobsReadModel } from '../repositories/jobs-read-model';
-import { isUuid, type UnlockService } from '../unlocks';
+import type { Refunds } from '../unlocks/refunds';
+import { isUuid } from '../unlocks/rules';
 
 /** Durable consumer name on the JOBS stream. */
 export const JOBS_CONSUMER = 'payments-jobs';
@@ -12,7 +13,7 @@ export const JOBS_CONSUMER = 'payments-jobs';
  * `service.consume`: each event once, in a transaction with the inbox row. Ids that are not uuids
  * cannot be ours and are ignored (a handler that throws would be redelivered forever).
  */
-export function jobsReadModelHandlers(unlocks: UnlockService): EventHandlers<PaymentsDatabase> {
+export function jobsReadModelHandlers(refunds: Refunds): EventHandlers<PaymentsDatabase> {
   return {
     'jobs.job.posted': async ({ jobId, postedBy, title, category }, trx) => {
       if (!isUuid(jobId) || !isUuid(postedBy)) return;
@@ -34,12 +35,12 @@ export function jobsReadModelHandlers(unlocks: UnlockService): EventHandlers<Pay
     'jobs.job.deleted': async ({ jobId }, trx, event) => {
       if (!isUuid(jobId)) return;
       await new JobsReadModel(trx).update(jobId, { deleted_at: new Date() });
-      await unlocks.refundPaidUnlocks(trx, jobId, 'job-deleted', event.correlationId);
+      await refunds.forDeadLead(trx, jobId, 'job-deleted', event.correlationId);
     },
     'jobs.job.moderated': async ({ jobId, hidden }, trx, event) => {
       if (!isUuid(jobId)) return;
       await new JobsReadModel(trx).update(jobId, { hidden });
-      if (hidden) await unlocks.refundPaidUnlocks(trx, jobId, 'job-hidden', event.correlationId);
+      if (hidden) await refunds.forDeadLead(trx, jobId, 'job-hidden', event.correlationId);
     },
   };
 }

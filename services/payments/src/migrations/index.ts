@@ -155,7 +155,7 @@ export const paymentsMigrations: SchemaMigrations = {
     },
   },
   '0007_no_reply_rule': {
-    // The no-reply refund (see no-reply.ts): the deadline an unlock got when it was paid while the rule
+    // The no-reply refund (see unlocks/no-reply.ts): the deadline an unlock got when it was paid while the rule
     // applied, cleared once the poster answered by then; and the poster's first answer in the chat.
     async up(db: UntypedDb) {
       await db.schema

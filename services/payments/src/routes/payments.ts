@@ -18,18 +18,21 @@ import {
 } from '@marketplace/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { isUuid, type Caller, type UnlockService } from '../unlocks';
+import type { PaymentsRepository } from '../repositories/payments-repository';
+import type { Checkout } from '../unlocks/checkout';
+import type { Refunds } from '../unlocks/refunds';
+import { isUuid, type Caller } from '../unlocks/rules';
 import { toAdminPayment, toUnlockPayment } from '../views';
 import { refuseNonStringFields } from './strict-body';
 
 const RefundParamsSchema = Type.Object({ paymentId: Type.String({ maxLength: 100 }) });
 
 /** The company's payments and refunds, the terms shown before paying, and the admins' list and refund. */
-export const paymentRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }> = async (
-  app,
-  { unlocks },
-) => {
-  const { payments } = unlocks;
+export const paymentRoutes: FastifyPluginAsyncTypebox<{
+  checkout: Checkout;
+  refunds: Refunds;
+  payments: PaymentsRepository;
+}> = async (app, { checkout, refunds, payments }) => {
   refuseNonStringFields(app, ['reason']);
 
   /** A signed-in caller when the request carries a valid token; a visitor otherwise (never a 401). */
@@ -61,7 +64,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }
     },
     async (request) => {
       const caller: Caller | null = request.authSource ? request.user : null;
-      return unlocks.terms(request.query.jobId, caller);
+      return checkout.terms(request.query.jobId, caller);
     },
   );
 
@@ -115,7 +118,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }
     async (request) => {
       const reason = request.body.reason.trim();
       if (!reason) throw badRequest('Please give a reason for the refund.', 'REASON_REQUIRED');
-      const refunded = await unlocks.adminRefund(request.params.paymentId, reason, request.id);
+      const refunded = await refunds.byAdmin(request.params.paymentId, reason, request.id);
       const [row] = await payments.listForAdmin({ reference: refunded.reference }, { limit: 1, offset: 0 });
       if (!row) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
       return { statusCode: 200, message: PAYMENT_MESSAGES.refunded, payment: toAdminPayment(row) };

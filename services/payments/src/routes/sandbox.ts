@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { SandboxProvider, SandboxTransaction } from '../providers/sandbox';
-import { REFERENCE_PATTERN } from '../unlocks';
+import { REFERENCE_PATTERN } from '../unlocks/rules';
 import { refuseNonStringFields } from './strict-body';
 import { abandonedPage, checkoutPage, notFoundPage, sandboxPageHeaders } from './sandbox-page';
 

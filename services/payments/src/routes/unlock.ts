@@ -11,14 +11,15 @@ import {
 } from '@marketplace/contracts';
 import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { PaymentRow } from '../repositories/payments-repository';
-import type { UnlockService } from '../unlocks';
+import type { JobsReadModel } from '../repositories/jobs-read-model';
+import type { Checkout } from '../unlocks/checkout';
 import { toUnlockPayment } from '../views';
 import { refuseNonStringFields } from './strict-body';
 
 /** The spec's two calls (section 7): start a checkout, and settle it when the payer comes back. */
-export const unlockRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }> = async (
+export const unlockRoutes: FastifyPluginAsyncTypebox<{ checkout: Checkout; jobs: JobsReadModel }> = async (
   app,
-  { unlocks },
+  { checkout, jobs },
 ) => {
   refuseNonStringFields(app, ['jobId', 'email', 'reference', 'trxref']);
 
@@ -29,7 +30,7 @@ export const unlockRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }>
       schema: { body: InitializePaymentBodySchema, response: { 200: InitializePaymentResponseSchema } },
     },
     async (request) => {
-      const { kind, payment, job } = await unlocks.initialize(request.user, request.body, request.id);
+      const { kind, payment, job } = await checkout.initialize(request.user, request.body, request.id);
       return {
         statusCode: 200,
         message:
@@ -53,13 +54,13 @@ export const unlockRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }>
       schema: { body: VerifyPaymentBodySchema, response: { 200: VerifyPaymentResponseSchema } },
     },
     async (request) => {
-      const payment = await unlocks.verify(
+      const payment = await checkout.verify(
         request.user,
         request.body.reference,
         request.body.trxref,
         request.id,
       );
-      const job = await unlocks.jobs.find(payment.job_id);
+      const job = await jobs.find(payment.job_id);
       return {
         statusCode: 200,
         message: outcomeMessage(payment),

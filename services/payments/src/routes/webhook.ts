@@ -6,7 +6,7 @@ import {
   PaymentWebhookResponseSchema,
 } from '@marketplace/contracts';
 import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
-import type { UnlockService } from '../unlocks';
+import type { Webhooks } from '../unlocks/webhooks';
 
 /** Paystack's notifications are small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -16,10 +16,7 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  * The signature is an HMAC of the exact bytes sent, so this plugin (and only it) keeps JSON bodies raw.
  * Forged, replayed, mismatched or unknown notifications change nothing and are security events.
  */
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }> = async (
-  app,
-  { unlocks },
-) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: Webhooks }> = async (app, { webhooks }) => {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',
@@ -45,7 +42,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ unlocks: UnlockService }
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers['x-paystack-signature'];
     const signature = Array.isArray(header) ? header[0] : header;
-    const outcome = await unlocks.webhook(raw, signature, request.ip, request.id);
+    const outcome = await webhooks.receive(raw, signature, request.ip, request.id);
     if (outcome.statusCode === 200) return reply.status(200).send({ status: true, message: outcome.message });
     const code =
       outcome.statusCode === 401

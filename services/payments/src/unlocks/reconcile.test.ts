@@ -1,5 +1,5 @@
 import { eventually } from '@marketplace/service-kit/testing';
-import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from './testing';
+import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from '../testing';
 
 describe('reconciliation: payments left pending are settled with the provider', () => {
   let fake: FakePaystack;

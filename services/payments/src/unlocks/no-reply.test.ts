@@ -10,10 +10,10 @@ import { dispatchEvents, idempotentHandler } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { CHAT_CONSUMER, chatHandlers } from './consumers/chat';
-import type { PaymentsDatabase } from './db-types';
+import { CHAT_CONSUMER, chatHandlers } from '../consumers/chat';
+import type { PaymentsDatabase } from '../db-types';
 import { ANSWER_GRACE_MS } from './no-reply';
-import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from './testing';
+import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from '../testing';
 
 const HOUR = 60 * 60_000;
 const WINDOW = 72 * HOUR;
@@ -233,8 +233,8 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     expect(after).toMatchObject({ no_reply_due_at: null, poster_answered_at: new Date(u.paidAt + HOUR) });
 
     // The bus hands the same event over again (a lost ack), through the consumer's own inbox.
-    const record = jest.spyOn(h.controls.unlocks, 'recordPosterAnswer');
-    const dispatch = dispatchEvents<PaymentsDatabase>(chatHandlers(h.controls.unlocks), silent);
+    const record = jest.spyOn(h.controls.unlocks.noReply, 'recordPosterAnswer');
+    const dispatch = dispatchEvents<PaymentsDatabase>(chatHandlers(h.controls.unlocks.noReply), silent);
     const redeliver = idempotentHandler(h.db, CHAT_CONSUMER, (e, trx) =>
       dispatch(e, trx as Transaction<PaymentsDatabase>),
     );

@@ -1,6 +1,6 @@
 import { API_PATHS, PAYMENT_API, PAYMENT_MESSAGES, REFUND_REASON_MESSAGES } from '@marketplace/contracts';
 import { eventually } from '@marketplace/service-kit/testing';
-import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from './testing';
+import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from '../testing';
 
 describe('refunds: dead leads, admins, retried until the provider accepts', () => {
   let fake: FakePaystack;
@@ -124,7 +124,7 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
       refund_attempts: 2,
     });
     // Paystack's refund.processed notification finishes it.
-    const { webhookSignature } = await import('./providers/provider');
+    const { webhookSignature } = await import('../providers/provider');
     const body = JSON.stringify({
       event: 'refund.processed',
       data: { status: 'processed', transaction_reference: reference, amount: 100000, currency: 'NGN' },

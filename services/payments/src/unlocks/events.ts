@@ -1,0 +1,78 @@
+// The payments service's events, one writer per type, each called inside the transaction of its change
+// (the kit's outbox publishes it after commit). Payload shapes: libs/contracts/src/events.ts.
+import { EVENT_TYPES } from '@marketplace/contracts';
+import { publishEvent } from '@marketplace/service-kit';
+import type { Kysely } from 'kysely';
+import type { PaymentsDatabase } from '../db-types';
+import type { PaymentRow } from '../repositories/payments-repository';
+
+type Trx = Kysely<PaymentsDatabase>;
+const opts = (correlationId: string) => ({ correlationId });
+
+/** A checkout was handed out (jobs shows 'Payment Pending'). */
+export function unlockInitiated(
+  trx: Trx,
+  checkout: { paymentId: string; reference: string; jobId: string; companyId: string },
+  correlationId: string,
+) {
+  return publishEvent(trx, EVENT_TYPES.paymentsUnlockInitiated, checkout, opts(correlationId));
+}
+
+/** The company has the unlock (jobs records the application, chat opens the conversation). */
+export function unlockPaid(trx: Trx, paid: PaymentRow, paidAt: Date, correlationId: string) {
+  return publishEvent(
+    trx,
+    EVENT_TYPES.paymentsUnlockPaid,
+    {
+      paymentId: paid.id,
+      reference: paid.reference,
+      jobId: paid.job_id,
+      companyId: paid.company_id,
+      posterId: paid.poster_id,
+      amount: paid.amount_kobo,
+      currency: paid.currency,
+      paidAt: paidAt.toISOString(),
+    },
+    opts(correlationId),
+  );
+}
+
+/** Jobs shows 'Payment Pending' from `initiated`; a payment announced so is announced failed too. */
+export async function unlockFailed(trx: Trx, payment: PaymentRow, correlationId: string) {
+  if (!payment.authorization_url) return;
+  await publishEvent(
+    trx,
+    EVENT_TYPES.paymentsUnlockFailed,
+    {
+      paymentId: payment.id,
+      reference: payment.reference,
+      jobId: payment.job_id,
+      companyId: payment.company_id,
+    },
+    opts(correlationId),
+  );
+}
+
+/**
+ * A refund was decided (the provider is asked after the commit). `unlocked` tells jobs and chat whether
+ * there is access to take back. `now` only stands in for a row without `refunded_at`.
+ */
+export async function unlockRefunded(trx: Trx, payment: PaymentRow, now: () => Date, correlationId: string) {
+  await publishEvent(
+    trx,
+    EVENT_TYPES.paymentsUnlockRefunded,
+    {
+      paymentId: payment.id,
+      reference: payment.reference,
+      jobId: payment.job_id,
+      companyId: payment.company_id,
+      posterId: payment.poster_id,
+      amount: payment.amount_kobo,
+      currency: payment.currency,
+      reason: payment.refund_reason ?? 'admin',
+      unlocked: payment.paid_at !== null,
+      refundedAt: (payment.refunded_at ?? now()).toISOString(),
+    },
+    opts(correlationId),
+  );
+}

@@ -1,0 +1,41 @@
+import { PAYMENT_MESSAGES, jobFullMessage } from '@marketplace/contracts';
+import { AppError, conflict, type AccessClaims } from '@marketplace/service-kit';
+import type { ResolvedPaymentsSettings } from '../config';
+import { ProviderError } from '../providers/provider';
+import type { JobRow } from '../repositories/jobs-read-model';
+
+// The unlock rules every part of the money path shares: what our ids and references look like, the
+// price, and which jobs can be unlocked.
+
+/** Our references: what Paystack allows (letters, digits, '-', '.', '='). */
+export const REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID_PATTERN.test(value);
+
+/** What settled a payment. */
+export type Via = 'callback' | 'webhook' | 'reconcile' | 'initialize';
+
+export type Caller = Pick<AccessClaims, 'sub' | 'type'>;
+
+/** The unlock price of a job's category, in kobo (from config, never from the client). */
+export function unlockPriceKobo(settings: ResolvedPaymentsSettings, category: string | null): number {
+  const naira = (category && settings.unlockPriceByCategory[category]) || settings.unlockPriceNgn;
+  return naira * 100;
+}
+
+/** Open, not deleted, not hidden. */
+export function unlockable(job: JobRow): boolean {
+  return !job.deleted_at && !job.hidden && job.status !== 'completed';
+}
+
+export function assertUnlockable(job: JobRow, paidCount: number, cap: number): void {
+  if (job.deleted_at || job.hidden) throw conflict(PAYMENT_MESSAGES.jobUnavailable, 'JOB_UNAVAILABLE');
+  if (job.status === 'completed') throw conflict(PAYMENT_MESSAGES.jobCompleted, 'JOB_COMPLETED');
+  if (paidCount >= cap) throw conflict(jobFullMessage(cap), 'JOB_FULL');
+}
+
+/** A provider that cannot be reached is the service's 502, with the message the client shows. */
+export function providerFailure(err: unknown, message: string): unknown {
+  if (err instanceof ProviderError) return new AppError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', message);
+  return err;
+}
