@@ -57,6 +57,7 @@ export async function startStandaloneService(
       db,
       namespace: config.BUS_NAMESPACE,
       retentionDays: config.BUS_RETENTION_DAYS,
+      streamReplicas: config.BUS_STREAM_REPLICAS,
     });
   } catch (err) {
     await db.close();

@@ -45,6 +45,8 @@ export interface CreateEventBusOptions {
   namespace?: string | undefined;
   /** BUS_RETENTION_DAYS: how long events are kept (stream max age, local log pruning). */
   retentionDays?: number | undefined;
+  /** BUS_STREAM_REPLICAS: copies of each stream on a NATS cluster. */
+  streamReplicas?: number | undefined;
   /** Adapter tuning, e.g. `{ namespace }` to keep a test run's streams apart. */
   nats?: Omit<NatsBusOptions, 'servers' | 'name' | 'logger'>;
   local?: Omit<LocalBusOptions, 'db' | 'logger'>;
@@ -61,6 +63,7 @@ export async function createEventBus(options: CreateEventBusOptions): Promise<Ev
     return createNatsBus({
       ...(namespace ? { namespace } : {}),
       ...retentionMs,
+      ...(options.streamReplicas ? { streamReplicas: options.streamReplicas } : {}),
       ...options.nats,
       servers: natsUrl,
       name,

@@ -47,6 +47,11 @@ export interface NatsBusOptions {
   maxRetryDelayMs?: number;
   /** How long a stream keeps an event (its max age). Default 30 days. */
   retentionMs?: number;
+  /**
+   * Copies of each stream on the cluster's nodes (BUS_STREAM_REPLICAS): 3 on a three-node cluster, so
+   * losing a node loses no event and publishing goes on. Default 1 (one server).
+   */
+  streamReplicas?: number;
   /** Upper bound of a stream's size; the oldest events go first. Default 1 GiB. */
   maxStreamBytes?: number;
   /** Publish dedupe window on `Nats-Msg-Id`. Default 2 minutes. */
@@ -176,7 +181,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       duplicate_window: nanos(duplicateWindowMs),
       max_age: nanos(retentionMs),
       max_bytes: maxStreamBytes,
-      num_replicas: 1,
+      num_replicas: options.streamReplicas ?? 1,
     };
     try {
       const info = await jsm.streams.info(names.stream);
@@ -187,8 +192,16 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
         );
       }
       // A stream made before the limits (or with other ones) gets this process's limits.
-      if (info.config.max_age !== config.max_age || info.config.max_bytes !== config.max_bytes) {
-        await jsm.streams.update(names.stream, { max_age: config.max_age, max_bytes: config.max_bytes });
+      if (
+        info.config.max_age !== config.max_age ||
+        info.config.max_bytes !== config.max_bytes ||
+        info.config.num_replicas !== config.num_replicas
+      ) {
+        await jsm.streams.update(names.stream, {
+          max_age: config.max_age,
+          max_bytes: config.max_bytes,
+          num_replicas: config.num_replicas,
+        });
       }
       return;
     } catch (err) {

@@ -45,7 +45,8 @@ export const BaseConfigSchema = Type.Object({
     { default: 'info' },
   ),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
-  NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),
+  /** One server or a comma-separated list of a cluster's servers. */
+  NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://[^,\\s]+(,(nats|tls)://[^,\\s]+)*$' })),
   DATA_DIR: Type.String({ default: '.data' }),
   /**
    * Proxies whose X-Forwarded-For gives the client address (rate limits, logs): a number of hops or a
@@ -58,6 +59,8 @@ export const BaseConfigSchema = Type.Object({
    * live subjects all carry it. Every process of one stack must use the same value.
    */
   BUS_NAMESPACE: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9]{0,19}$' })),
+  /** Copies of each event stream on the NATS cluster (3 on a three-node cluster; 1 on one server). */
+  BUS_STREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
   /** Events are kept this long (the NATS streams' max age; the local bus log is pruned to it). */
   BUS_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
 });
