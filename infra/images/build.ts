@@ -38,6 +38,8 @@ export interface BuildOptions {
   version: string;
   baseNode?: string;
   baseDebian?: string;
+  /** A web app's files from this folder instead of its build (a patched copy, in tests). */
+  webDist?: string;
   log?: (line: string) => void;
 }
 
@@ -106,10 +108,13 @@ export function ensureLocalBases(log: (line: string) => void): { node: string; d
   return { node: LOCAL_NODE, debian: LOCAL_DEBIAN };
 }
 
-function webSiteInto(app: string, version: string, site: string) {
-  const dist = join(REPO_ROOT, app === 'shell' ? 'shell' : `mfe-${app}`, 'dist');
+export function webDistOf(app: string): string {
+  return join(REPO_ROOT, app === 'shell' ? 'shell' : `mfe-${app}`, 'dist');
+}
+
+function webSiteInto(app: string, version: string, site: string, dist = webDistOf(app)) {
   if (!existsSync(dist)) throw new Error(`${dist} is missing: run npm run build:web first`);
-  const filter = (path: string) => !path.endsWith('.map') && !path.endsWith('.build-stamp');
+  const filter = (path: string) => !path.endsWith('.map') && !path.endsWith('.built-at');
   if (app === 'shell') {
     cpSync(join(dist, 'static'), join(site, 'static'), { recursive: true, filter });
     // The edge reads the shell's page from here (WEB_ORIGIN/static/index.html) and writes each page from it.
@@ -140,7 +145,7 @@ export async function buildImage(part: string, options: BuildOptions): Promise<s
       args.push('--build-arg', `BASE=${bases.node}`, '--build-arg', `PART=${part}`);
     } else if (part.startsWith('web-')) {
       const app = part.slice('web-'.length);
-      webSiteInto(app, options.version, join(context, 'site'));
+      webSiteInto(app, options.version, join(context, 'site'), options.webDist);
       copyFileSync(join(HERE, 'web-nginx.conf'), join(context, 'web-nginx.conf'));
       dockerfile = 'web.Dockerfile';
       args.push('--build-arg', `BASE=${bases.debian}`, '--build-arg', `APP=${app}`);

@@ -34,6 +34,12 @@ export function stackPaths(dir = process.env.STACK_DIR ?? join(REPO_ROOT, '.data
   return { dir: resolve(dir), secrets: join(resolve(dir), 'secrets'), release: join(resolve(dir), 'release.json') };
 }
 
+/** The settings of the last deploy: a later change (a remote, a service) keeps them, so nothing else moves. */
+export function savedOptions(paths: StackPaths): DeployOptions | undefined {
+  const file = join(paths.dir, 'deploy-options.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DeployOptions) : undefined;
+}
+
 function run(command: string, args: string[], options: { quiet?: boolean } = {}): string {
   const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (result.status !== 0) {
@@ -88,6 +94,7 @@ export interface DeployOptions {
 /** Writes the stack and Prometheus files from the release and applies them (only changed services move). */
 export function applyRelease(paths: StackPaths, release: Release, options: DeployOptions): void {
   writeRelease(paths, release);
+  writeFileSync(join(paths.dir, 'deploy-options.json'), `${JSON.stringify(options, null, 2)}\n`);
   const prometheus = join(paths.dir, 'prometheus.yml');
   writeFileSync(prometheus, prometheusConfig());
   const stack = join(paths.dir, 'stack.yml');
@@ -185,7 +192,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     return at < 0 ? undefined : args.splice(at, 2)[1];
   };
   const paths = stackPaths();
-  const options: DeployOptions = { port: Number(take('--port') ?? process.env.STACK_PORT ?? 18080) };
+  const port = take('--port');
+  const options: DeployOptions = {
+    ...savedOptions(paths),
+    port: Number(port ?? savedOptions(paths)?.port ?? process.env.STACK_PORT ?? 18080),
+  };
   const [command, a, b] = args;
   const isRemote = (name: string | undefined): name is RemoteName =>
     (REMOTE_NAMES as readonly string[]).includes(name ?? '');
