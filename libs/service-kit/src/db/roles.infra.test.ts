@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICES } from '@marketplace/contracts';
@@ -73,12 +73,40 @@ describe('per-service database roles', () => {
     return db;
   };
 
+  const secretFile = (name: string, content: string) => {
+    const path = join(dataDir, `${name}.secret`);
+    writeFileSync(path, `${content}\n`, { mode: 0o600 });
+    return path;
+  };
+
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'db-roles-'));
     admin = await createTestDatabase();
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(admin.raw);
     databaseName = rows[0]!.name;
-    await provisionServiceRoles(admin, [accounts, jobs, chat]);
+    // The deploy's provisioning step, passwords from files (as Docker or Kubernetes secrets hand them over).
+    const passwordFiles: NodeJS.ProcessEnv = {};
+    for (const service of [accounts, jobs, chat]) {
+      const upper = service.schema.toUpperCase();
+      passwordFiles[`${upper}_MIGRATOR_PASSWORD_FILE`] = secretFile(
+        service.migrator,
+        service.migratorPassword!,
+      );
+      passwordFiles[`${upper}_APP_PASSWORD_FILE`] = secretFile(service.runtime, service.runtimePassword!);
+    }
+    const provisioned = await run('infra/postgres/provision.ts', {
+      DATABASE_URL: urlAs(new URL(process.env.DATABASE_URL!).username, undefined),
+      SERVICES: 'accounts,jobs,chat',
+      DB_ROLE_PREFIX: prefix,
+      ...passwordFiles,
+    });
+    expect(provisioned).toEqual({
+      code: 0,
+      lines: [accounts, jobs, chat].map(
+        (service) =>
+          `provision: schema ${service.schema}: owner ${service.migrator} (password set), runtime ${service.runtime} (password set)`,
+      ),
+    });
     for (const service of [accounts, jobs]) {
       const { code, lines } = await run(`services/${service.schema}/src/migrate.ts`, {
         DATABASE_URL: urlAs(service.migrator, service.migratorPassword),
