@@ -12,7 +12,6 @@
  */
 import { SERVICES } from '@marketplace/contracts';
 import {
-  BaseConfigSchema,
   ConfigError,
   defaultServiceRoles,
   loadConfig,
@@ -30,7 +29,7 @@ for (const service of SERVICES) {
 }
 
 const ProvisionConfigSchema = Type.Object({
-  DATABASE_URL: Type.String({ pattern: BaseConfigSchema.properties.DATABASE_URL.pattern }),
+  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
   SERVICES: Type.String({ pattern: '^[a-z]+(,[a-z]+)*$', default: SERVICES.join(',') }),
   DB_ROLE_PREFIX: Type.String({ pattern: '^([a-z][a-z0-9_]{0,19})?$', default: '' }),
   ...passwordSettings,
