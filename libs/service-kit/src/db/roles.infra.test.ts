@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -258,42 +258,77 @@ describe('per-service database roles', () => {
     );
   });
 
-  it('a service runs as its runtime role on a schema its migrate task brought up to date', async () => {
-    // Its own bus namespace: its durable consumers stay out of other suites' way; its streams go after.
+  it('services run as their runtime roles on schemas their migrate tasks brought up to date', async () => {
+    // Their own bus namespace: their durable consumers stay out of other suites' way; the streams go after.
     const namespace = prefix.slice(0, -1);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/jobs/src/main.ts'], {
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        MIGRATIONS: 'verify',
-        DATABASE_URL: urlAs(jobs.runtime, jobs.runtimePassword),
-        NATS_URL: process.env.NATS_URL,
-        BUS_NAMESPACE: namespace,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = once(child, 'exit');
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
+    const started: Array<{ child: ChildProcess; output: () => string }> = [];
+    /** Starts a service's main with MIGRATIONS=verify as its runtime role; resolves with its URL. */
+    const start = (service: ServiceRoles) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', `services/${service.schema}/src/main.ts`], {
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: join(dataDir, service.schema),
+          PORT: '0',
+          MIGRATIONS: 'verify',
+          DATABASE_URL: urlAs(service.runtime, service.runtimePassword),
+          NATS_URL: process.env.NATS_URL,
+          BUS_NAMESPACE: namespace,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      started.push({ child, output: () => output });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      return new Promise<string>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          const listening = /jobs listening on (http:\/\/[^"\s]+)/.exec(output);
+          const listening = /listening on (http:\/\/[^"\s]+)/.exec(output);
           if (listening) resolve(listening[1]!);
         });
-        child.on('exit', () => reject(new Error(`jobs exited before listening: ${output}`)));
+        child.on('exit', () => reject(new Error(`${service.schema} exited before listening: ${output}`)));
       });
-      const ready = await fetch(`${url}/ready`);
-      expect(await ready.json()).toMatchObject({ status: 'ready' });
-      child.kill('SIGTERM');
-      const [code] = await exited;
-      expect(code).toBe(0);
-      // Nothing went wrong while it ran (its relay and consumers touch its outbox, inbox and revocations).
-      expect(output.split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    };
+    try {
+      const [accountsUrl, jobsUrl] = await Promise.all([start(accounts), start(jobs)]);
+      for (const url of [accountsUrl, jobsUrl]) {
+        expect(await (await fetch(`${url}/ready`)).json()).toMatchObject({ status: 'ready' });
+      }
+      // A registration: accounts writes its users and outbox; jobs' consumer writes its inbox and members.
+      const email = `${prefix}ada@example.com`;
+      const registered = await fetch(`${accountsUrl}/api/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email,
+          name: 'Ada Obi',
+          password: 'secret1-long-enough',
+          language: 'en',
+          platform: 'Android',
+          timezone: 0,
+          deviceId: 'Ada123',
+        }),
+      });
+      expect(registered.status).toBeLessThan(300);
+      const deadline = Date.now() + 20_000;
+      let members: unknown[] = [];
+      while (members.length === 0 && Date.now() < deadline) {
+        members = (await sql`select name from jobs.members where name = 'Ada Obi'`.execute(admin.raw)).rows;
+        if (members.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(members).toEqual([{ name: 'Ada Obi' }]);
+
+      for (const { child } of started) child.kill('SIGTERM');
+      const codes = await Promise.all(started.map(({ child }) => once(child, 'exit').then(([code]) => code)));
+      expect(codes).toEqual([0, 0]);
+      // Nothing went wrong while they ran: no error or fatal line.
+      const failures = started.flatMap(({ output }) =>
+        output()
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line)),
+      );
+      expect(failures).toEqual([]);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      for (const { child } of started) if (child.exitCode === null) child.kill('SIGKILL');
       const nc = await connect({ servers: process.env.NATS_URL! });
       const jsm = await jetstreamManager(nc);
       for (const service of SERVICES)
