@@ -8,7 +8,7 @@ import { OutboxRelay } from './bus/outbox';
 import { dispatchEvents, type EventHandlers } from './bus/events';
 import { idempotentHandler } from './bus/inbox';
 import { schemaDb, type Database } from './db/database';
-import { migrateSchema, type SchemaMigrations } from './db/migrate';
+import { migrateSchema, verifySchema, type MigrationMode, type SchemaMigrations } from './db/migrate';
 import { errorHandlerPlugin } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerOpenApi } from './http/openapi';
@@ -21,6 +21,8 @@ export interface ServiceDeps {
   auth: AuthOptions;
   /** DATA_DIR: where a service may keep files (accounts: uploads, mail outbox). */
   dataDir?: string;
+  /** What to do with the service's schema at start (see MigrationMode); default 'on-start'. */
+  migrations?: MigrationMode;
 }
 
 export interface ServiceSetup<DB> {
@@ -55,7 +57,9 @@ export async function setupService<DB>(
   },
 ): Promise<ServiceSetup<DB>> {
   const { deps } = options;
-  await migrateSchema(deps.db, options.schema, options.migrations);
+  const mode = deps.migrations ?? 'on-start';
+  if (mode === 'on-start') await migrateSchema(deps.db, options.schema, options.migrations);
+  else if (mode === 'verify') await verifySchema(deps.db, options.schema, options.migrations);
   const db = schemaDb<DB>(deps.db, options.schema);
 
   await app.register(errorHandlerPlugin);

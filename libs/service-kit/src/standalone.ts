@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { loadOrCreateSigningKeys } from './auth/keys';
 import { createEventBus } from './bus/index';
-import { BaseConfigSchema, loadConfig, PortSchema } from './config/config';
+import { BaseConfigSchema, loadConfig, PortSchema, readSettingFile } from './config/config';
 import { openDatabase } from './db/database';
+import { MIGRATION_MODES } from './db/migrate';
 import { setEnvelopeNotFoundHandler } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { trustProxyFrom } from './http/rate-limit';
@@ -19,7 +19,24 @@ export const StandaloneConfigSchema = Type.Object({
   /** PEM files of the access-token keys; without them keys are kept in DATA_DIR (local runs). */
   JWT_PUBLIC_KEY_FILE: Type.Optional(Type.String()),
   JWT_PRIVATE_KEY_FILE: Type.Optional(Type.String()),
+  /**
+   * on-start: migrate the service's schema at start (local runs); verify: refuse to start unless a
+   * migrate task has brought it to the latest migration (production); skip: neither.
+   */
+  MIGRATIONS: Type.Union(
+    MIGRATION_MODES.map((mode) => Type.Literal(mode)),
+    { default: 'on-start' },
+  ),
 });
+
+/** Runs `step`; its error, if any, is prefixed with the setting that led to it. */
+async function naming<T>(setting: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw new Error(`${setting}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
 
 export interface StandaloneServiceOptions {
   name: string;
@@ -38,27 +55,31 @@ export async function startStandaloneService(
   const config = loadConfig(StandaloneConfigSchema, { PORT: String(options.defaultPort), ...env });
   const keys = config.JWT_PUBLIC_KEY_FILE
     ? {
-        publicKey: readFileSync(config.JWT_PUBLIC_KEY_FILE, 'utf8'),
+        publicKey: readSettingFile('JWT_PUBLIC_KEY_FILE', config.JWT_PUBLIC_KEY_FILE),
         privateKey: config.JWT_PRIVATE_KEY_FILE
-          ? readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8')
+          ? readSettingFile('JWT_PRIVATE_KEY_FILE', config.JWT_PRIVATE_KEY_FILE)
           : undefined,
       }
     : loadOrCreateSigningKeys(config.DATA_DIR);
 
-  const db = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: join(config.DATA_DIR, `pglite-${options.name}`),
-  });
+  const db = await naming(config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR', () =>
+    openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: join(config.DATA_DIR, `pglite-${options.name}`),
+    }),
+  );
   let bus;
   try {
-    bus = await createEventBus({
-      natsUrl: config.NATS_URL,
-      name: options.name,
-      db,
-      namespace: config.BUS_NAMESPACE,
-      retentionDays: config.BUS_RETENTION_DAYS,
-      streamReplicas: config.BUS_STREAM_REPLICAS,
-    });
+    const open = () =>
+      createEventBus({
+        natsUrl: config.NATS_URL,
+        name: options.name,
+        db,
+        namespace: config.BUS_NAMESPACE,
+        retentionDays: config.BUS_RETENTION_DAYS,
+        streamReplicas: config.BUS_STREAM_REPLICAS,
+      });
+    bus = await (config.NATS_URL ? naming('NATS_URL', open) : open());
   } catch (err) {
     await db.close();
     throw err;
@@ -74,16 +95,18 @@ export async function startStandaloneService(
   );
   setEnvelopeNotFoundHandler(app);
   registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });
-  await app.register(options.plugin, {
-    db,
-    bus,
-    dataDir: config.DATA_DIR,
-    auth: {
-      publicKey: keys.publicKey,
-      ...(options.signsTokens && keys.privateKey ? { privateKey: keys.privateKey } : {}),
-    },
-  });
   try {
+    // The plugin migrates or verifies the schema (MIGRATIONS) before anything listens.
+    await app.register(options.plugin, {
+      db,
+      bus,
+      dataDir: config.DATA_DIR,
+      migrations: config.MIGRATIONS,
+      auth: {
+        publicKey: keys.publicKey,
+        ...(options.signsTokens && keys.privateKey ? { privateKey: keys.privateKey } : {}),
+      },
+    });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     return {
       app,

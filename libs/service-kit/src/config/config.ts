@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -12,29 +13,84 @@ export class ConfigError extends Error {
  * Reads a typed configuration from environment variables. Values are converted (PORT=8080 becomes a
  * number), defaults applied, unknown variables ignored. Any bad value throws one ConfigError naming
  * every offending variable, so a service fails fast with a single clear message.
+ *
+ * Any variable X may instead be read from a file named by X_FILE (Docker/Kubernetes secrets): the
+ * file's content with its trailing newline removed. Setting both X and X_FILE is an error, and so is an
+ * unreadable file. Values that came from a file, or whose names say they are secret, are never echoed
+ * in the error.
  */
 export function loadConfig<T extends TObject>(schema: T, env: NodeJS.ProcessEnv = process.env): Static<T> {
   const input: Record<string, unknown> = {};
+  const problems: string[] = [];
+  // Read from a file: never echoed. Already reported (both set, unreadable file): not checked again.
+  const hidden = new Set<string>();
+  const reported = new Set<string>();
   for (const key of Object.keys(schema.properties)) {
     const raw = env[key];
+    const fileKey = `${key}_FILE`;
+    const file = fileKey in schema.properties ? undefined : env[fileKey];
+    if (file !== undefined && file !== '') {
+      hidden.add(key);
+      try {
+        if (raw !== undefined && raw !== '')
+          throw new ConfigError([`${key} and ${fileKey} are both set (use one)`]);
+        const value = readSettingFile(fileKey, file);
+        if (value !== '') input[key] = value;
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        problems.push(...err.problems);
+        reported.add(key);
+      }
+      continue;
+    }
     if (raw !== undefined && raw !== '') input[key] = raw;
   }
   const withDefaults = Value.Default(schema, input) as Record<string, unknown>;
   const converted = Value.Convert(schema, withDefaults) as Record<string, unknown>;
   // Check variable by variable so one message names every bad or missing value.
-  const problems: string[] = [];
   const required = new Set(schema.required ?? []);
   for (const [key, propertySchema] of Object.entries(schema.properties)) {
+    if (reported.has(key)) continue;
     const value = converted[key];
     if (value === undefined) {
       if (required.has(key)) problems.push(`${key} is required`);
       continue;
     }
     const [error] = Value.Errors(propertySchema, value);
-    if (error) problems.push(`${key} ${error.message} (got ${JSON.stringify(env[key])})`);
+    if (error) problems.push(`${key} ${error.message} (got ${shownValue(key, input[key], hidden)})`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return converted as Static<T>;
+}
+
+/**
+ * The content of a file a setting names (a secret, a key), trailing newline removed. An unreadable file
+ * is a ConfigError that names the setting. Also for settings that are themselves paths (JWT_PUBLIC_KEY_FILE).
+ */
+export function readSettingFile(setting: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const reasons: Record<string, string> = {
+      ENOENT: 'no such file',
+      EACCES: 'permission denied',
+      EISDIR: 'it is a folder',
+    };
+    const reason = (code && reasons[code]) ?? code ?? String(err);
+    throw new ConfigError([`${setting} names a file that cannot be read: ${path} (${reason})`]);
+  }
+}
+
+const SECRET_NAME = /PASSWORD|SECRET|TOKEN|PRIVATE|_KEY$/;
+
+/** A rejected value as the error shows it: secrets hidden, a URL's password masked. */
+function shownValue(key: string, value: unknown, hidden: ReadonlySet<string>): string {
+  if (hidden.has(key) || SECRET_NAME.test(key)) return '(hidden)';
+  if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@'));
+  }
+  return JSON.stringify(value);
 }
 
 /** Settings every service process understands. */

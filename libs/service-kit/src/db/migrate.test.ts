@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createTestDatabase } from '../testing/test-database';
 import type { Database, UntypedDb } from './database';
-import { migrateSchema } from './migrate';
+import { migrateSchema, pendingMigrations, SchemaNotMigratedError, verifySchema } from './migrate';
 
 describe('migrateSchema', () => {
   let db: Database;
@@ -45,5 +45,64 @@ describe('migrateSchema', () => {
 
   it('rejects a bad schema name', async () => {
     await expect(migrateSchema(db, 'Bad-Name', migrations)).rejects.toThrow('invalid schema name');
+  });
+
+  it('says which migrations it applied, none the second time', async () => {
+    expect(await migrateSchema(db, 'counted', migrations)).toEqual([
+      '0000_kit_outbox_inbox',
+      '0000_kit_rate_limits',
+      '0000_kit_revocations',
+      '0001_widgets',
+    ]);
+    expect(await migrateSchema(db, 'counted', migrations)).toEqual([]);
+  });
+});
+
+describe('verifySchema (MIGRATIONS=verify)', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const first = {
+    '0001_widgets': {
+      async up(k: UntypedDb) {
+        await k.schema.createTable('widgets').addColumn('id', 'integer').execute();
+      },
+    },
+  };
+  const later = {
+    ...first,
+    '0002_gadgets': {
+      async up(k: UntypedDb) {
+        await k.schema.createTable('gadgets').addColumn('id', 'integer').execute();
+      },
+    },
+  };
+
+  it('refuses a schema nobody migrated, naming what is missing and what to do', async () => {
+    expect(await pendingMigrations(db, 'fresh', first)).toEqual([
+      '0000_kit_outbox_inbox',
+      '0000_kit_rate_limits',
+      '0000_kit_revocations',
+      '0001_widgets',
+    ]);
+    await expect(verifySchema(db, 'fresh', first)).rejects.toThrow(
+      "schema fresh is not at the latest migration: 4 pending (0000_kit_outbox_inbox, 0000_kit_rate_limits, 0000_kit_revocations, ...); run the service's migrate task first",
+    );
+    // Verifying changes nothing.
+    const { rows } = await sql`select 1 from pg_namespace where nspname = 'fresh'`.execute(db.raw);
+    expect(rows).toEqual([]);
+  });
+
+  it('accepts a schema at the latest migration and refuses it once the code has a newer one', async () => {
+    await migrateSchema(db, 'shop', first);
+    await expect(verifySchema(db, 'shop', first)).resolves.toBeUndefined();
+    const error = await verifySchema(db, 'shop', later).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(SchemaNotMigratedError);
+    expect((error as SchemaNotMigratedError).pending).toEqual(['0002_gadgets']);
   });
 });

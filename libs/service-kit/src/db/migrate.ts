@@ -77,30 +77,86 @@ const kitMigrations: SchemaMigrations = {
 };
 
 /**
- * Bring one service's schema up to date. Safe to run at every start and from several instances at
- * once (Kysely takes a lock); already applied migrations are skipped.
+ * What a service does with its schema at start (the MIGRATIONS setting of a standalone service):
+ * - on-start: migrate it (the default: local runs, the embedded topology, tests);
+ * - verify: refuse to start unless it is at the latest migration (production, where the runtime role
+ *   cannot change tables and a one-off task migrates: see migrate-task.ts);
+ * - skip: neither (the operator answers for it).
  */
-export async function migrateSchema(
-  db: Database,
-  schema: string,
-  migrations: SchemaMigrations,
-): Promise<void> {
+export type MigrationMode = 'on-start' | 'verify' | 'skip';
+export const MIGRATION_MODES: readonly MigrationMode[] = ['on-start', 'verify', 'skip'];
+
+export class SchemaNotMigratedError extends Error {
+  constructor(
+    readonly schema: string,
+    readonly pending: string[],
+  ) {
+    super(
+      `schema ${schema} is not at the latest migration: ${pending.length} pending (${pending.slice(0, 3).join(', ')}${
+        pending.length > 3 ? ', ...' : ''
+      }); run the service's migrate task first`,
+    );
+    this.name = 'SchemaNotMigratedError';
+  }
+}
+
+function assertSchemaName(schema: string) {
   if (!/^[a-z][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(db.raw);
+}
+
+function schemaMigrator(db: Database, schema: string, migrations: SchemaMigrations): Migrator {
   const all: SchemaMigrations = { ...kitMigrations, ...migrations };
   const provider: MigrationProvider = { getMigrations: async () => all };
-  const migrator = new Migrator({
+  return new Migrator({
     db: db.raw.withSchema(schema),
     provider,
     migrationTableSchema: schema,
     // The kit's own migrations ('0000_kit_*') may be added after a service's were applied.
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/**
+ * Bring one service's schema up to date. Safe to run at every start and from several instances at
+ * once (Kysely takes a lock); already applied migrations are skipped. Returns the names applied now.
+ */
+export async function migrateSchema(
+  db: Database,
+  schema: string,
+  migrations: SchemaMigrations,
+): Promise<string[]> {
+  assertSchemaName(schema);
+  // Created only when missing: a migrator role owns its provisioned schema but may not create schemas
+  // (PostgreSQL checks that right before it looks whether the schema exists).
+  const { rows } = await sql`select 1 from pg_namespace where nspname = ${schema}`.execute(db.raw);
+  if (rows.length === 0) await sql`create schema if not exists ${sql.id(schema)}`.execute(db.raw);
+  const { error, results } = await schemaMigrator(db, schema, migrations).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(
       `migration ${schema}/${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations (the kit's and the service's) not yet applied to `schema`, by name. */
+export async function pendingMigrations(
+  db: Database,
+  schema: string,
+  migrations: SchemaMigrations,
+): Promise<string[]> {
+  assertSchemaName(schema);
+  const all = await schemaMigrator(db, schema, migrations).getMigrations();
+  return all.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
+/** Throws SchemaNotMigratedError unless every migration of the service has been applied. */
+export async function verifySchema(
+  db: Database,
+  schema: string,
+  migrations: SchemaMigrations,
+): Promise<void> {
+  const pending = await pendingMigrations(db, schema, migrations);
+  if (pending.length > 0) throw new SchemaNotMigratedError(schema, pending);
 }
