@@ -99,10 +99,10 @@ function copyInstalled(names: string[], outDir: string): string[] {
     cpSync(source, target, {
       recursive: true,
       dereference: true,
-      // Nested node_modules are visited as dependencies; tests, docs and source maps stay behind.
+      // Nested node_modules are visited as dependencies; type declarations and source maps stay behind.
       filter: (path) => {
         const inside = relative(source, path);
-        return !/(^|\/)(node_modules|test|tests|docs?|\.github)(\/|$)|\.(md|map|d\.ts)$/i.test(inside);
+        return !/(^|\/)node_modules(\/|$)|\.(map|d\.ts)$/.test(inside);
       },
     });
     copied.push(`${pkg.name}@${pkg.version}`);

@@ -12,6 +12,6 @@ COPY entrypoint.sh /usr/local/bin/postgres-entrypoint.sh
 ENV PGDATA=/var/lib/postgresql/data PATH=/usr/lib/postgresql/15/bin:$PATH
 USER postgres
 EXPOSE 5432
-HEALTHCHECK --interval=5s --timeout=3s --retries=5 CMD ["pg_isready", "-q", "-h", "127.0.0.1"]
+HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=5 CMD ["pg_isready", "-q", "-h", "127.0.0.1"]
 STOPSIGNAL SIGINT
 CMD ["/usr/local/bin/postgres-entrypoint.sh"]

@@ -12,6 +12,6 @@ LABEL org.opencontainers.image.title="marketplace-web-${APP}" org.opencontainers
 COPY site/ /srv/www/
 USER 10001:10001
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["sh", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080"]
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080"]
 STOPSIGNAL SIGQUIT
 CMD ["sh", "-c", "mkdir -p /tmp/nginx && exec nginx -g 'daemon off;'"]

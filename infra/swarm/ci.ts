@@ -116,7 +116,12 @@ async function main(): Promise<number> {
     down();
     removeVolumes();
     started = Date.now();
-    up(paths, VERSION, { port: PORT, env: { ADMIN_EMAIL: E2E_ADMIN.email } });
+    // Every client reaches the services from the ingress's side of Docker's port publishing here, so the
+    // per-address limits would count all journeys as one person.
+    up(paths, VERSION, {
+      port: PORT,
+      env: { ADMIN_EMAIL: E2E_ADMIN.email, RATE_LIMIT_REGISTER_PER_IP: '500', RATE_LIMIT_LOGIN_PER_IP: '500' },
+    });
     await waitForSite(`http://127.0.0.1:${PORT}`, 300_000);
     console.log(`stack started from nothing to ready in ${seconds(started)} s`);
     // Let the services settle (first scrapes, caches) before reading idle memory.

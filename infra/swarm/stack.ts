@@ -178,7 +178,7 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       secrets: refs,
       networks: [STACK_NETWORK],
       stop_grace_period: `${service.stopGraceSeconds}s`,
-      deploy: { ...deployOf(service), endpoint_mode: 'dnsrr' },
+      deploy: deployOf(service),
     };
   }
 
@@ -193,7 +193,7 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
     environment: { ...EDGE.env, ...extra, PUBLIC_URL: options.publicUrl, WEB_ORIGIN: `http://ingress:${INGRESS_PORT}`, ...remoteEnv },
     networks: [STACK_NETWORK],
     stop_grace_period: `${EDGE.stopGraceSeconds}s`,
-    deploy: { ...deployOf(EDGE), endpoint_mode: 'dnsrr' },
+    deploy: deployOf(EDGE),
   };
 
   for (const web of WEB_APPS) {
@@ -202,7 +202,7 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
         image: imageOf(release, web.name),
         networks: [STACK_NETWORK],
         stop_grace_period: `${web.stopGraceSeconds}s`,
-        deploy: { ...deployOf(web), endpoint_mode: 'dnsrr' },
+        deploy: deployOf(web),
       };
       continue;
     }
@@ -233,6 +233,12 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
     deploy: { replicas: 1, restart_policy: { condition: 'any', delay: '2s' } },
   };
 
+  // Every service is found by its replicas' own addresses (DNS round robin), not a virtual IP: the
+  // ingress balances over the replicas itself (least connections), and Swarm's virtual IPs need the
+  // kernel's IPVS, which some hosts (this one) lack.
+  for (const definition of Object.values(services) as Array<{ deploy: Record<string, unknown> }>) {
+    definition.deploy = { ...definition.deploy, endpoint_mode: 'dnsrr' };
+  }
   return {
     version: '3.8',
     services,

@@ -1,0 +1,255 @@
+/**
+ * Journeys against the production stack on Docker Swarm, through its nginx ingress (run by
+ * `npm run test:stack`, infra/swarm/ci.ts, which deploys the stack first): the site as a customer meets
+ * it, a remote deployed, rolled back and broken, a service rolled under load, and what an operator sees.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext } from 'playwright-core';
+import { deployRemote, deployServiceImage, rollbackRemote, savedOptions, stackPaths, STACK_NAME } from '@marketplace/infra/swarm';
+import { E2E_ADMIN, signInThroughApi } from './support/accounts';
+import { launchBrowser, shoot, watchErrors } from './support/browser';
+import { liveConversation, unlockedPair } from './support/chat';
+import { expectRemoteRoutes, REMOTE_ROUTES } from './support/routes';
+
+const SITE = process.env.STACK_URL ?? 'http://127.0.0.1:18080';
+const VERSION = process.env.STACK_VERSION ?? 'ci1';
+const paths = stackPaths();
+const CHANGED_TEXT = 'Customer service (v2)';
+
+/** A command in a throw-away container on the stack's network (the stack publishes nothing but the ingress). */
+function insideStack(script: string): string {
+  return execFileSync(
+    'docker',
+    ['run', '--rm', '--network', `${STACK_NAME}_marketplace`, `marketplace/base-node:20`, 'node', '-e', script],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** Until every edge replica names this catalogue version in /remotes/manifest.json (several asks in a row). */
+async function liveCatalogueIs(version: string) {
+  await until(`catalogue ${version} to be live`, async () => {
+    for (let i = 0; i < 6; i += 1) {
+      const manifest = (await (await fetch(`${SITE}/remotes/manifest.json`)).json()) as {
+        remotes: Array<{ name: string; entry: string }>;
+      };
+      const entry = manifest.remotes.find((remote) => remote.name === 'catalogue')?.entry ?? '';
+      if (!entry.includes(`/remotes/catalogue/${version}/`)) return undefined;
+    }
+    return true;
+  }, 180_000);
+}
+
+function updateState(service: string): string {
+  return execFileSync('docker', ['service', 'inspect', `${STACK_NAME}_${service}`, '--format', '{{if .UpdateStatus}}{{.UpdateStatus.State}}{{end}}'], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+describe('the production stack, through the nginx ingress', () => {
+  let browser: BrowserContext;
+  const options = savedOptions(paths);
+
+  before(async () => {
+    assert.ok(options, `no stack deployed from ${paths.dir}`);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('serves every remote route, pages from the edge and files from the web images', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await signInThroughApi(page, SITE, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectRemoteRoutes(page, SITE, REMOTE_ROUTES);
+    await shoot(page, 'stack-admin');
+    assert.deepEqual(errors, []);
+    await page.close();
+
+    // A page carries the edge's head; the shell's files come precompressed and immutable from its image.
+    const home = await fetch(`${SITE}/category/Craftsman`);
+    assert.equal(home.status, 200);
+    const html = await home.text();
+    const script = /src="?(\/static\/[^"\s>]+\.js)/.exec(html)?.[1];
+    assert.ok(script, 'the page names the shell\'s scripts under /static/');
+    const file = await fetch(`${SITE}${script}`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(file.status, 200);
+    assert.equal(file.headers.get('content-encoding'), 'br');
+    assert.match(file.headers.get('cache-control') ?? '', /immutable/);
+    const entry = await fetch(`${SITE}/remotes/catalogue/${VERSION}/remoteEntry.js`);
+    assert.equal(entry.headers.get('cache-control'), 'no-cache');
+  });
+
+  it('routes the API straight to its service and follows a request id through it', async () => {
+    const id = `stack-check-${Date.now()}`;
+    const response = await fetch(`${SITE}/api/jobs/viewalljobs`, { headers: { 'x-request-id': id } });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('x-request-id'), id);
+    // The jobs service logged the request under the same id.
+    const logs = await until('the jobs log line', async () => {
+      const out = spawnSync('sh', ['-c', `docker service logs --raw --since 2m ${STACK_NAME}_jobs 2>&1`], { encoding: 'utf8' }).stdout;
+      return out.includes(id) ? out : undefined;
+    }, 30_000);
+    assert.ok(logs.includes(`"reqId":"${id}"`));
+    // Metrics stay inside the stack.
+    assert.equal((await fetch(`${SITE}/metrics`)).status, 404);
+    // An unknown API path is the API's 404, from the edge.
+    const unknown = await fetch(`${SITE}/api/nothing-here`);
+    assert.equal(unknown.status, 404);
+  });
+
+  it('carries an event from accounts to jobs over the three-node NATS cluster, each stream on three nodes', async () => {
+    const email = `stack-${Date.now()}@example.com`;
+    const registered = await fetch(`${SITE}/api/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, name: 'Stack Journey', password: 'secret1' }),
+    });
+    assert.equal(registered.status, 200);
+    const { user } = (await registered.json()) as { user: { _id: string } };
+    const page = await browser.newPage();
+    await signInThroughApi(page, SITE, email, 'secret1');
+    const poster = await until('the jobs service to learn of the account', async () => {
+      const res = await page.request.get(`${SITE}/api/jobs/posters/${user._id}`);
+      return res.status() === 200 ? ((await res.json()) as { name: string }) : undefined;
+    }, 30_000);
+    assert.equal(poster.name, 'Stack Journey');
+    await page.close();
+
+    const streams = JSON.parse(
+      insideStack(
+        "fetch('http://nats-1:8222/jsz?streams=true').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.account_details.flatMap(a=>a.stream_detail).map(s=>({name:s.name,replicas:s.config.num_replicas})))))",
+      ),
+    ) as Array<{ name: string; replicas: number }>;
+    assert.ok(streams.length >= 4, `streams: ${JSON.stringify(streams)}`);
+    for (const stream of streams) assert.equal(stream.replicas, 3, `${stream.name} has ${stream.replicas} replicas`);
+  });
+
+  it('spreads sockets over the chat replicas, and a poster and a company chat live', async () => {
+    const page = await browser.newPage();
+    await page.goto(SITE);
+    await signInThroughApi(page, SITE, E2E_ADMIN.email, E2E_ADMIN.password);
+    const instances = (await page.evaluate(`(async () => {
+      const seen = [];
+      for (let i = 0; i < 6; i++) {
+        seen.push(await new Promise((resolve, reject) => {
+          const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
+          socket.onmessage = (event) => {
+            const frame = JSON.parse(String(event.data));
+            if (frame.type === 'welcome') { resolve(frame.instance); socket.close(); }
+          };
+          socket.onerror = () => reject(new Error('websocket failed'));
+        }));
+      }
+      return seen;
+    })()`)) as string[];
+    assert.ok(new Set(instances).size >= 2, `one chat replica took every socket: ${instances.join(', ')}`);
+    await page.close();
+    const companyBrowser = await launchBrowser();
+    try {
+      const pair = await unlockedPair(SITE, { poster: browser, company: companyBrowser }, 'stack');
+      await liveConversation(SITE, pair, 'stack-chat');
+    } finally {
+      await companyBrowser.close();
+    }
+  });
+
+  it('has Prometheus scraping every replica of every service and the edge', async () => {
+    const up = await until('every scrape target up', async () => {
+      const out = insideStack(
+        "fetch('http://prometheus:9090/api/v1/query?query=up').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.data.result.map(r=>[r.metric.job,r.value[1]]))))",
+      );
+      const results = JSON.parse(out) as Array<[string, string]>;
+      const jobs = new Set(results.map(([job]) => job));
+      const allUp = results.length > 0 && results.every(([, value]) => value === '1');
+      return allUp && ['accounts', 'jobs', 'chat', 'payments', 'edge'].every((job) => jobs.has(job)) ? results : undefined;
+    }, 90_000);
+    assert.ok(up.filter(([job]) => job === 'chat').length >= 2, 'both chat replicas are scraped');
+  });
+
+  it('deploys catalogue v2 beside v1, switches to it and rolls back, the shell untouched', async () => {
+    const shellBefore = execFileSync('docker', ['service', 'inspect', `${STACK_NAME}_web-shell`, '--format', '{{.Version.Index}}'], { encoding: 'utf8' });
+    const page = await browser.newPage();
+    deployRemote(paths, 'catalogue', 'v2', options!);
+    await liveCatalogueIs('v2');
+    await page.goto(`${SITE}/contactus`);
+    await page.getByText(CHANGED_TEXT).waitFor({ timeout: 30_000 });
+    await shoot(page, 'stack-catalogue-v2');
+
+    rollbackRemote(paths, 'catalogue', options!);
+    await liveCatalogueIs(VERSION);
+    await page.goto(`${SITE}/contactus`);
+    await page.getByRole('heading', { name: 'Customer service', exact: true }).waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByText(CHANGED_TEXT).count(), 0);
+    const shellAfter = execFileSync('docker', ['service', 'inspect', `${STACK_NAME}_web-shell`, '--format', '{{.Version.Index}}'], { encoding: 'utf8' });
+    assert.equal(shellAfter, shellBefore, 'the shell was neither rebuilt nor restarted');
+    await page.close();
+  });
+
+  it('shows the fallback for a broken catalogue while every other page works, and rolls back from it', async () => {
+    const page = await browser.newPage();
+    deployRemote(paths, 'catalogue', 'v3', options!);
+    await liveCatalogueIs('v3');
+    await page.goto(`${SITE}/contactus`);
+    await page.locator('[data-testid="remote-fallback"]').waitFor({ timeout: 30_000 });
+    await shoot(page, 'stack-catalogue-broken');
+    await page.goto(`${SITE}/login`);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 15_000 });
+    await page.goto(`${SITE}/jobs`);
+    await page.locator('[data-remote="jobs"]').first().waitFor({ timeout: 15_000 });
+    rollbackRemote(paths, 'catalogue', options!);
+    await liveCatalogueIs(VERSION);
+    await page.goto(`${SITE}/contactus`);
+    await page.locator('[data-remote="catalogue"]').first().waitFor({ timeout: 30_000 });
+    await page.close();
+  });
+
+  it('rolls the jobs service to a new image replica by replica with no failed request under a steady load', async () => {
+    execFileSync('docker', ['tag', `marketplace/jobs:${VERSION}`, `marketplace/jobs:${VERSION}-rolled`]);
+    const counts = { ok: 0, failed: 0 };
+    const failures: string[] = [];
+    let loading = true;
+    const worker = async () => {
+      while (loading) {
+        try {
+          const response = await fetch(`${SITE}/api/jobs/viewalljobs`, { signal: AbortSignal.timeout(10_000) });
+          await response.arrayBuffer();
+          if (response.status === 200) counts.ok += 1;
+          else (counts.failed += 1), failures.push(String(response.status));
+        } catch (err) {
+          counts.failed += 1;
+          failures.push(err instanceof Error ? err.message : String(err));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const workers = Array.from({ length: 4 }, worker);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const started = Date.now();
+    deployServiceImage(paths, 'jobs', `${VERSION}-rolled`, options!);
+    await until('the rolling update to finish', async () => {
+      const state = updateState('jobs');
+      if (state === 'rollback_completed' || state === 'paused') throw new Error(`update ${state}`);
+      return state === 'completed' ? true : undefined;
+    }, 240_000);
+    const took = (Date.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    loading = false;
+    await Promise.all(workers);
+    console.log(`rolling update of jobs: ${counts.ok} requests answered, ${counts.failed} failed, in ${took.toFixed(0)} s`);
+    assert.equal(counts.failed, 0, `failed requests: ${failures.slice(0, 5).join('; ')}`);
+    assert.ok(counts.ok > 50, 'the load ran during the update');
+  });
+});
