@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
-import { deployRemote, deployServiceImage, rollbackRemote, savedOptions, stackPaths, STACK_NAME } from '@marketplace/infra/swarm';
+import {
+  deployRemote,
+  deployServiceImage,
+  rollbackRemote,
+  savedOptions,
+  stackPaths,
+  STACK_NAME,
+} from '@marketplace/infra/swarm';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { liveConversation, unlockedPair } from './support/chat';
@@ -22,7 +29,16 @@ const CHANGED_TEXT = 'Customer service (v2)';
 function insideStack(script: string): string {
   return execFileSync(
     'docker',
-    ['run', '--rm', '--network', `${STACK_NAME}_marketplace`, `marketplace/base-node:20`, 'node', '-e', script],
+    [
+      'run',
+      '--rm',
+      '--network',
+      `${STACK_NAME}_marketplace`,
+      `marketplace/base-node:20`,
+      'node',
+      '-e',
+      script,
+    ],
     { encoding: 'utf8', timeout: 60_000 },
   );
 }
@@ -39,22 +55,36 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 /** Until every edge replica names this catalogue version in /remotes/manifest.json (several asks in a row). */
 async function liveCatalogueIs(version: string) {
-  await until(`catalogue ${version} to be live`, async () => {
-    for (let i = 0; i < 6; i += 1) {
-      const manifest = (await (await fetch(`${SITE}/remotes/manifest.json`)).json()) as {
-        remotes: Array<{ name: string; entry: string }>;
-      };
-      const entry = manifest.remotes.find((remote) => remote.name === 'catalogue')?.entry ?? '';
-      if (!entry.includes(`/remotes/catalogue/${version}/`)) return undefined;
-    }
-    return true;
-  }, 180_000);
+  await until(
+    `catalogue ${version} to be live`,
+    async () => {
+      for (let i = 0; i < 6; i += 1) {
+        const manifest = (await (await fetch(`${SITE}/remotes/manifest.json`)).json()) as {
+          remotes: Array<{ name: string; entry: string }>;
+        };
+        const entry = manifest.remotes.find((remote) => remote.name === 'catalogue')?.entry ?? '';
+        if (!entry.includes(`/remotes/catalogue/${version}/`)) return undefined;
+      }
+      return true;
+    },
+    180_000,
+  );
 }
 
 function updateState(service: string): string {
-  return execFileSync('docker', ['service', 'inspect', `${STACK_NAME}_${service}`, '--format', '{{if .UpdateStatus}}{{.UpdateStatus.State}}{{end}}'], {
-    encoding: 'utf8',
-  }).trim();
+  return execFileSync(
+    'docker',
+    [
+      'service',
+      'inspect',
+      `${STACK_NAME}_${service}`,
+      '--format',
+      '{{if .UpdateStatus}}{{.UpdateStatus.State}}{{end}}',
+    ],
+    {
+      encoding: 'utf8',
+    },
+  ).trim();
 }
 
 describe('the production stack, through the nginx ingress', () => {
@@ -82,9 +112,10 @@ describe('the production stack, through the nginx ingress', () => {
     const home = await fetch(`${SITE}/category/Craftsman`);
     assert.equal(home.status, 200);
     const html = await home.text();
-    const script = /src="?(\/static\/[^"\s>]+\.js)/.exec(html)?.[1];
-    assert.ok(script, 'the page names the shell\'s scripts under /static/');
-    const file = await fetch(`${SITE}${script}`, { headers: { 'accept-encoding': 'br' } });
+    // The shell's stylesheet (its starter script is too small to be worth compressing).
+    const stylesheet = /(\/static\/bootstrap\.[0-9a-f]+\.css)/.exec(html)?.[1];
+    assert.ok(stylesheet, "the page names the shell's files under /static/");
+    const file = await fetch(`${SITE}${stylesheet}`, { headers: { 'accept-encoding': 'br' } });
     assert.equal(file.status, 200);
     assert.equal(file.headers.get('content-encoding'), 'br');
     assert.match(file.headers.get('cache-control') ?? '', /immutable/);
@@ -98,10 +129,16 @@ describe('the production stack, through the nginx ingress', () => {
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('x-request-id'), id);
     // The jobs service logged the request under the same id.
-    const logs = await until('the jobs log line', async () => {
-      const out = spawnSync('sh', ['-c', `docker service logs --raw --since 2m ${STACK_NAME}_jobs 2>&1`], { encoding: 'utf8' }).stdout;
-      return out.includes(id) ? out : undefined;
-    }, 30_000);
+    const logs = await until(
+      'the jobs log line',
+      async () => {
+        const out = spawnSync('sh', ['-c', `docker service logs --raw --since 2m ${STACK_NAME}_jobs 2>&1`], {
+          encoding: 'utf8',
+        }).stdout;
+        return out.includes(id) ? out : undefined;
+      },
+      30_000,
+    );
     assert.ok(logs.includes(`"reqId":"${id}"`));
     // Metrics stay inside the stack.
     assert.equal((await fetch(`${SITE}/metrics`)).status, 404);
@@ -121,20 +158,25 @@ describe('the production stack, through the nginx ingress', () => {
     const { user } = (await registered.json()) as { user: { _id: string } };
     const page = await browser.newPage();
     await signInThroughApi(page, SITE, email, 'secret1');
-    const poster = await until('the jobs service to learn of the account', async () => {
-      const res = await page.request.get(`${SITE}/api/jobs/posters/${user._id}`);
-      return res.status() === 200 ? ((await res.json()) as { name: string }) : undefined;
-    }, 30_000);
+    const poster = await until(
+      'the jobs service to learn of the account',
+      async () => {
+        const res = await page.request.get(`${SITE}/api/jobs/posters/${user._id}`);
+        return res.status() === 200 ? ((await res.json()) as { name: string }) : undefined;
+      },
+      30_000,
+    );
     assert.equal(poster.name, 'Stack Journey');
     await page.close();
 
     const streams = JSON.parse(
       insideStack(
-        "fetch('http://nats-1:8222/jsz?streams=true').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.account_details.flatMap(a=>a.stream_detail).map(s=>({name:s.name,replicas:s.config.num_replicas})))))",
+        "fetch('http://nats-1:8222/jsz?streams=true').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.account_details.flatMap(a=>a.stream_detail||[]).map(s=>({name:s.name,replicas:s.config.num_replicas})))))",
       ),
     ) as Array<{ name: string; replicas: number }>;
     assert.ok(streams.length >= 4, `streams: ${JSON.stringify(streams)}`);
-    for (const stream of streams) assert.equal(stream.replicas, 3, `${stream.name} has ${stream.replicas} replicas`);
+    for (const stream of streams)
+      assert.equal(stream.replicas, 3, `${stream.name} has ${stream.replicas} replicas`);
   });
 
   it('spreads sockets over the chat replicas, and a poster and a company chat live', async () => {
@@ -167,20 +209,30 @@ describe('the production stack, through the nginx ingress', () => {
   });
 
   it('has Prometheus scraping every replica of every service and the edge', async () => {
-    const up = await until('every scrape target up', async () => {
-      const out = insideStack(
-        "fetch('http://prometheus:9090/api/v1/query?query=up').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.data.result.map(r=>[r.metric.job,r.value[1]]))))",
-      );
-      const results = JSON.parse(out) as Array<[string, string]>;
-      const jobs = new Set(results.map(([job]) => job));
-      const allUp = results.length > 0 && results.every(([, value]) => value === '1');
-      return allUp && ['accounts', 'jobs', 'chat', 'payments', 'edge'].every((job) => jobs.has(job)) ? results : undefined;
-    }, 90_000);
+    const up = await until(
+      'every scrape target up',
+      async () => {
+        const out = insideStack(
+          "fetch('http://prometheus:9090/api/v1/query?query=up').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.data.result.map(r=>[r.metric.job,r.value[1]]))))",
+        );
+        const results = JSON.parse(out) as Array<[string, string]>;
+        const jobs = new Set(results.map(([job]) => job));
+        const allUp = results.length > 0 && results.every(([, value]) => value === '1');
+        return allUp && ['accounts', 'jobs', 'chat', 'payments', 'edge'].every((job) => jobs.has(job))
+          ? results
+          : undefined;
+      },
+      90_000,
+    );
     assert.ok(up.filter(([job]) => job === 'chat').length >= 2, 'both chat replicas are scraped');
   });
 
   it('deploys catalogue v2 beside v1, switches to it and rolls back, the shell untouched', async () => {
-    const shellBefore = execFileSync('docker', ['service', 'inspect', `${STACK_NAME}_web-shell`, '--format', '{{.Version.Index}}'], { encoding: 'utf8' });
+    const shellBefore = execFileSync(
+      'docker',
+      ['service', 'inspect', `${STACK_NAME}_web-shell`, '--format', '{{.Version.Index}}'],
+      { encoding: 'utf8' },
+    );
     const page = await browser.newPage();
     deployRemote(paths, 'catalogue', 'v2', options!);
     await liveCatalogueIs('v2');
@@ -193,7 +245,11 @@ describe('the production stack, through the nginx ingress', () => {
     await page.goto(`${SITE}/contactus`);
     await page.getByRole('heading', { name: 'Customer service', exact: true }).waitFor({ timeout: 30_000 });
     assert.equal(await page.getByText(CHANGED_TEXT).count(), 0);
-    const shellAfter = execFileSync('docker', ['service', 'inspect', `${STACK_NAME}_web-shell`, '--format', '{{.Version.Index}}'], { encoding: 'utf8' });
+    const shellAfter = execFileSync(
+      'docker',
+      ['service', 'inspect', `${STACK_NAME}_web-shell`, '--format', '{{.Version.Index}}'],
+      { encoding: 'utf8' },
+    );
     assert.equal(shellAfter, shellBefore, 'the shell was neither rebuilt nor restarted');
     await page.close();
   });
@@ -224,10 +280,12 @@ describe('the production stack, through the nginx ingress', () => {
     const worker = async () => {
       while (loading) {
         try {
-          const response = await fetch(`${SITE}/api/jobs/viewalljobs`, { signal: AbortSignal.timeout(10_000) });
+          const response = await fetch(`${SITE}/api/jobs/viewalljobs`, {
+            signal: AbortSignal.timeout(10_000),
+          });
           await response.arrayBuffer();
           if (response.status === 200) counts.ok += 1;
-          else (counts.failed += 1), failures.push(String(response.status));
+          else ((counts.failed += 1), failures.push(String(response.status)));
         } catch (err) {
           counts.failed += 1;
           failures.push(err instanceof Error ? err.message : String(err));
@@ -239,16 +297,22 @@ describe('the production stack, through the nginx ingress', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const started = Date.now();
     deployServiceImage(paths, 'jobs', `${VERSION}-rolled`, options!);
-    await until('the rolling update to finish', async () => {
-      const state = updateState('jobs');
-      if (state === 'rollback_completed' || state === 'paused') throw new Error(`update ${state}`);
-      return state === 'completed' ? true : undefined;
-    }, 240_000);
+    await until(
+      'the rolling update to finish',
+      async () => {
+        const state = updateState('jobs');
+        if (state === 'rollback_completed' || state === 'paused') throw new Error(`update ${state}`);
+        return state === 'completed' ? true : undefined;
+      },
+      240_000,
+    );
     const took = (Date.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 3000));
     loading = false;
     await Promise.all(workers);
-    console.log(`rolling update of jobs: ${counts.ok} requests answered, ${counts.failed} failed, in ${took.toFixed(0)} s`);
+    console.log(
+      `rolling update of jobs: ${counts.ok} requests answered, ${counts.failed} failed, in ${took.toFixed(0)} s`,
+    );
     assert.equal(counts.failed, 0, `failed requests: ${failures.slice(0, 5).join('; ')}`);
     assert.ok(counts.ok > 50, 'the load ran during the update');
   });

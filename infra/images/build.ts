@@ -11,7 +11,16 @@
  * A web app's files come from its build (`npm run build:web`); a remote's go under its version's path.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,9 +71,13 @@ const imageExists = (image: string) =>
 /** The Debian mirror apt already uses on this machine. */
 function debianMirror(): string {
   try {
-    const sources = execFileSync('sh', ['-c', 'cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null'], {
-      encoding: 'utf8',
-    });
+    const sources = execFileSync(
+      'sh',
+      ['-c', 'cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null'],
+      {
+        encoding: 'utf8',
+      },
+    );
     const match = /URIs:\s*(\S+\/debian)\s*$/m.exec(sources) ?? /^deb\s+(\S+\/debian)\s/m.exec(sources);
     if (match?.[1]) return match[1];
   } catch {
@@ -85,8 +98,13 @@ export function ensureLocalBases(log: (line: string) => void): { node: string; d
         { stdio: ['ignore', 'ignore', 'inherit'] },
       );
       // Smaller and reproducible: no apt lists, caches or docs in the base.
-      execFileSync('sh', ['-c', `rm -rf ${root}/var/lib/apt/lists/* ${root}/var/cache/apt/* ${root}/usr/share/doc/* ${root}/usr/share/man/*`]);
-      execFileSync('sh', ['-c', `tar -C ${root} -c . | docker import - ${LOCAL_DEBIAN}`], { stdio: 'ignore' });
+      execFileSync('sh', [
+        '-c',
+        `rm -rf ${root}/var/lib/apt/lists/* ${root}/var/cache/apt/* ${root}/usr/share/doc/* ${root}/usr/share/man/*`,
+      ]);
+      execFileSync('sh', ['-c', `tar -C ${root} -c . | docker import - ${LOCAL_DEBIAN}`], {
+        stdio: 'ignore',
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -94,13 +112,26 @@ export function ensureLocalBases(log: (line: string) => void): { node: string; d
   if (!imageExists(LOCAL_NODE)) {
     const context = mkdtempSync(join(tmpdir(), 'node-base-'));
     try {
-      const node = execFileSync('sh', ['-c', 'readlink -f "$(command -v node)"'], { encoding: 'utf8' }).trim();
+      const node = execFileSync('sh', ['-c', 'readlink -f "$(command -v node)"'], {
+        encoding: 'utf8',
+      }).trim();
       const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-      if (!version.startsWith('v20.')) throw new Error(`the local Node base needs Node 20, this machine has ${version}`);
+      if (!version.startsWith('v20.'))
+        throw new Error(`the local Node base needs Node 20, this machine has ${version}`);
       copyFileSync(node, join(context, 'node'));
       chmodSync(join(context, 'node'), 0o755);
       log(`base: ${LOCAL_NODE} with this machine's Node ${version}`);
-      docker(['build', '-q', '-f', join(HERE, 'node-base.Dockerfile'), '--build-arg', `BASE=${LOCAL_DEBIAN}`, '-t', LOCAL_NODE, context]);
+      docker([
+        'build',
+        '-q',
+        '-f',
+        join(HERE, 'node-base.Dockerfile'),
+        '--build-arg',
+        `BASE=${LOCAL_DEBIAN}`,
+        '-t',
+        LOCAL_NODE,
+        context,
+      ]);
     } finally {
       rmSync(context, { recursive: true, force: true });
     }
@@ -151,7 +182,10 @@ export async function buildImage(part: string, options: BuildOptions): Promise<s
       args.push('--build-arg', `BASE=${bases.debian}`, '--build-arg', `APP=${app}`);
     } else if (part === 'ingress') {
       writeFileSync(join(context, 'ingress.conf'), ingressConfig());
-      copyFileSync(join(REPO_ROOT, 'infra', 'nginx', 'ingress-upstreams.sh'), join(context, 'ingress-upstreams.sh'));
+      copyFileSync(
+        join(REPO_ROOT, 'infra', 'nginx', 'ingress-upstreams.sh'),
+        join(context, 'ingress-upstreams.sh'),
+      );
       chmodSync(join(context, 'ingress-upstreams.sh'), 0o755);
       const upstreams = upstreamParts()
         .map((name) => `${name}:${name.startsWith('web-') ? WEB_PORT : SERVICE_PORT}`)
@@ -177,7 +211,10 @@ export async function buildImage(part: string, options: BuildOptions): Promise<s
 
 function defaultVersion(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    return execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).trim();
   } catch {
     return 'dev';
   }
@@ -197,6 +234,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const baseDebian = take('--base-debian');
   const parts = args.length > 0 ? args : BUILDABLE;
   for (const part of parts) {
-    await buildImage(part, { version, ...(baseNode ? { baseNode } : {}), ...(baseDebian ? { baseDebian } : {}) });
+    await buildImage(part, {
+      version,
+      ...(baseNode ? { baseNode } : {}),
+      ...(baseDebian ? { baseDebian } : {}),
+    });
   }
 }

@@ -9,7 +9,16 @@
  * Needs Docker Engine with Swarm (see NOTES / .ci/run) and the web build (`npm run build:web`).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILDABLE, buildImage, webDistOf } from '../images/build';
@@ -24,9 +33,13 @@ export const CHANGED_TEXT = { from: 'Customer service', to: 'Customer service (v
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 function removeVolumes() {
-  const volumes = execFileSync('docker', ['volume', 'ls', '-q', '--filter', `label=com.docker.stack.namespace=${STACK_NAME}`], {
-    encoding: 'utf8',
-  })
+  const volumes = execFileSync(
+    'docker',
+    ['volume', 'ls', '-q', '--filter', `label=com.docker.stack.namespace=${STACK_NAME}`],
+    {
+      encoding: 'utf8',
+    },
+  )
     .split('\n')
     .filter(Boolean);
   for (let attempt = 0; attempt < 30 && volumes.length > 0; attempt += 1) {
@@ -55,14 +68,22 @@ function catalogueVariants(): { changed: string; broken: string; cleanup(): void
   }
   if (patched === 0) throw new Error(`no catalogue file holds "${CHANGED_TEXT.from}"`);
   cpSync(webDistOf('catalogue'), broken, { recursive: true });
-  for (const file of ['remoteEntry.js', 'remoteEntry.js.br', 'remoteEntry.js.gz']) rmSync(join(broken, file), { force: true });
+  for (const file of ['remoteEntry.js', 'remoteEntry.js.br', 'remoteEntry.js.gz'])
+    rmSync(join(broken, file), { force: true });
   writeFileSync(join(broken, 'remoteEntry.js'), 'throw new Error("a broken catalogue build");\n');
   return { changed, broken, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
 
 async function waitForSite(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const checks = ['/api/jobs/viewalljobs', '/api/user/me', '/api/chat/unread', '/api/payments/mine', '/', '/static/index.html'];
+  const checks = [
+    '/api/jobs/viewalljobs',
+    '/api/user/me',
+    '/api/chat/unread',
+    '/api/payments/mine',
+    '/',
+    '/static/index.html',
+  ];
   let last = '';
   while (Date.now() < deadline) {
     const results = await Promise.all(
@@ -82,12 +103,31 @@ async function waitForSite(url: string, timeoutMs: number): Promise<void> {
 }
 
 function figures() {
-  const images = execFileSync('docker', ['images', '--format', '{{.Repository}}:{{.Tag}} {{.Size}}', '--filter', 'reference=marketplace/*'], {
+  const images = execFileSync(
+    'docker',
+    ['images', '--format', '{{.Repository}}:{{.Tag}} {{.Size}}', '--filter', 'reference=marketplace/*'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  console.log(
+    `\nimage sizes:\n${images
+      .split('\n')
+      .filter((l) => l.includes(`:${VERSION} `) || l.includes(':v'))
+      .map((l) => `  ${l}`)
+      .join('\n')}`,
+  );
+  const stats = execFileSync('docker', ['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}'], {
     encoding: 'utf8',
   });
-  console.log(`\nimage sizes:\n${images.split('\n').filter((l) => l.includes(`:${VERSION} `) || l.includes(':v')).map((l) => `  ${l}`).join('\n')}`);
-  const stats = execFileSync('docker', ['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}'], { encoding: 'utf8' });
-  console.log(`memory of each container at idle:\n${stats.split('\n').filter(Boolean).sort().map((l) => `  ${l.replace(/\.\d+\.[a-z0-9]+ /, ' ')}`).join('\n')}`);
+  console.log(
+    `memory of each container at idle:\n${stats
+      .split('\n')
+      .filter(Boolean)
+      .sort()
+      .map((l) => `  ${l.replace(/\.\d+\.[a-z0-9]+ /, ' ')}`)
+      .join('\n')}`,
+  );
 }
 
 /** The web apps' production builds (a clean checkout has none). */
@@ -120,7 +160,11 @@ async function main(): Promise<number> {
     // per-address limits would count all journeys as one person.
     up(paths, VERSION, {
       port: PORT,
-      env: { ADMIN_EMAIL: E2E_ADMIN.email, RATE_LIMIT_REGISTER_PER_IP: '500', RATE_LIMIT_LOGIN_PER_IP: '500' },
+      env: {
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        RATE_LIMIT_REGISTER_PER_IP: '500',
+        RATE_LIMIT_LOGIN_PER_IP: '500',
+      },
     });
     await waitForSite(`http://127.0.0.1:${PORT}`, 300_000);
     console.log(`stack started from nothing to ready in ${seconds(started)} s`);
@@ -128,16 +172,20 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     figures();
 
-    const journeys = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', 'e2e/stack.e2e.ts'], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        STACK_URL: `http://127.0.0.1:${PORT}`,
-        STACK_DIR: paths.dir,
-        STACK_PORT: String(PORT),
-        STACK_VERSION: VERSION,
+    const journeys = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-concurrency=1', 'e2e/stack.e2e.ts'],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          STACK_URL: `http://127.0.0.1:${PORT}`,
+          STACK_DIR: paths.dir,
+          STACK_PORT: String(PORT),
+          STACK_VERSION: VERSION,
+        },
       },
-    });
+    );
     status = journeys.status ?? 1;
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
@@ -145,9 +193,20 @@ async function main(): Promise<number> {
   } finally {
     if (status !== 0) {
       spawnSync('docker', ['service', 'ls'], { stdio: 'inherit' });
-      for (const service of ['ingress', 'edge', 'accounts', 'jobs', 'chat', 'payments', 'db-provision', 'jobs-migrate']) {
+      for (const service of [
+        'ingress',
+        'edge',
+        'accounts',
+        'jobs',
+        'chat',
+        'payments',
+        'db-provision',
+        'jobs-migrate',
+      ]) {
         console.log(`\n--- last log lines of ${service}`);
-        spawnSync('sh', ['-c', `docker service logs --raw --tail 15 ${STACK_NAME}_${service} 2>&1`], { stdio: 'inherit' });
+        spawnSync('sh', ['-c', `docker service logs --raw --tail 15 ${STACK_NAME}_${service} 2>&1`], {
+          stdio: 'inherit',
+        });
       }
     }
     down();

@@ -31,7 +31,11 @@ export interface StackPaths {
 }
 
 export function stackPaths(dir = process.env.STACK_DIR ?? join(REPO_ROOT, '.data', 'swarm')): StackPaths {
-  return { dir: resolve(dir), secrets: join(resolve(dir), 'secrets'), release: join(resolve(dir), 'release.json') };
+  return {
+    dir: resolve(dir),
+    secrets: join(resolve(dir), 'secrets'),
+    release: join(resolve(dir), 'release.json'),
+  };
 }
 
 /** The settings of the last deploy: a later change (a remote, a service) keeps them, so nothing else moves. */
@@ -64,7 +68,10 @@ export function ensureSecrets(paths: StackPaths): void {
   for (const service of SERVICES) {
     const app = file(`${service.name}-app-password`, password);
     const migrator = file(`${service.name}-migrator-password`, password);
-    file(`${service.name}-database-url`, () => `postgres://${service.name}_app:${app}@postgres:5432/marketplace`);
+    file(
+      `${service.name}-database-url`,
+      () => `postgres://${service.name}_app:${app}@postgres:5432/marketplace`,
+    );
     file(
       `${service.name}-migrator-database-url`,
       () => `postgres://${service.name}_migrator:${migrator}@postgres:5432/marketplace`,
@@ -102,7 +109,7 @@ export function applyRelease(paths: StackPaths, release: Release, options: Deplo
     stack,
     stackYaml(release, {
       publishPort: options.port,
-      publicUrl: options.publicUrl ?? `http://localhost:${options.port}`,
+      publicUrl: options.publicUrl ?? `http://127.0.0.1:${options.port}`,
       secretsDir: paths.secrets,
       prometheusConfig: prometheus,
       ...(options.env ? { env: options.env } : {}),
@@ -118,7 +125,20 @@ export function applyRelease(paths: StackPaths, release: Release, options: Deplo
  * Docker forwards them (DOCKER-USER is the chain Docker leaves to the operator).
  */
 export function publishOnLoopback(port: number): void {
-  const rule = ['DOCKER-USER', '-p', 'tcp', '-m', 'conntrack', '--ctorigdstport', String(port), '!', '-s', '127.0.0.0/8', '-j', 'DROP'];
+  const rule = [
+    'DOCKER-USER',
+    '-p',
+    'tcp',
+    '-m',
+    'conntrack',
+    '--ctorigdstport',
+    String(port),
+    '!',
+    '-s',
+    '127.0.0.0/8',
+    '-j',
+    'DROP',
+  ];
   const present = spawnSync('iptables', ['-C', ...rule], { stdio: 'ignore' }).status === 0;
   if (!present) run('iptables', ['-I', ...rule]);
 }
@@ -133,14 +153,21 @@ export function up(paths: StackPaths, version: string, options: DeployOptions): 
     images: { default: version },
     remotes:
       previous?.remotes ??
-      (Object.fromEntries(REMOTE_NAMES.map((name) => [name, { live: version, deployed: [version] }])) as Release['remotes']),
+      (Object.fromEntries(
+        REMOTE_NAMES.map((name) => [name, { live: version, deployed: [version] }]),
+      ) as Release['remotes']),
   };
   applyRelease(paths, release, options);
   return release;
 }
 
 /** A remote's new version: its own service beside the live one, then the edge's manifest points at it. */
-export function deployRemote(paths: StackPaths, name: RemoteName, version: string, options: DeployOptions): Release {
+export function deployRemote(
+  paths: StackPaths,
+  name: RemoteName,
+  version: string,
+  options: DeployOptions,
+): Release {
   const release = readRelease(paths);
   if (!release) throw new Error('no stack deployed yet: run `up` first');
   if (!REMOTE_VERSION.test(version)) throw new Error(`version must match ${REMOTE_VERSION}`);
@@ -159,13 +186,19 @@ export function rollbackRemote(paths: StackPaths, name: RemoteName, options: Dep
   if (!release) throw new Error('no stack deployed yet');
   const remote = release.remotes[name];
   const back = remote.previous;
-  if (!back || !remote.deployed.includes(back)) throw new Error(`${name} has no earlier version to go back to`);
+  if (!back || !remote.deployed.includes(back))
+    throw new Error(`${name} has no earlier version to go back to`);
   release.remotes[name] = { live: back, deployed: remote.deployed, previous: remote.live };
   applyRelease(paths, release, options);
   return release;
 }
 
-export function deployServiceImage(paths: StackPaths, part: string, version: string, options: DeployOptions): Release {
+export function deployServiceImage(
+  paths: StackPaths,
+  part: string,
+  version: string,
+  options: DeployOptions,
+): Release {
   const release = readRelease(paths);
   if (!release) throw new Error('no stack deployed yet');
   release.images[part] = version;
@@ -177,9 +210,13 @@ export function down(): void {
   spawnSync('docker', ['stack', 'rm', STACK_NAME], { stdio: 'ignore' });
   // Networks go last; wait until Swarm has let go of them.
   for (let i = 0; i < 60; i += 1) {
-    const left = execFileSync('docker', ['network', 'ls', '-q', '--filter', `label=com.docker.stack.namespace=${STACK_NAME}`], {
-      encoding: 'utf8',
-    }).trim();
+    const left = execFileSync(
+      'docker',
+      ['network', 'ls', '-q', '--filter', `label=com.docker.stack.namespace=${STACK_NAME}`],
+      {
+        encoding: 'utf8',
+      },
+    ).trim();
     if (!left) return;
     spawnSync('sleep', ['1']);
   }

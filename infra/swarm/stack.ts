@@ -67,7 +67,13 @@ function secretsOf(part: Part): { secrets: object[]; env: Record<string, string>
 
 /** Rolling updates one replica at a time, the new one healthy before the old one stops; rolled back on failure. */
 const rolling = (stopGraceSeconds: number) => ({
-  update_config: { parallelism: 1, delay: '2s', order: 'start-first', failure_action: 'rollback', monitor: '10s' },
+  update_config: {
+    parallelism: 1,
+    delay: '2s',
+    order: 'start-first',
+    failure_action: 'rollback',
+    monitor: '10s',
+  },
   rollback_config: { parallelism: 1, order: 'start-first' },
   restart_policy: { condition: 'any', delay: '2s' },
   _grace: stopGraceSeconds,
@@ -90,9 +96,11 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
   for (const name of REMOTE_NAMES) {
     const remote = release.remotes[name];
     for (const version of remote.deployed) {
-      if (!REMOTE_VERSION.test(version)) throw new Error(`remote version '${version}' must match ${REMOTE_VERSION}`);
+      if (!REMOTE_VERSION.test(version))
+        throw new Error(`remote version '${version}' must match ${REMOTE_VERSION}`);
     }
-    if (!remote.deployed.includes(remote.live)) throw new Error(`${name}: live version ${remote.live} is not deployed`);
+    if (!remote.deployed.includes(remote.live))
+      throw new Error(`${name}: live version ${remote.live} is not deployed`);
   }
   const services: Record<string, unknown> = {};
   const secrets = new Set<string>(['postgres-password']);
@@ -113,13 +121,24 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
     services[name] = {
       image: imageOf(release, 'nats'),
       command: [
-        '--name', name,
-        '--jetstream', '--store_dir', '/data',
-        '--port', String(NATS_CLIENT_PORT),
-        '--http_port', String(NATS_MONITOR_PORT),
-        '--cluster_name', 'marketplace',
-        '--cluster', `nats://0.0.0.0:${NATS_CLUSTER_PORT}`,
-        '--routes', natsNames.filter((other) => other !== name).map((other) => `nats://${other}:${NATS_CLUSTER_PORT}`).join(','),
+        '--name',
+        name,
+        '--jetstream',
+        '--store_dir',
+        '/data',
+        '--port',
+        String(NATS_CLIENT_PORT),
+        '--http_port',
+        String(NATS_MONITOR_PORT),
+        '--cluster_name',
+        'marketplace',
+        '--cluster',
+        `nats://0.0.0.0:${NATS_CLUSTER_PORT}`,
+        '--routes',
+        natsNames
+          .filter((other) => other !== name)
+          .map((other) => `nats://${other}:${NATS_CLUSTER_PORT}`)
+          .join(','),
       ],
       volumes: [`${name}-data:/data`],
       networks: [STACK_NETWORK],
@@ -190,7 +209,13 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
   );
   services.edge = {
     image: imageOf(release, 'edge'),
-    environment: { ...EDGE.env, ...extra, PUBLIC_URL: options.publicUrl, WEB_ORIGIN: `http://ingress:${INGRESS_PORT}`, ...remoteEnv },
+    environment: {
+      ...EDGE.env,
+      ...extra,
+      PUBLIC_URL: options.publicUrl,
+      WEB_ORIGIN: `http://ingress:${INGRESS_PORT}`,
+      ...remoteEnv,
+    },
     networks: [STACK_NETWORK],
     stop_grace_period: `${EDGE.stopGraceSeconds}s`,
     deploy: deployOf(EDGE),
