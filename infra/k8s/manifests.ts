@@ -107,6 +107,12 @@ export const NOT_INTERNET = [
 /** What `internet` allows: HTTPS (Facebook, Paystack) and SMTP submission (587, 465). */
 export const INTERNET_PORTS = [443, 587, 465];
 
+/**
+ * The largest request body the ingress passes on: a job posted with its 5 images of at most 5 MB each
+ * (JOB_IMAGE_LIMIT, IMAGE_LIMITS) and its fields. The services refuse anything bigger themselves.
+ */
+export const MAX_REQUEST_BODY_MIB = 32;
+
 export const PROVISION_JOB = 'db-provision';
 /** The administrator's URL and every role's password, created by hand (README.md, "Secrets"). */
 export const PROVISION_SECRET = 'db-provision';
@@ -692,7 +698,7 @@ function ingresses(options: ManifestOptions): IIngress[] {
   const websocket = routes.filter((route) => route.websocket);
   const http = routes.filter((route) => !route.websocket);
   const common = {
-    'nginx.ingress.kubernetes.io/proxy-body-size': '12m',
+    'nginx.ingress.kubernetes.io/proxy-body-size': `${MAX_REQUEST_BODY_MIB}m`,
     'nginx.ingress.kubernetes.io/ssl-redirect': 'true',
   };
   const site = ingress(
@@ -843,11 +849,13 @@ export function manifestStages(options: ManifestOptions = EXAMPLE_OPTIONS): Reco
     const budget = disruptionBudget(workload);
     if (budget) app.push(budget);
   }
-  app.push(chatAutoscaler(options.tag), ...ingresses(options), ...networkPolicies(list, options));
+  app.push(chatAutoscaler(options.tag), ...ingresses(options));
   return {
+    // The policies come first: no pod of the namespace ever runs without them.
     namespace: [
       namespace(NAMESPACE, options),
       namespace(DATA_NAMESPACE, options),
+      ...networkPolicies(list, options),
       serviceAccount(PROVISION_JOB, 'provision', options.tag),
       ...SERVICES.map((part) => serviceAccount(`${part.name}-migrate`, 'migrate', options.tag)),
     ],
