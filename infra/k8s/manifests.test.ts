@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
+import type { IHTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
@@ -66,6 +68,7 @@ const MODELS: Record<string, new (data: never) => Model> = {
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'gateway.networking.k8s.io/v1/HTTPRoute': HTTPRoute,
 };
 
 /** Throws with the schema's message when the object is not valid for its apiVersion and kind. */
@@ -385,12 +388,13 @@ describe('migrations and provisioning', () => {
   });
 });
 
+const paths = ingresses.flatMap((ingress) =>
+  ingress.spec!.rules!.flatMap((rule) =>
+    rule.http!.paths.map((path) => ({ ingress: ingress, host: rule.host, ...path })),
+  ),
+);
+
 describe('ingress', () => {
-  const paths = ingresses.flatMap((ingress) =>
-    ingress.spec!.rules!.flatMap((rule) =>
-      rule.http!.paths.map((path) => ({ ingress: ingress, host: rule.host, ...path })),
-    ),
-  );
   const servicePort = (name: string) => services.find((s) => nameOf(s) === name)?.spec?.ports?.[0]?.port;
 
   it.each(ingressRoutes().map((route) => [`${route.match} ${route.path}`, route] as const))(
@@ -465,6 +469,44 @@ describe('ingress', () => {
     expect(() =>
       manifests({ ...EXAMPLE_OPTIONS, remoteVersions: { ...EXAMPLE_OPTIONS.remoteVersions, chat: [] } }),
     ).toThrow(/no version of the chat remote/);
+  });
+});
+
+describe('Gateway API routes (--router gateway)', () => {
+  const objects = parseAllDocuments(toYaml(manifests({ ...EXAMPLE_OPTIONS, router: 'gateway' }))).map(
+    (document) => document.toJS() as ClusterObject,
+  );
+  const routes = objects.filter((o): o is IHTTPRoute => o.kind === 'HTTPRoute');
+  const matches = routes.flatMap((route) =>
+    route.spec.rules!.flatMap((rule) => rule.matches!.map((match) => ({ route, rule, ...match.path! }))),
+  );
+
+  it('replace the Ingresses, each valid against the Gateway API schema', () => {
+    expect(objects.some((o) => o.kind === 'Ingress')).toBe(false);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      expect(() => validateObject(route)).not.toThrow();
+      expect(route.spec.hostnames).toEqual([EXAMPLE_OPTIONS.host]);
+      expect(route.spec.parentRefs).toEqual([CLUSTER.gateway]);
+    }
+  });
+
+  it.each(ingressRoutes().map((route) => [`${route.match} ${route.path}`, route] as const))(
+    '%s matches the same path to the same Service and port as the Ingress',
+    (_name, route) => {
+      const found = matches.filter((m) => m.value === route.path);
+      expect(found).toHaveLength(1);
+      expect(found[0]!.type).toBe(route.match === 'exact' ? 'Exact' : 'PathPrefix');
+      const ingressPath = paths.find((p) => p.path === route.path)!;
+      expect(found[0]!.rule.backendRefs).toEqual([
+        { name: ingressPath.backend.service!.name, port: ingressPath.backend.service!.port!.number },
+      ]);
+      expect(found[0]!.rule.timeouts).toEqual(route.websocket ? { request: '0s' } : undefined);
+    },
+  );
+
+  it('has every remote version’s path too, and nothing else', () => {
+    expect(matches.map((m) => m.value).sort()).toEqual(paths.map((p) => p.path).sort());
   });
 });
 
@@ -747,6 +789,10 @@ describe('render.ts', () => {
     );
     expect(() => optionsFrom(['--example', '--remote', 'shop=1'])).toThrow(
       /--remote shop=1: expected <remote>=<version>/,
+    );
+    expect(optionsFrom(['--example', '--router', 'gateway']).options.router).toBe('gateway');
+    expect(() => optionsFrom(['--example', '--router', 'traefik'])).toThrow(
+      /--router traefik: expected ingress/,
     );
     expect(() => optionsFrom(['--example', '--stage', 'everything'])).toThrow(
       /--stage everything: expected one of namespace, database/,

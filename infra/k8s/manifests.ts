@@ -4,6 +4,8 @@
  * a fact of the topology: change it there. `render.ts` writes these objects as YAML; README.md says in
  * which order to apply them and why the numbers below are what they are.
  */
+import type { IHTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
+import type { IHTTPRouteRule } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRouteRule';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
@@ -55,6 +57,11 @@ export const CLUSTER = {
   dns: { namespace: 'kube-system', pods: { 'k8s-app': 'kube-dns' } },
   /** The CloudNativePG cluster: its pods carry `cnpg.io/cluster: <name>`; `<name>-rw` is the primary. */
   postgres: { cluster: 'marketplace-db', database: 'marketplace' },
+  /**
+   * The Gateway the HTTPRoutes attach to (`--router gateway`): made by the cluster's platform, with an
+   * HTTPS listener for the host that allows routes from the marketplace namespace.
+   */
+  gateway: { name: 'public', namespace: 'gateway', sectionName: 'https' },
   /** The NATS chart's release: Service `nats` (client port), pods `app.kubernetes.io/name: nats`. */
   nats: { release: 'nats', pods: { 'app.kubernetes.io/name': 'nats' } },
 } as const;
@@ -134,6 +141,8 @@ export interface ManifestOptions {
    * manifest points at it and `/remotes/<app>/` without a version goes to it.
    */
   remoteVersions: Record<RemoteName, readonly string[]>;
+  /** The public routes as ingress-nginx Ingresses (default) or as Gateway API HTTPRoutes. */
+  router?: 'ingress' | 'gateway';
 }
 
 export const EXAMPLE_OPTIONS: ManifestOptions = {
@@ -156,6 +165,7 @@ export type ClusterObject =
   | IService
   | IJob
   | IIngress
+  | IHTTPRoute
   | INetworkPolicy
   | IHorizontalPodAutoscaler
   | IPodDisruptionBudget
@@ -722,6 +732,53 @@ function ingresses(options: ManifestOptions): IIngress[] {
   return [site, ws];
 }
 
+/**
+ * The same routes as Gateway API HTTPRoutes, one per Service (its rules stay far below the API's 16):
+ * `Exact` and `PathPrefix` matches (whole segments, longest wins: the Ingress's rules). The WebSocket
+ * rule has no request timeout (`0s`); an idle timeout is the Gateway implementation's own policy.
+ */
+function httpRoutes(options: ManifestOptions): IHTTPRoute[] {
+  const byService = new Map<string, { port: number; rules: IHTTPRouteRule[] }>();
+  for (const route of ingressRoutes()) {
+    for (const path of ingressPaths(route, options)) {
+      const name = path.backend.service!.name;
+      const port = path.backend.service!.port!.number!;
+      const entry = byService.get(name) ?? { port, rules: [] };
+      byService.set(name, entry);
+      const match = {
+        path: { type: path.pathType === 'Exact' ? 'Exact' : 'PathPrefix', value: path.path },
+      } as const;
+      const kind = route.websocket ? 'websocket' : 'http';
+      let rule = entry.rules.find((r) => (r.timeouts ? 'websocket' : 'http') === kind);
+      if (!rule) {
+        rule = {
+          matches: [],
+          backendRefs: [{ name, port }],
+          ...(route.websocket ? { timeouts: { request: '0s' } } : {}),
+        };
+        entry.rules.push(rule);
+      }
+      rule.matches!.push(match);
+    }
+  }
+  return [...byService].map(([name, { rules }]) => ({
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'HTTPRoute',
+    metadata: { name, namespace: NAMESPACE, labels: labels(name, 'route', options.tag) },
+    spec: {
+      parentRefs: [
+        {
+          name: CLUSTER.gateway.name,
+          namespace: CLUSTER.gateway.namespace,
+          sectionName: CLUSTER.gateway.sectionName,
+        },
+      ],
+      hostnames: [options.host],
+      rules,
+    },
+  }));
+}
+
 const port = (value: number): INetworkPolicyPort => ({ protocol: 'TCP', port: value });
 const inNamespace = (namespace: string, pods: Labels): INetworkPolicyPeer => ({
   namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': namespace } },
@@ -849,7 +906,8 @@ export function manifestStages(options: ManifestOptions = EXAMPLE_OPTIONS): Reco
     const budget = disruptionBudget(workload);
     if (budget) app.push(budget);
   }
-  app.push(chatAutoscaler(options.tag), ...ingresses(options));
+  app.push(chatAutoscaler(options.tag));
+  app.push(...(options.router === 'gateway' ? httpRoutes(options) : ingresses(options)));
   return {
     // The policies come first: no pod of the namespace ever runs without them.
     namespace: [

@@ -32,6 +32,7 @@ export function optionsFrom(args: string[]): { options: ManifestOptions; stage?:
       stage: { type: 'string' },
       out: { type: 'string' },
       example: { type: 'boolean' },
+      router: { type: 'string' },
     },
     strict: true,
   });
@@ -53,6 +54,12 @@ export function optionsFrom(args: string[]): { options: ManifestOptions; stage?:
   if (stage !== undefined && !STAGES.includes(stage)) {
     throw new Error(`--stage ${stage}: expected one of ${STAGES.join(', ')}`);
   }
+  const router = values.router ?? 'ingress';
+  if (router !== 'ingress' && router !== 'gateway') {
+    throw new Error(
+      `--router ${router}: expected ingress (ingress-nginx) or gateway (Gateway API HTTPRoutes)`,
+    );
+  }
   const tag = values.tag ?? base?.tag;
   const host = values.host ?? base?.host;
   if (!tag) throw missing('tag');
@@ -64,6 +71,7 @@ export function optionsFrom(args: string[]): { options: ManifestOptions; stage?:
       tlsSecret: values['tls-secret'] ?? EXAMPLE_OPTIONS.tlsSecret,
       registry: values.registry ?? '',
       remoteVersions,
+      router,
     },
     ...(stage ? { stage } : {}),
     ...(values.out ? { out: values.out } : {}),
