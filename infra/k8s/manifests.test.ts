@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
 import type { IHTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
@@ -797,6 +799,39 @@ describe('render.ts', () => {
     expect(() => optionsFrom(['--example', '--stage', 'everything'])).toThrow(
       /--stage everything: expected one of namespace, database/,
     );
+  });
+});
+
+describe('render.ts as a command', () => {
+  const root = join(__dirname, '..', '..');
+  const render = (args: string[]) =>
+    spawnSync(join(root, 'node_modules', '.bin', 'tsx'), [join(__dirname, 'render.ts'), ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+
+  it('writes one file per stage, in the order they are applied, with exactly the generated objects', () => {
+    const out = mkdtempSync(join(tmpdir(), 'k8s-render-'));
+    try {
+      const run = render(['--example', '--out', out]);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(readdirSync(out).sort()).toEqual(STAGES.map((stage, i) => `${i + 1}-${stage}.yaml`));
+      const stages = manifestStages(EXAMPLE_OPTIONS);
+      STAGES.forEach((stage, i) => {
+        const written = parseAllDocuments(readFileSync(join(out, `${i + 1}-${stage}.yaml`), 'utf8'));
+        expect(written.map((d) => d.toJS())).toEqual(JSON.parse(JSON.stringify(stages[stage])));
+      });
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 1 with one line saying what is wrong', () => {
+    const run = render(['--example', '--remote', 'jobs=1.4.0']);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toMatch(/^render: remote version '1\.4\.0' of jobs must be lowercase/);
   });
 });
 
