@@ -49,8 +49,8 @@ export interface Resources {
   memoryLimitMiB: number;
 }
 
-export type WebAppName = 'shell' | RemoteName;
-export type Dependency = 'postgres' | 'nats' | 'internet' | ServiceName | `web-${WebAppName}`;
+/** `ingress`: the site's own ingress, from inside (the edge reads the web apps through it: WEB_ORIGIN). */
+export type Dependency = 'postgres' | 'nats' | 'internet' | 'ingress' | ServiceName;
 
 interface PartBase {
   name: string;
@@ -88,7 +88,7 @@ export interface EdgePart extends PartBase {
 
 export interface WebPart extends PartBase {
   kind: 'web';
-  app: WebAppName;
+  app: 'shell' | RemoteName;
   /** Where its files live on the site; a remote's versions sit under it (`/remotes/jobs/<version>/`). */
   publicPath: string;
 }
@@ -189,11 +189,11 @@ export const EDGE: EdgePart = {
     CHAT_URLS: `http://chat:${SERVICE_PORT}`,
     PAYMENTS_URL: `http://payments:${SERVICE_PORT}`,
     EDGE_PROXY_API: 'off',
-    SHELL_URL: `http://web-shell:${WEB_PORT}/`,
   },
   secrets: [],
-  // web-shell: SHELL_URL, the shell's index.html that the edge writes pages from.
-  reaches: ['accounts', 'jobs', 'chat', 'payments', 'web-shell'],
+  // ingress: WEB_ORIGIN (set by each orchestrator: the ingress's address inside it), where the edge
+  // reads the shell's page and the catalogue's manifest, routed to whichever versions are live.
+  reaches: ['accounts', 'jobs', 'chat', 'payments', 'ingress'],
   stopGraceSeconds: 15,
   command: ['node', '/app/main.mjs'],
 };

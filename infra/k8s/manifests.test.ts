@@ -27,7 +27,6 @@ import { IMAGE_LIMITS } from '@marketplace/service-kit/uploads';
 import { Value } from 'typebox/value';
 import { parse, parseAllDocuments } from 'yaml';
 import {
-  EDGE,
   NATS_CLIENT_PORT,
   NATS_NODES,
   POSTGRES_PORT,
@@ -43,6 +42,7 @@ import {
   CHAT_AUTOSCALING,
   CHAT_DRAIN_SECONDS,
   CLUSTER,
+  INTERNAL_INGRESS_HOST,
   MAX_REQUEST_BODY_MIB,
   DATA_NAMESPACE,
   EXAMPLE_OPTIONS,
@@ -390,11 +390,13 @@ describe('migrations and provisioning', () => {
   });
 });
 
-const paths = ingresses.flatMap((ingress) =>
+const allPaths = ingresses.flatMap((ingress) =>
   ingress.spec!.rules!.flatMap((rule) =>
     rule.http!.paths.map((path) => ({ ingress: ingress, host: rule.host, ...path })),
   ),
 );
+/** The site's paths, as browsers reach them. */
+const paths = allPaths.filter((path) => path.host === EXAMPLE_OPTIONS.host);
 
 describe('ingress', () => {
   const servicePort = (name: string) => services.find((s) => nameOf(s) === name)?.spec?.ports?.[0]?.port;
@@ -461,6 +463,23 @@ describe('ingress', () => {
     }
   });
 
+  it('answers the edge inside the cluster (WEB_ORIGIN) with the web apps’ routes alone, to the same Services', () => {
+    const edgeEnv = deploymentNamed('edge').spec!.template.spec!.containers[0]!.env!;
+    expect(edgeEnv).toContainEqual({ name: 'WEB_ORIGIN', value: `http://${INTERNAL_INGRESS_HOST}` });
+    const internal = allPaths.filter((path) => path.host === INTERNAL_INGRESS_HOST);
+    const webApps = new Set(
+      deployments.filter((d) => d.metadata?.labels?.['app.kubernetes.io/component'] === 'web').map(nameOf),
+    );
+    const publicWebPaths = paths.filter((path) => webApps.has(path.backend.service!.name));
+    expect(internal.map(({ path, pathType, backend }) => ({ path, pathType, backend }))).toEqual(
+      publicWebPaths.map(({ path, pathType, backend }) => ({ path, pathType, backend })),
+    );
+    expect(internal.map((path) => path.path)).toEqual(
+      expect.arrayContaining(['/static', '/remotes/catalogue']),
+    );
+    expect(allPaths).toHaveLength(paths.length + internal.length);
+  });
+
   it('refuses a remote version that cannot name a Service', () => {
     expect(() =>
       manifests({
@@ -488,7 +507,10 @@ describe('Gateway API routes (--router gateway)', () => {
     expect(routes.length).toBeGreaterThan(0);
     for (const route of routes) {
       expect(() => validateObject(route)).not.toThrow();
-      expect(route.spec.hostnames).toEqual([EXAMPLE_OPTIONS.host]);
+      const web = route.metadata?.name?.startsWith('web-');
+      expect(route.spec.hostnames).toEqual(
+        web ? [EXAMPLE_OPTIONS.host, INTERNAL_INGRESS_HOST] : [EXAMPLE_OPTIONS.host],
+      );
       expect(route.spec.parentRefs).toEqual([CLUSTER.gateway]);
     }
   });
@@ -686,18 +708,39 @@ describe('network policies', () => {
     expect(allowed(pod('web-shell'), pod('accounts'), 8080)).toBe(false);
   });
 
-  it('every in-cluster URL in a part’s settings is one it may reach', () => {
-    for (const part of [EDGE, ...SERVICES]) {
-      for (const value of Object.values(part.env)) {
-        for (const [, host, port] of value.matchAll(/https?:\/\/([a-z][a-z0-9-]*):(\d+)/g)) {
-          expect([part.name, host, allowed(pod(part.name), pod(host!), Number(port))]).toEqual([
-            part.name,
+  it('every in-cluster address in a pod’s settings is one it may reach', () => {
+    const endpointOf = (host: string): Endpoint => {
+      if (host === INTERNAL_INGRESS_HOST) return ingressController;
+      if (host === `${CLUSTER.nats.release}.${DATA_NAMESPACE}.svc`) return nats;
+      return pod(host);
+    };
+    const defaultPort: Record<string, number> = { http: 80, nats: NATS_CLIENT_PORT };
+    let checked = 0;
+    for (const deployment of deployments) {
+      for (const { value } of deployment.spec!.template.spec!.containers[0]!.env ?? []) {
+        for (const [, scheme, host, port] of (value ?? '').matchAll(
+          /(https?|nats):\/\/([a-z][a-z0-9.-]*)(?::(\d+))?/g,
+        )) {
+          if (host === EXAMPLE_OPTIONS.host) continue; // PUBLIC_URL: what browsers are sent to
+          // A Service's port is its pods' port here, except the ingress controller's (80 -> its pods' httpPort).
+          const target = port
+            ? Number(port)
+            : host === INTERNAL_INGRESS_HOST
+              ? CLUSTER.ingressController.httpPort
+              : defaultPort[scheme!]!;
+          expect([
+            nameOf(deployment),
             host,
-            true,
-          ]);
+            allowed(pod(nameOf(deployment)), endpointOf(host!), target),
+          ]).toEqual([nameOf(deployment), host, true]);
+          checked += 1;
         }
       }
     }
+    // The edge's four service URLs and WEB_ORIGIN, each service's NATS_URL.
+    expect(checked).toBeGreaterThanOrEqual(5 + SERVICES.length);
+    expect(allowed(pod('edge'), ingressController, CLUSTER.ingressController.httpPort)).toBe(true);
+    expect(allowed(pod('jobs'), ingressController, CLUSTER.ingressController.httpPort)).toBe(false);
   });
 
   it('let each service reach PostgreSQL, NATS and DNS, and the internet only where the topology says', () => {

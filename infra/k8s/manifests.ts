@@ -52,7 +52,13 @@ export const PART_OF = 'marketplace';
 /** What the manifests rely on but do not create, as those projects name it by default. */
 export const CLUSTER = {
   ingressClassName: 'nginx',
-  ingressController: { namespace: 'ingress-nginx', pods: { 'app.kubernetes.io/name': 'ingress-nginx' } },
+  /** ingress-nginx's controller: its pods, its Service, the port its pods take plain HTTP on. */
+  ingressController: {
+    namespace: 'ingress-nginx',
+    pods: { 'app.kubernetes.io/name': 'ingress-nginx' },
+    service: 'ingress-nginx-controller',
+    httpPort: 80,
+  },
   prometheus: { namespace: 'monitoring', pods: { 'app.kubernetes.io/name': 'prometheus' } },
   dns: { namespace: 'kube-system', pods: { 'k8s-app': 'kube-dns' } },
   /** The CloudNativePG cluster: its pods carry `cnpg.io/cluster: <name>`; `<name>-rw` is the primary. */
@@ -65,6 +71,13 @@ export const CLUSTER = {
   /** The NATS chart's release: Service `nats` (client port), pods `app.kubernetes.io/name: nats`. */
   nats: { release: 'nats', pods: { 'app.kubernetes.io/name': 'nats' } },
 } as const;
+
+/**
+ * The ingress's address inside the cluster, the edge's WEB_ORIGIN (the Swarm stack's
+ * `http://ingress:8080`): the Ingress answers this host name with the web apps' routes, so the edge
+ * reads the shell's page and the live catalogue's manifest through the same routing as browsers.
+ */
+export const INTERNAL_INGRESS_HOST = `${CLUSTER.ingressController.service}.${CLUSTER.ingressController.namespace}.svc`;
 
 /** The NATS URL in Kubernetes: the chart's client Service; clients learn the other nodes from it. */
 export const NATS_URL = `nats://${CLUSTER.nats.release}.${DATA_NAMESPACE}.svc:${NATS_CLIENT_PORT}`;
@@ -351,7 +364,7 @@ function workloads(options: ManifestOptions): Workload[] {
     part: EDGE,
     image: image(EDGE, options.tag),
     version: options.tag,
-    env: { ...EDGE.env, ...remoteUrls, PUBLIC_URL: publicUrl },
+    env: { ...EDGE.env, ...remoteUrls, PUBLIC_URL: publicUrl, WEB_ORIGIN: `http://${INTERNAL_INGRESS_HOST}` },
   });
   for (const part of WEB_APPS) {
     if (part.app === 'shell') {
@@ -681,12 +694,16 @@ function partOf(name: string): Part {
   return part;
 }
 
+/** The routes to the web apps' files: what the edge reads through INTERNAL_INGRESS_HOST. */
+const toWebApp = (route: IngressRoute) => WEB_APPS.some((part) => part.name === route.to);
+
 function ingresses(options: ManifestOptions): IIngress[] {
   const routes = ingressRoutes();
   const ingress = (
     name: string,
     paths: IHTTPIngressPath[],
     annotations: Record<string, string>,
+    internalPaths: IHTTPIngressPath[] = [],
   ): IIngress => ({
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
@@ -701,7 +718,13 @@ function ingresses(options: ManifestOptions): IIngress[] {
     spec: {
       ingressClassName: CLUSTER.ingressClassName,
       tls: [{ hosts: [options.host], secretName: options.tlsSecret }],
-      rules: [{ host: options.host, http: { paths } }],
+      rules: [
+        { host: options.host, http: { paths } },
+        // Plain HTTP from inside only (the name resolves in the cluster alone; no TLS host, no redirect).
+        ...(internalPaths.length > 0
+          ? [{ host: INTERNAL_INGRESS_HOST, http: { paths: internalPaths } }]
+          : []),
+      ],
     },
   });
   // ingress-nginx applies annotations per Ingress: the WebSocket's long timeouts get an Ingress of their own.
@@ -715,6 +738,7 @@ function ingresses(options: ManifestOptions): IIngress[] {
     'marketplace',
     http.flatMap((route) => ingressPaths(route, options)),
     common,
+    http.filter(toWebApp).flatMap((route) => ingressPaths(route, options)),
   );
   const ws = ingress(
     'marketplace-ws',
@@ -773,7 +797,10 @@ function httpRoutes(options: ManifestOptions): IHTTPRoute[] {
           sectionName: CLUSTER.gateway.sectionName,
         },
       ],
-      hostnames: [options.host],
+      // The web apps also answer the edge inside the cluster (WEB_ORIGIN), when the Gateway is named there.
+      hostnames: WEB_APPS.some((part) => name === part.name || name.startsWith(`${part.name}-`))
+        ? [options.host, INTERNAL_INGRESS_HOST]
+        : [options.host],
       rules,
     },
   }));
@@ -796,6 +823,11 @@ function egressTo(reaches: readonly Dependency[]): NonNullable<INetworkPolicy['s
         };
       case 'nats':
         return { to: [inNamespace(DATA_NAMESPACE, CLUSTER.nats.pods)], ports: [port(NATS_CLIENT_PORT)] };
+      case 'ingress':
+        return {
+          to: [inNamespace(CLUSTER.ingressController.namespace, CLUSTER.ingressController.pods)],
+          ports: [port(CLUSTER.ingressController.httpPort)],
+        };
       case 'internet':
         return {
           to: [{ ipBlock: { cidr: '0.0.0.0/0', except: NOT_INTERNET } }],
