@@ -578,7 +578,7 @@ function migrateJob(part: ServicePart, options: ManifestOptions): IJob {
 
 /** The settings infra/postgres/provision.ts reads: the administrator's URL, each role's password. */
 const provisionSecrets = (): SecretRef[] => [
-  { env: 'DATABASE_URL', secret: PROVISION_SECRET, key: 'admin-database-url' },
+  { env: 'DATABASE_URL', secret: PROVISION_SECRET, key: 'database-admin-url' },
   ...SERVICES.flatMap(({ service: name }) => [
     {
       env: `${name.toUpperCase()}_MIGRATOR_PASSWORD`,
