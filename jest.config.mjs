@@ -32,6 +32,11 @@ const esmOnly = [
   'uint8array-extras',
   '@tokenizer',
   '@borewit',
+  // Kubernetes API models and schemas (infra/k8s) and the CIDR check their validator uses.
+  'kubernetes-models',
+  '@kubernetes-models',
+  'is-cidr',
+  'cidr-regex',
 ];
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
@@ -42,6 +47,11 @@ const common = {
     // typebox exposes only "import" conditions; point Jest at the ESM files (transformed above).
     '^typebox$': '<rootDir>/node_modules/typebox/build/index.mjs',
     '^typebox/(.*)$': '<rootDir>/node_modules/typebox/build/$1/index.mjs',
+    // The Kubernetes models expose only "import" conditions too (infra/k8s's schema test).
+    '^@kubernetes-models/(base|validate)$': '<rootDir>/node_modules/@kubernetes-models/$1/dist/index.js',
+    '^@kubernetes-models/validate/runtime/(.*)$':
+      '<rootDir>/node_modules/@kubernetes-models/validate/dist/runtime/$1',
+    '^(kubernetes-models|@kubernetes-models/[^/]+)/(.*)$': '<rootDir>/node_modules/$1/$2',
     '\\.(css)$': '<rootDir>/tools/jest/style-stub.cjs',
   },
   rootDir: '.',

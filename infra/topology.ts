@@ -49,7 +49,8 @@ export interface Resources {
   memoryLimitMiB: number;
 }
 
-export type Dependency = 'postgres' | 'nats' | 'internet' | ServiceName;
+/** `ingress`: the site's own ingress, from inside (the edge reads the web apps through it: WEB_ORIGIN). */
+export type Dependency = 'postgres' | 'nats' | 'internet' | 'ingress' | ServiceName;
 
 interface PartBase {
   name: string;
@@ -72,8 +73,11 @@ export interface ServicePart extends PartBase {
   service: ServiceName;
   /** Its PostgreSQL schema, owned by its own roles (postgres/roles). */
   schema: string;
-  /** The one-off task that migrates its schema before a rollout. */
-  migrate: { command: string[] };
+  /**
+   * The one-off task that migrates its schema before a rollout, connected as the schema's owner
+   * (the migrator role), not as the runtime role the replicas use.
+   */
+  migrate: { command: string[]; secrets: SecretRef[] };
   command: string[];
 }
 
@@ -94,6 +98,11 @@ export type Part = ServicePart | EdgePart | WebPart;
 const databaseUrl = (service: ServiceName): SecretRef => ({
   env: 'DATABASE_URL',
   secret: `${service}-database-url`,
+  key: 'database-url',
+});
+const migratorDatabaseUrl = (service: ServiceName): SecretRef => ({
+  env: 'DATABASE_URL',
+  secret: `${service}-migrator-database-url`,
   key: 'database-url',
 });
 const jwtPublicKey: SecretRef = { env: 'JWT_PUBLIC_KEY', secret: 'jwt-public-key', key: 'jwt-public-key' };
@@ -138,7 +147,7 @@ const service = (
   stopGraceSeconds: options.stopGraceSeconds ?? 15,
   schema: name,
   command: ['node', `/app/main.mjs`],
-  migrate: { command: ['node', `/app/migrate.mjs`] },
+  migrate: { command: ['node', `/app/migrate.mjs`], secrets: [migratorDatabaseUrl(name)] },
 });
 
 export const SERVICES: readonly ServicePart[] = [
@@ -180,13 +189,20 @@ export const EDGE: EdgePart = {
     CHAT_URLS: `http://chat:${SERVICE_PORT}`,
     PAYMENTS_URL: `http://payments:${SERVICE_PORT}`,
     EDGE_PROXY_API: 'off',
-    SHELL_URL: `http://web-shell:${WEB_PORT}/`,
   },
   secrets: [],
-  reaches: ['accounts', 'jobs', 'chat', 'payments'],
+  // ingress: WEB_ORIGIN (set by each orchestrator: the ingress's address inside it), where the edge
+  // reads the shell's page and the catalogue's manifest, routed to whichever versions are live.
+  reaches: ['accounts', 'jobs', 'chat', 'payments', 'ingress'],
   stopGraceSeconds: 15,
   command: ['node', '/app/main.mjs'],
 };
+
+/**
+ * What a web image's nginx answers with 200 and no file behind it: the orchestrator's liveness and
+ * readiness check (a static server has no dependency to wait for).
+ */
+export const WEB_HEALTH_PATH = '/healthz';
 
 const web = (app: WebPart['app']): WebPart => ({
   kind: 'web',
