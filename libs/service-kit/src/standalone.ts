@@ -10,6 +10,7 @@ import { setEnvelopeNotFoundHandler } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { trustProxyFrom } from './http/rate-limit';
 import { serverOptions } from './http/server-options';
+import { registerObservability } from './observability/plugin';
 import type { RunningProcess } from './lifecycle';
 import type { ServiceDeps } from './service';
 
@@ -49,20 +50,7 @@ export async function startStandaloneService(
     url: config.DATABASE_URL,
     dataDir: join(config.DATA_DIR, `pglite-${options.name}`),
   });
-  let bus;
-  try {
-    bus = await createEventBus({
-      natsUrl: config.NATS_URL,
-      name: options.name,
-      db,
-      namespace: config.BUS_NAMESPACE,
-      retentionDays: config.BUS_RETENTION_DAYS,
-    });
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
-
+  // The server first, so the bus logs through its logger (JSON lines with the service name).
   const app = Fastify(
     serverOptions({
       name: options.name,
@@ -71,7 +59,28 @@ export async function startStandaloneService(
       trustProxy: trustProxyFrom(config.TRUST_PROXY),
     }),
   );
+  let bus;
+  try {
+    bus = await createEventBus({
+      natsUrl: config.NATS_URL,
+      name: options.name,
+      db,
+      logger: app.log,
+      namespace: config.BUS_NAMESPACE,
+      retentionDays: config.BUS_RETENTION_DAYS,
+    });
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+
   setEnvelopeNotFoundHandler(app);
+  // Before any route, so every route is measured and answers with its request id.
+  await registerObservability(app, {
+    service: options.name,
+    bus,
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+  });
   registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });
   await app.register(options.plugin, {
     db,
