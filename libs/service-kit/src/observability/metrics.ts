@@ -54,6 +54,10 @@ export class ServiceMetrics {
   readonly #collectorErrors: Counter<'collector'>;
   readonly #outboxes = new Map<string, Kysely<unknown>>();
   readonly #timeoutMs: number;
+  /** The gauges read on scrape, run before the registry is serialised (see exposition). */
+  readonly #collectors: Array<() => Promise<void>> = [];
+  /** Counts scrapes, so gauges that share one query share it within a scrape only. */
+  #scrape = 0;
 
   constructor(options: { service: string; defaultMetrics?: boolean; collectTimeoutMs?: number }) {
     this.service = options.service;
@@ -102,16 +106,14 @@ export class ServiceMetrics {
     labelNames?: readonly L[];
     read: (gauge: Gauge<L>) => Promise<void> | void;
   }): Gauge<L> {
-    const collectSafely = (gauge: Gauge<L>) => this.#collectSafely(options.name, gauge, options.read);
-    return new Gauge<L>({
+    const gauge = new Gauge<L>({
       name: options.name,
       help: options.help,
       labelNames: options.labelNames ?? [],
       registers: [this.registry],
-      async collect() {
-        await collectSafely(this);
-      },
     });
+    this.#collectors.push(() => this.#collectSafely(options.name, gauge, options.read));
+    return gauge;
   }
 
   /** A histogram on this registry (services' own measurements, e.g. chat's delivery latency). */
@@ -134,10 +136,8 @@ export class ServiceMetrics {
 
   /** Reports the lag of every durable consumer running on `bus` (see EventBus.consumerLag). */
   watchConsumers(bus: EventBus): void {
-    const lags = () => bus.consumerLag();
-    let last: Promise<Awaited<ReturnType<typeof lags>>> | undefined;
-    // Both gauges come from one request per consumer; the second gauge reuses the first's answer.
-    const once = () => (last ??= lags().finally(() => setTimeout(() => (last = undefined), 0)));
+    // Both gauges come from one request per consumer per scrape.
+    const once = this.#oncePerScrape(() => bus.consumerLag());
     this.gaugeOnScrape({
       name: METRIC_NAMES.consumerPending,
       help: 'Events on the stream that the durable consumer has not been handed yet.',
@@ -162,16 +162,17 @@ export class ServiceMetrics {
 
   /** The exposition Prometheus reads, and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
+    this.#scrape++;
+    // All collectors first (never rejecting), so the error counter already counts this scrape's failures.
+    await Promise.all(this.#collectors.map((collect) => collect()));
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 
   #registerOutboxGauges(): void {
     // One query per schema per scrape, shared by both gauges.
-    let last: Promise<Array<{ schema: string; count: number; oldestAge: number }>> | undefined;
-    const read = () =>
-      (last ??= Promise.all(
-        [...this.#outboxes].map(async ([schema, db]) => ({ schema, ...(await outboxState(db)) })),
-      ).finally(() => setTimeout(() => (last = undefined), 0)));
+    const read = this.#oncePerScrape(() =>
+      Promise.all([...this.#outboxes].map(async ([schema, db]) => ({ schema, ...(await outboxState(db)) }))),
+    );
     this.gaugeOnScrape({
       name: METRIC_NAMES.outboxOldestAge,
       help: 'Age in seconds of the oldest outbox row not yet published to the bus (0: none waiting).',
@@ -188,6 +189,14 @@ export class ServiceMetrics {
         for (const row of await read()) gauge.set({ schema: row.schema }, row.count);
       },
     });
+  }
+
+  #oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+    let cached: { scrape: number; value: Promise<T> } | undefined;
+    return () => {
+      if (cached?.scrape !== this.#scrape) cached = { scrape: this.#scrape, value: read() };
+      return cached.value;
+    };
   }
 
   async #collectSafely<L extends string>(

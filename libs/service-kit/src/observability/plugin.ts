@@ -20,6 +20,8 @@ export interface ObservabilityOptions {
   metricsToken?: string;
   /** Node process metrics (collectDefaultMetrics); default on. */
   defaultMetrics?: boolean;
+  /** How long a scrape waits for one collector; default 2 s. */
+  collectTimeoutMs?: number;
 }
 
 /** The metrics of the process `app` belongs to, when the host registered observability. */
@@ -48,6 +50,7 @@ export async function registerObservability(
   const metrics = new ServiceMetrics({
     service: options.service,
     ...(options.defaultMetrics === undefined ? {} : { defaultMetrics: options.defaultMetrics }),
+    ...(options.collectTimeoutMs === undefined ? {} : { collectTimeoutMs: options.collectTimeoutMs }),
   });
   app.decorate(METRICS_KEY, metrics);
   if (options.bus) metrics.watchConsumers(options.bus);
