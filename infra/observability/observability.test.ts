@@ -33,7 +33,7 @@ async function registeredNames(): Promise<Set<string>> {
   for (const metric of await metrics.registry.getMetricsAsJSON()) {
     names.add(metric.name);
     // A histogram is queried through its series.
-    if (metric.type === 'histogram')
+    if (String(metric.type) === 'histogram')
       for (const suffix of ['_bucket', '_sum', '_count']) names.add(metric.name + suffix);
   }
   // The one histogram a service registers itself (services/chat/src/live/metrics.ts).
