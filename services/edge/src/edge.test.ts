@@ -123,10 +123,17 @@ describe('edge, embedded topology', () => {
     const text = response.body;
     const series = (name: string, labels: Record<string, string>) => sampleValue(text, name, labels);
     expect(
-      series(METRIC_NAMES.httpRequests, { route: '/api/jobs/viewalljobs', status_code: '200', service: 'edge' }),
+      series(METRIC_NAMES.httpRequests, {
+        route: '/api/jobs/viewalljobs',
+        status_code: '200',
+        service: 'edge',
+      }),
     ).toBeGreaterThanOrEqual(1);
     for (const schema of ['accounts', 'jobs', 'chat', 'payments']) {
-      expect([schema, series(METRIC_NAMES.outboxUnpublished, { schema })]).toEqual([schema, expect.any(Number)]);
+      expect([schema, series(METRIC_NAMES.outboxUnpublished, { schema })]).toEqual([
+        schema,
+        expect.any(Number),
+      ]);
     }
     expect(series(METRIC_NAMES.consumerPending, { durable: 'jobs-members' })).toEqual(expect.any(Number));
     expect(series(METRIC_NAMES.chatOpenSockets, {})).toBe(0);

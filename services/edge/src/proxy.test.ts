@@ -112,7 +112,9 @@ describe('edge, distributed topology', () => {
     const own = await fetch(`${edge.url}/metrics`);
     expect(own.status).toBe(200);
     const text = await own.text();
-    expect(text).toContain('http_requests_total{method="GET",route="/api/*",status_code="200",service="edge"}');
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="/api/*",status_code="200",service="edge"}',
+    );
     // Through /api a service's root is out of reach, dot segments (plain or encoded) included.
     for (const path of [
       '/api/jobs/metrics',

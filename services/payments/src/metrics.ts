@@ -10,7 +10,10 @@ const STATES: readonly PaymentStatus[] = ['pending', 'paid', 'failed', 'refunded
  * sees its series vanish. The count reads the whole table; at a scrape every 15-30 s that is cheap for
  * years of unlocks, and an index on status would serve it if it ever is not.
  */
-export function watchPaymentsByState(metrics: ServiceMetrics | undefined, db: Kysely<PaymentsDatabase>): void {
+export function watchPaymentsByState(
+  metrics: ServiceMetrics | undefined,
+  db: Kysely<PaymentsDatabase>,
+): void {
   metrics?.gaugeOnScrape({
     name: METRIC_NAMES.paymentsByState,
     help: 'Unlock payments in each state (pending, paid, failed, refunded).',

@@ -57,39 +57,42 @@ async function startProbe(
   });
   app.get('/health', async () => ({ status: 'ok' }));
   const keys = generateSigningKeys();
-  await app.register(async (service, deps: { db: Database; bus: EventBus }) => {
-    const kit = await setupService<Record<string, never>>(service, {
-      name: 'jobs',
-      schema: SCHEMA,
-      migrations: {},
-      deps: { ...deps, auth: { publicKey: keys.publicKey } },
-    });
-    kit.consume({
-      durable: CONSUMER,
-      filterSubject: 'jobs.job.*',
-      handlers: {
-        [EVENT_TYPES.jobsJobDeleted]: async ({ jobId }, _trx, _event, log) => {
-          log.info({ jobId }, 'probe consumer forgets the job');
+  await app.register(
+    async (service, deps: { db: Database; bus: EventBus }) => {
+      const kit = await setupService<Record<string, never>>(service, {
+        name: 'jobs',
+        schema: SCHEMA,
+        migrations: {},
+        deps: { ...deps, auth: { publicKey: keys.publicKey } },
+      });
+      kit.consume({
+        durable: CONSUMER,
+        filterSubject: 'jobs.job.*',
+        handlers: {
+          [EVENT_TYPES.jobsJobDeleted]: async ({ jobId }, _trx, _event, log) => {
+            log.info({ jobId }, 'probe consumer forgets the job');
+          },
         },
-      },
-    });
-    service.delete<{ Params: { jobId: string } }>('/api/probe/jobs/:jobId', async (request, reply) => {
-      await kit.db
-        .transaction()
-        .execute((trx) =>
-          publishEvent(
-            trx,
-            EVENT_TYPES.jobsJobDeleted,
-            { jobId: request.params.jobId, postedBy: 'poster-1' },
-            { correlationId: request.id },
-          ),
-        );
-      return reply.status(204).send();
-    });
-    service.get('/api/probe/broken', async () => {
-      throw new Error('broken on purpose');
-    });
-  }, { db, bus });
+      });
+      service.delete<{ Params: { jobId: string } }>('/api/probe/jobs/:jobId', async (request, reply) => {
+        await kit.db
+          .transaction()
+          .execute((trx) =>
+            publishEvent(
+              trx,
+              EVENT_TYPES.jobsJobDeleted,
+              { jobId: request.params.jobId, postedBy: 'poster-1' },
+              { correlationId: request.id },
+            ),
+          );
+        return reply.status(204).send();
+      });
+      service.get('/api/probe/broken', async () => {
+        throw new Error('broken on purpose');
+      });
+    },
+    { db, bus },
+  );
   await app.ready();
   return {
     app,
@@ -141,9 +144,9 @@ describe('observability of a kit service', () => {
       sampleValue(text, METRIC_NAMES.httpRequests, { route: '/api/probe/broken', status_code: '500' }),
     ).toBe(1);
     // Unmatched addresses share one label value, however many there are.
-    expect(
-      sampleValue(text, METRIC_NAMES.httpRequests, { route: UNMATCHED_ROUTE, status_code: '404' }),
-    ).toBe(2);
+    expect(sampleValue(text, METRIC_NAMES.httpRequests, { route: UNMATCHED_ROUTE, status_code: '404' })).toBe(
+      2,
+    );
     expect(text).not.toMatch(/route="\/api\/probe\/nothing/);
     for (const unmeasured of ['/health', '/metrics']) {
       expect(sampleValue(text, METRIC_NAMES.httpRequests, { route: unmeasured })).toBeUndefined();
@@ -183,17 +186,22 @@ describe('observability of a kit service', () => {
       if (found.length < 2) throw new Error('consumer has not logged yet');
       return found;
     });
-    expect(consumerLines.map((line) => line.msg)).toEqual(['probe consumer forgets the job', 'event handled']);
+    expect(consumerLines.map((line) => line.msg)).toEqual([
+      'probe consumer forgets the job',
+      'event handled',
+    ]);
     expect(consumerLines[0]).toMatchObject({
       service: 'probe',
       eventType: EVENT_TYPES.jobsJobDeleted,
       jobId: 'job-traced',
     });
     // The request's own lines carry the same id: one search follows it from the route into the consumer.
-    expect(probe.lines.some((line) => line.reqId === requestId && line.msg === 'request completed')).toBe(true);
+    expect(probe.lines.some((line) => line.reqId === requestId && line.msg === 'request completed')).toBe(
+      true,
+    );
   });
 
-  it("reports how far each durable consumer on the bus is behind", async () => {
+  it('reports how far each durable consumer on the bus is behind', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const stuck = await probe.bus.subscribe({
@@ -224,7 +232,7 @@ describe('observability of a kit service', () => {
 });
 
 describe('observability when parts fail', () => {
-  it("shows the age and number of outbox rows the relay could not publish", async () => {
+  it('shows the age and number of outbox rows the relay could not publish', async () => {
     const probe = await startProbe({
       bus: (real) => ({ ...real, publish: () => Promise.reject(new Error('bus is down')) }),
     });

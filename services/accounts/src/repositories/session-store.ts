@@ -158,11 +158,7 @@ export class SessionStore {
    * Ends every session of an account (after a password reset), inside the caller's transaction: each
    * live family is revoked and announced like a logout. Returns how many sessions ended.
    */
-  async revokeAllOf(
-    trx: Kysely<AccountsDatabase>,
-    userId: string,
-    correlationId: string,
-  ): Promise<number> {
+  async revokeAllOf(trx: Kysely<AccountsDatabase>, userId: string, correlationId: string): Promise<number> {
     const families = await trx
       .selectFrom('refresh_tokens')
       .select('family_id')

@@ -19,8 +19,10 @@ describe("chat's metrics", () => {
     expect(response.statusCode).toBe(200);
     return response.body;
   };
-  const openSockets = async () => sampleValue(await scrape(), METRIC_NAMES.chatOpenSockets, { service: 'chat' });
-  const deliveries = async () => sampleValue(await scrape(), `${METRIC_NAMES.chatMessageDelivery}_count`) ?? 0;
+  const openSockets = async () =>
+    sampleValue(await scrape(), METRIC_NAMES.chatOpenSockets, { service: 'chat' });
+  const deliveries = async () =>
+    sampleValue(await scrape(), `${METRIC_NAMES.chatMessageDelivery}_count`) ?? 0;
 
   it('counts open sockets up as members connect and down as they leave', async () => {
     expect(await openSockets()).toBe(0);
