@@ -69,8 +69,8 @@ export default {
       ...common,
       displayName: 'unit-node',
       testEnvironment: 'node',
-      // tools/: the build and start helpers' own tests.
-      roots: [...serverRoots, '<rootDir>/tools'],
+      // tools/: the build and start helpers' own tests; infra/: the observability files' check.
+      roots: [...serverRoots, '<rootDir>/tools', '<rootDir>/infra'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.infra\\.test\\.ts$'],
       setupFiles: ['<rootDir>/tools/jest/embedded-env.cjs'],

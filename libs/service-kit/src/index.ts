@@ -20,3 +20,4 @@ export * from './lifecycle';
 export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export * from './standalone';
 export * from './read-models/members';
+export * from './observability/index';

@@ -12,6 +12,7 @@ import { migrateSchema, verifySchema, type MigrationMode, type SchemaMigrations 
 import { errorHandlerPlugin } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerOpenApi } from './http/openapi';
+import { metricsOf } from './observability/plugin';
 import { RateLimitStore, registerRateLimits, type RateLimitRules } from './http/rate-limit';
 
 /** What a process host (a service's main.ts, or the edge in the embedded topology) hands a service. */
@@ -72,6 +73,8 @@ export async function setupService<DB>(
   registerRateLimits(app, new RateLimitStore(db as Kysely<unknown>), options.rateLimits ?? {});
 
   const relay = new OutboxRelay({ db, bus: deps.bus, logger: app.log });
+  // The outbox's backlog on /metrics, when the host serves metrics (registerObservability).
+  metricsOf(app)?.watchOutbox(options.schema, db as Kysely<unknown>);
   const subscriptions: Array<Parameters<ServiceSetup<DB>['consume']>[0]> = [
     {
       durable: `${options.name}-revocations`,
@@ -87,7 +90,7 @@ export async function setupService<DB>(
   app.addHook('onReady', async () => {
     relay.start();
     for (const subscription of subscriptions) {
-      const dispatch = dispatchEvents<DB>(subscription.handlers, app.log);
+      const dispatch = dispatchEvents<DB>(subscription.handlers, app.log, subscription.durable);
       const handler = idempotentHandler(db, subscription.durable, (event, trx) =>
         dispatch(event, trx as Transaction<DB>),
       );

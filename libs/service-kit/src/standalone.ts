@@ -10,6 +10,7 @@ import { setEnvelopeNotFoundHandler } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { trustProxyFrom } from './http/rate-limit';
 import { serverOptions } from './http/server-options';
+import { registerObservability } from './observability/plugin';
 import type { RunningProcess } from './lifecycle';
 import type { ServiceDeps } from './service';
 
@@ -68,6 +69,15 @@ export async function startStandaloneService(
       dataDir: join(config.DATA_DIR, `pglite-${options.name}`),
     }),
   );
+  // The server first, so the bus logs through its logger (JSON lines with the service name).
+  const app = Fastify(
+    serverOptions({
+      name: options.name,
+      logLevel: config.LOG_LEVEL,
+      // Behind the edge: TRUST_PROXY=127.0.0.1 (the distributed launcher sets it); default nobody.
+      trustProxy: trustProxyFrom(config.TRUST_PROXY),
+    }),
+  );
   let bus;
   try {
     const open = () =>
@@ -75,6 +85,7 @@ export async function startStandaloneService(
         natsUrl: config.NATS_URL,
         name: options.name,
         db,
+        logger: app.log,
         namespace: config.BUS_NAMESPACE,
         retentionDays: config.BUS_RETENTION_DAYS,
         streamReplicas: config.BUS_STREAM_REPLICAS,
@@ -85,15 +96,13 @@ export async function startStandaloneService(
     throw err;
   }
 
-  const app = Fastify(
-    serverOptions({
-      name: options.name,
-      logLevel: config.LOG_LEVEL,
-      // Behind the edge: TRUST_PROXY=127.0.0.1 (the distributed launcher sets it); default nobody.
-      trustProxy: trustProxyFrom(config.TRUST_PROXY),
-    }),
-  );
   setEnvelopeNotFoundHandler(app);
+  // Before any route, so every route is measured and answers with its request id.
+  await registerObservability(app, {
+    service: options.name,
+    bus,
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+  });
   registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });
   try {
     // The plugin migrates or verifies the schema (MIGRATIONS) before anything listens.

@@ -3,6 +3,7 @@ import {
   dispatchEvents,
   idempotentHandler,
   memberEventHandlers,
+  metricsOf,
   type EventHandler,
   RevocationList,
   setupService,
@@ -19,6 +20,7 @@ import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
 import { Conversations, type Members } from './conversations';
 import type { ChatDatabase } from './db-types';
 import { LiveHub } from './live/hub';
+import { chatDeliveryObserver, watchOpenSockets } from './live/metrics';
 import { chatMigrations } from './migrations';
 import { sweepReminders } from './reminders';
 import { inboxRoutes } from './routes/inbox';
@@ -70,7 +72,9 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
     sendLimit: settings.sendLimit,
     onWriteError: (err, size) => app.log.error({ err, size }, 'storing a batch of messages failed'),
   });
-  const hub = new LiveHub(options.bus, app.log);
+  const metrics = metricsOf(app);
+  const hub = new LiveHub(options.bus, app.log, undefined, metrics && chatDeliveryObserver(metrics));
+  if (metrics) watchOpenSockets(metrics, hub);
 
   service.consume({
     durable: 'chat-members',
@@ -79,13 +83,13 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
       ...memberEventHandlers,
       // Erasure (NDPA): the name goes with the member row, the texts the member wrote go here; the
       // messages keep their place (seq) so the other member's conversation still reads in order.
-      'accounts.user.deleted': async (payload, trx, event) => {
+      'accounts.user.deleted': async (payload, trx, event, log) => {
         const eraseMember = memberEventHandlers['accounts.user.deleted'] as EventHandler<
           ChatDatabase,
           'accounts.user.deleted',
           1
         >;
-        await eraseMember(payload, trx, event);
+        await eraseMember(payload, trx, event, log);
         await trx
           .updateTable('messages')
           .set({ message: CHAT_MESSAGES.erasedMessage })
@@ -102,6 +106,7 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
   const dispatchUnlocks = dispatchEvents<ChatDatabase>(
     unlockHandlers((eventId, change) => committed.set(eventId, [...(committed.get(eventId) ?? []), change])),
     app.log,
+    UNLOCKS_CONSUMER,
   );
   const applyUnlock = idempotentHandler(db, UNLOCKS_CONSUMER, (event, trx) =>
     dispatchUnlocks(event, trx as Transaction<ChatDatabase>),

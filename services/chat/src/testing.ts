@@ -9,6 +9,7 @@ import {
 import {
   createLocalBus,
   newEvent,
+  observability,
   schemaDb,
   setEnvelopeNotFoundHandler,
   type EventBus,
@@ -189,7 +190,14 @@ function testSettings(clock: { now: number }, settings: ChatSettings): ChatSetti
   };
 }
 
-export async function createChatHarness(settings: ChatSettings = {}): Promise<ChatHarness> {
+/**
+ * `metrics`: the service is mounted behind the kit's observability (request ids, /metrics), as
+ * standalone.ts and the edge mount it.
+ */
+export async function createChatHarness(
+  settings: ChatSettings = {},
+  options: { metrics?: boolean } = {},
+): Promise<ChatHarness> {
   const clock = {
     now: Date.now(),
     advance(ms: number) {
@@ -198,6 +206,7 @@ export async function createChatHarness(settings: ChatSettings = {}): Promise<Ch
   };
   let controls: ChatControls | undefined;
   const service = await createTestService([
+    ...(options.metrics ? [observability('chat')] : []),
     (app: FastifyInstance, deps: ServiceDeps) =>
       chatService(app, {
         ...deps,

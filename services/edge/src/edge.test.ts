@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@marketplace/service-kit';
+import { loadConfig, METRIC_NAMES, sampleValue } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
 import { EdgeConfigSchema } from './config';
 import { startEdge, type Edge } from './edge';
@@ -114,5 +114,31 @@ describe('edge, embedded topology', () => {
       expect((await edge.app.inject({ url: `/api/jobs/posters/${id}`, headers: card })).statusCode).toBe(200),
     );
     expect((await get('/api/jobs/viewalljobs')).json().jobs).toEqual([]);
+  });
+
+  it('serves /metrics for the four services in it: their routes, outboxes, consumers, sockets and payments', async () => {
+    await get('/api/jobs/viewalljobs');
+    const response = await get('/metrics');
+    expect(response.statusCode).toBe(200);
+    const text = response.body;
+    const series = (name: string, labels: Record<string, string>) => sampleValue(text, name, labels);
+    expect(
+      series(METRIC_NAMES.httpRequests, {
+        route: '/api/jobs/viewalljobs',
+        status_code: '200',
+        service: 'edge',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    for (const schema of ['accounts', 'jobs', 'chat', 'payments']) {
+      expect([schema, series(METRIC_NAMES.outboxUnpublished, { schema })]).toEqual([
+        schema,
+        expect.any(Number),
+      ]);
+    }
+    expect(series(METRIC_NAMES.consumerPending, { durable: 'jobs-members' })).toEqual(expect.any(Number));
+    expect(series(METRIC_NAMES.chatOpenSockets, {})).toBe(0);
+    expect(series(METRIC_NAMES.paymentsByState, { state: 'paid' })).toBe(0);
+    // Not under /api: the route table never sends it anywhere.
+    expect((await get('/api/metrics')).statusCode).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import {
   createEventBus,
   loadOrCreateSigningKeys,
   openDatabase,
+  registerObservability,
   registerHealthRoutes,
   serverOptions,
   trustProxyFrom,
@@ -62,6 +63,12 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
   let seed: (() => Promise<boolean>) | undefined;
 
   try {
+    // Before any route: request ids echoed, every route measured, /metrics at the root (never under
+    // /api). Embedded, it covers the four services in this process (their outboxes, the bus's consumers).
+    const metrics = await registerObservability(app, {
+      service: 'edge',
+      ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+    });
     registerSecurityHeaders(app, headers);
     await registerCompression(app);
     if (distributed) {
@@ -96,10 +103,12 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
         natsUrl: config.NATS_URL,
         name: 'edge',
         db,
+        logger: app.log,
         namespace: config.BUS_NAMESPACE,
         retentionDays: config.BUS_RETENTION_DAYS,
       });
       closers.unshift(() => bus.close());
+      metrics.watchConsumers(bus);
       const keys = loadOrCreateSigningKeys(config.DATA_DIR);
       const deps: ServiceDeps = { db, bus, auth: { publicKey: keys.publicKey }, dataDir: config.DATA_DIR };
       registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });

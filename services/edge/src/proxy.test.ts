@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_ROUTE_TABLE, ownerOfPath } from '@marketplace/contracts';
@@ -12,6 +13,8 @@ import { registerProxy, serviceOfUrl, UpstreamBalancer } from './proxy';
 async function fakeService(name: string): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();
   app.get('/ready', async () => ({ status: 'ready' }));
+  // A service's own /metrics, at the root of its port: never to be reached through the edge.
+  app.get('/metrics', async () => ({ service: name, internal: 'metrics' }));
   app.all('/api/*', async (request) => ({
     service: name,
     path: request.url,
@@ -23,6 +26,21 @@ async function fakeService(name: string): Promise<{ app: FastifyInstance; url: s
   }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
+}
+
+/** A GET with the path sent as written (fetch would resolve its dot segments first). */
+function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path, method: 'GET' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 describe('edge, distributed topology', () => {
@@ -76,9 +94,38 @@ describe('edge, distributed topology', () => {
     expect([...seen].sort()).toEqual(['chat-1', 'chat-2']);
   });
 
-  it('forwards the request id so logs can be followed across processes', async () => {
-    const { body } = await get('/api/jobs/viewalljobs', { 'x-request-id': 'trace-12345678' });
-    expect(body.requestId).toBe('trace-12345678');
+  it('forwards the request id so logs can be followed across processes, and answers with it', async () => {
+    const response = await fetch(`${edge.url}/api/jobs/viewalljobs`, {
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
+    expect(((await response.json()) as { requestId?: string }).requestId).toBe('trace-12345678');
+    expect(response.headers.get('x-request-id')).toBe('trace-12345678');
+    // Without one from the client, the id the edge made is the one the service got.
+    const made = await fetch(`${edge.url}/api/jobs/viewalljobs`);
+    const madeId = made.headers.get('x-request-id');
+    expect(madeId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(((await made.json()) as { requestId?: string }).requestId).toBe(madeId);
+  });
+
+  it("serves its own /metrics and never proxies to a service's", async () => {
+    await get('/api/jobs/viewalljobs');
+    const own = await fetch(`${edge.url}/metrics`);
+    expect(own.status).toBe(200);
+    const text = await own.text();
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="/api/*",status_code="200",service="edge"}',
+    );
+    // Through /api a service's root is out of reach, dot segments (plain or encoded) included.
+    for (const path of [
+      '/api/jobs/metrics',
+      '/api/jobs/../../metrics',
+      '/api/jobs/%2e%2e/%2e%2e/metrics',
+      '/api/jobs/.%2E/.%2e/metrics',
+      '/api/user/..%2f..%2fmetrics',
+    ]) {
+      const { body } = await rawGet(edge.url, path);
+      expect([path, body.includes('"internal"')]).toEqual([path, false]);
+    }
   });
 
   it("tells the service the client's address, never the one a client claims", async () => {

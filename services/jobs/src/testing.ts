@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_TYPES, lagosToday, type EventEnvelope } from '@marketplace/contracts';
-import { newEvent, schemaDb, type ServiceDeps } from '@marketplace/service-kit';
+import { newEvent, observability, schemaDb, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -112,11 +112,13 @@ const TEST_RATE_LIMITS: JobsRateLimits = {
   reviewPerAccount: { max: 10_000, windowMs: 60 * 60 * 1000 },
 };
 
+/** `metrics`: mounted behind the kit's observability (request ids, /metrics), as standalone.ts does. */
 export async function createJobsHarness(
-  options: { now?: () => Date; rateLimits?: Partial<JobsRateLimits> } = {},
+  options: { now?: () => Date; rateLimits?: Partial<JobsRateLimits>; metrics?: boolean } = {},
 ): Promise<JobsHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'jobs-test-'));
   const service = await createTestService([
+    ...(options.metrics ? [observability('jobs')] : []),
     (app: FastifyInstance, deps: ServiceDeps) =>
       jobsService(app, {
         ...deps,

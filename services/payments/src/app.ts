@@ -1,9 +1,10 @@
-import { memberEventHandlers, setupService, type ServiceDeps } from '@marketplace/service-kit';
+import { memberEventHandlers, metricsOf, setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { resolvePaymentsSettings, type PaymentsSettings } from './config';
 import { CHAT_CONSUMER, chatHandlers } from './consumers/chat';
 import { JOBS_CONSUMER, jobsReadModelHandlers } from './consumers/jobs';
 import type { PaymentsDatabase } from './db-types';
+import { watchPaymentsByState } from './metrics';
 import { paymentsMigrations } from './migrations';
 import { PaystackProvider } from './providers/paystack';
 import type { PaymentProvider } from './providers/provider';
@@ -72,6 +73,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     );
   }
   const unlocks = createUnlocks(db, provider, settings, app.log);
+  watchPaymentsByState(metricsOf(app), db);
 
   service.consume({
     durable: 'payments-members',

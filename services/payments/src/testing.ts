@@ -8,7 +8,7 @@ import {
   type EventPayload,
   type EventType,
 } from '@marketplace/contracts';
-import { newEvent, schemaDb, type ServiceDeps } from '@marketplace/service-kit';
+import { newEvent, observability, schemaDb, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
@@ -63,9 +63,17 @@ export interface PaymentsHarness {
 
 let observerSeq = 0;
 
-export async function createPaymentsHarness(settings: PaymentsSettings = {}): Promise<PaymentsHarness> {
+/**
+ * `metrics`: the service is mounted behind the kit's observability (request ids, /metrics), as
+ * standalone.ts and the edge mount it.
+ */
+export async function createPaymentsHarness(
+  settings: PaymentsSettings = {},
+  options: { metrics?: boolean } = {},
+): Promise<PaymentsHarness> {
   let controls: PaymentsControls | undefined;
   const service = await createTestService([
+    ...(options.metrics ? [observability('payments')] : []),
     async (app: FastifyInstance, deps: ServiceDeps) =>
       paymentsService(app, {
         ...deps,

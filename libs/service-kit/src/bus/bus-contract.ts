@@ -461,6 +461,29 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       stop();
     });
 
+    test("reports a running durable's backlog, and nothing once it caught up", async () => {
+      const bus = await open();
+      const t = types();
+      const name = durable('lag');
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const consumer = await bus.subscribe({ durable: name, filterSubject: t.all, handle: () => gate });
+      cleanups.push(async () => {
+        release();
+        await consumer.stop();
+      });
+      for (let n = 0; n < 3; n++) await bus.publish(event(t.created, n));
+      // Not handed yet (pending) or handed and not acked (NATS' ack pending): 3 either way while stuck.
+      const waiting = async () => {
+        const lag = (await bus.consumerLag()).find((entry) => entry.durable === name);
+        return lag ? { stream: lag.stream, waiting: lag.pending + (lag.ackPending ?? 0) } : undefined;
+      };
+      await waitFor(async () => (await waiting())?.waiting === 3, 'a backlog of 3');
+      expect((await waiting())?.stream).toMatch(/ACCOUNTS$/);
+      release();
+      await waitFor(async () => (await waiting())?.waiting === 0, 'the backlog drained');
+    });
+
     test('answers ping while open', async () => {
       const bus = await open();
       await expect(bus.ping()).resolves.toBeUndefined();

@@ -7,7 +7,7 @@ import {
 } from '@marketplace/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { Value } from 'typebox/value';
-import type { BusLogger } from './logger';
+import { eventLogger, type BindableLogger, type BusLogger } from './logger';
 import { addManyToOutbox, addToOutbox, newEvent } from './outbox';
 
 // Typed events: the contracts' EVENT_PAYLOAD_SCHEMAS is the one list of event types, versions and
@@ -86,11 +86,15 @@ export async function publishEvents<T extends EventType, V extends EventVersion<
   return events;
 }
 
-/** One consumer's handler of one event type and version, given the validated payload. */
+/**
+ * One consumer's handler of one event type and version, given the validated payload and a logger whose
+ * lines carry the event's correlation id (`reqId`), id, type and the consumer.
+ */
 export type EventHandler<DB, T extends EventType, V extends EventVersion<T>> = (
   payload: EventPayload<T, V>,
   trx: Transaction<DB>,
   event: EventEnvelope<EventPayload<T, V>>,
+  log: BusLogger,
 ) => Promise<void>;
 
 /**
@@ -106,12 +110,19 @@ export type EventHandlers<DB> = {
  * The one dispatcher of consumed events: finds the handler for the event's type and version, checks the
  * payload against the contract and runs the handler. Unknown types or versions are ignored; a payload
  * that breaks its contract is logged and ignored (acked), so it is never retried forever.
+ * `consumer` (the durable name) is bound to the handler's log lines with the event's correlation id.
  */
 export function dispatchEvents<DB>(
   handlers: EventHandlers<DB>,
-  logger: BusLogger,
+  logger: BindableLogger,
+  consumer?: string,
 ): (event: EventEnvelope, trx: Transaction<DB>) => Promise<void> {
-  type AnyHandler = (payload: unknown, trx: Transaction<DB>, event: EventEnvelope) => Promise<void>;
+  type AnyHandler = (
+    payload: unknown,
+    trx: Transaction<DB>,
+    event: EventEnvelope,
+    log: BusLogger,
+  ) => Promise<void>;
   return async (event, trx) => {
     const entry = (handlers as Record<string, AnyHandler | Record<number, AnyHandler> | undefined>)[
       event.type
@@ -120,14 +131,16 @@ export function dispatchEvents<DB>(
     const handler =
       typeof entry === 'function' ? (event.version === 1 ? entry : undefined) : entry[event.version];
     if (!handler) return;
+    const log = eventLogger(logger, event, consumer);
     const schema = eventPayloadSchema(event.type, event.version);
     if (!schema || !Value.Check(schema, event.payload)) {
-      logger.warn(
-        { eventId: event.id, type: event.type, version: event.version },
-        'event payload does not match its contract; ignored',
-      );
+      log.warn({ version: event.version }, 'event payload does not match its contract; ignored');
       return;
     }
-    await handler(event.payload, trx, event);
+    const started = performance.now();
+    await handler(event.payload, trx, event, log);
+    // Like Fastify's 'request completed': one line per event a consumer acted on (its transaction
+    // commits next; a failed commit is logged by the bus under the same reqId and redelivered).
+    log.info({ durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'event handled');
   };
 }

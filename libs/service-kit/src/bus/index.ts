@@ -4,7 +4,7 @@ import type { BusLogger } from './logger';
 import { createNatsBus, type NatsBusOptions } from './nats-bus';
 import type { EventBus } from './types';
 
-export type { Consumer, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
+export type { Consumer, ConsumerLag, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
 export type { BusLogger } from './logger';
 export { createLocalBus, type LocalBusOptions } from './local-bus';
 export {

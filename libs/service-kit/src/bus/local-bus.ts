@@ -1,4 +1,4 @@
-import { serviceOfEventType, type EventEnvelope } from '@marketplace/contracts';
+import { serviceOfEventType, streamNameFor, type EventEnvelope } from '@marketplace/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { backoffDelay, consoleBusLogger, errorInfo, sleep, type BusLogger } from './logger';
@@ -9,7 +9,7 @@ import {
   serviceOfFilter,
   subjectMatches,
 } from './subject';
-import type { Consumer, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
+import type { Consumer, ConsumerLag, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
 
 export interface LocalBusOptions {
   /** The process's database; the bus keeps its log in its own schema `bus`. */
@@ -101,6 +101,8 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
     readonly durable: string;
     readonly #sub: Subscription;
     readonly #regex: string;
+    /** The owning service's stream name, as on NATS (for the lag metrics). */
+    readonly stream: string;
     readonly #stop = new AbortController();
     #pending = false;
     #wake: (() => void) | undefined;
@@ -110,6 +112,18 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
       this.durable = sub.durable;
       this.#sub = sub;
       this.#regex = filterToRegex(sub.filterSubject);
+      this.stream = streamNameFor(serviceOfFilter(sub.filterSubject));
+    }
+
+    /** Events after the stored cursor that match the filter (what JetStream calls num_pending). */
+    async pending(): Promise<number> {
+      const { rows } = await sql<{ pending: string | number }>`
+        select count(*) as pending from bus.events
+        where type ~ ${this.#regex}
+          and seq > coalesce((select last_acked_seq from bus.consumers where durable = ${this.durable}), 0)`.execute(
+        raw,
+      );
+      return Number(rows[0]?.pending ?? 0);
     }
 
     readonly notify = () => {
@@ -187,6 +201,7 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
           logger.warn(
             {
               durable: this.durable,
+              reqId: envelope.correlationId,
               eventId: envelope.id,
               type: envelope.type,
               attempt,
@@ -299,6 +314,16 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
     onReconnect(): () => void {
       // Nothing to lose: the listeners live in this process.
       return () => undefined;
+    },
+
+    async consumerLag(): Promise<ConsumerLag[]> {
+      return Promise.all(
+        [...active.values()].map(async (consumer) => ({
+          durable: consumer.durable,
+          stream: consumer.stream,
+          pending: await consumer.pending(),
+        })),
+      );
     },
 
     async ping(): Promise<void> {

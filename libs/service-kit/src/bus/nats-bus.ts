@@ -26,7 +26,7 @@ import { headers, nanos, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { backoffDelay, consoleBusLogger, errorInfo, sleep, type BusLogger } from './logger';
 import { assertDurableName, assertLiveSubject, serviceOfFilter } from './subject';
-import type { Consumer, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
+import type { Consumer, ConsumerLag, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
 
 export interface NatsBusOptions {
   /** One URL or a comma-separated list, e.g. `nats://127.0.0.1:4222`. */
@@ -234,7 +234,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   class NatsConsumer implements Consumer {
     readonly durable: string;
     readonly #sub: Subscription;
-    readonly #stream: string;
+    readonly stream: string;
     readonly #service: ServiceName;
     readonly #filter: string;
     readonly #stop = new AbortController();
@@ -246,7 +246,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       this.#sub = sub;
       this.#service = serviceOfFilter(sub.filterSubject);
       const names = natsNames(this.#service, namespace);
-      this.#stream = names.stream;
+      this.stream = names.stream;
       this.#filter = names.subject(sub.filterSubject);
     }
 
@@ -277,24 +277,24 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
         filter_subject: this.#filter,
       };
       try {
-        await jsm.consumers.add(this.#stream, config);
+        await jsm.consumers.add(this.stream, config);
         return;
       } catch (err) {
         if (isApiError(err, JetStreamApiCodes.StreamNotFound)) {
           await ensureStream(this.#service);
-          await jsm.consumers.add(this.#stream, config);
+          await jsm.consumers.add(this.stream, config);
           return;
         }
         // It exists with another config (e.g. a changed ack wait): update what may be updated.
-        const info = await jsm.consumers.info(this.#stream, this.durable).catch(() => undefined);
+        const info = await jsm.consumers.info(this.stream, this.durable).catch(() => undefined);
         if (!info) throw err;
         if (info.config.filter_subject !== this.#filter) {
           throw new Error(
-            `durable ${this.durable} on ${this.#stream} filters ${info.config.filter_subject ?? '(all)'}, not ${this.#filter}; ` +
+            `durable ${this.durable} on ${this.stream} filters ${info.config.filter_subject ?? '(all)'}, not ${this.#filter}; ` +
               'use a new durable name or delete the old consumer',
           );
         }
-        await jsm.consumers.update(this.#stream, this.durable, {
+        await jsm.consumers.update(this.stream, this.durable, {
           ack_wait: config.ack_wait,
           max_deliver: -1,
         });
@@ -311,7 +311,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
           // beginning of the stream, and the inbox absorbs what was already handled).
           if (!first) await this.#ensureConsumer();
           first = false;
-          const consumer = await js.consumers.get(this.#stream, this.durable);
+          const consumer = await js.consumers.get(this.stream, this.durable);
           const messages = await consumer.consume({ max_messages: prefetch });
           this.#messages = messages;
           if (signal.aborted) await messages.close();
@@ -335,7 +335,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
           }
           failures++;
           logger.warn(
-            { durable: this.durable, stream: this.#stream, ...errorInfo(err) },
+            { durable: this.durable, stream: this.stream, ...errorInfo(err) },
             'NATS consumer failed; retrying',
           );
           await sleep(backoffDelay(failures, retryDelayMs, maxRetryDelayMs), signal);
@@ -352,7 +352,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
           n.type === 'stream_not_found'
         ) {
           logger.warn(
-            { durable: this.durable, stream: this.#stream, notification: n.type },
+            { durable: this.durable, stream: this.stream, notification: n.type },
             'NATS consumer lost',
           );
           await messages.close();
@@ -382,6 +382,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
         logger.warn(
           {
             durable: this.durable,
+            reqId: event.correlationId,
             eventId: event.id,
             type: event.type,
             attempt: msg.info.deliveryCount,
@@ -467,6 +468,20 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     onReconnect(listener: () => void): () => void {
       reconnectListeners.add(listener);
       return () => void reconnectListeners.delete(listener);
+    },
+
+    async consumerLag(): Promise<ConsumerLag[]> {
+      return Promise.all(
+        [...consumers].map(async (consumer) => {
+          const info = await jsm.consumers.info(consumer.stream, consumer.durable);
+          return {
+            durable: consumer.durable,
+            stream: consumer.stream,
+            pending: info.num_pending,
+            ackPending: info.num_ack_pending,
+          };
+        }),
+      );
     },
 
     async ping(): Promise<void> {

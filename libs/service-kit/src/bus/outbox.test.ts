@@ -25,6 +25,7 @@ function fakeBus(gate?: (event: EventEnvelope, call: number) => Promise<void>) {
     broadcast: () => undefined,
     listen: () => Promise.reject(new Error('not used')),
     onReconnect: () => () => undefined,
+    consumerLag: () => Promise.resolve([]),
     ping: async () => undefined,
     close: async () => undefined,
   };

@@ -41,6 +41,12 @@ export interface EventBus {
    * unsubscribe.
    */
   onReconnect(listener: () => void): () => void;
+  /**
+   * How far behind each durable consumer running on this bus is (for /metrics). NATS: the consumer
+   * info's `num_pending` and `num_ack_pending`; local: the events after the consumer's cursor.
+   * Several processes running the same durable report the same numbers.
+   */
+  consumerLag(): Promise<ConsumerLag[]>;
   /** Throws when the bus cannot be reached (used by /ready). */
   ping(): Promise<void>;
   /** Stops consumers and closes connections. */
@@ -58,6 +64,16 @@ export interface Subscription {
 export interface Consumer {
   readonly durable: string;
   stop(): Promise<void>;
+}
+
+export interface ConsumerLag {
+  durable: string;
+  /** The owning service's stream, e.g. `JOBS` (with the namespace prefix on NATS, if any). */
+  stream: string;
+  /** Events matching the consumer's filter that it has not been handed yet. */
+  pending: number;
+  /** Handed and not acknowledged yet; NATS only (the local bus hands one at a time). */
+  ackPending?: number;
 }
 
 /** Receives one live message: its data as broadcast and the subject it was sent on. */

@@ -119,6 +119,12 @@ export const BaseConfigSchema = Type.Object({
   BUS_STREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
   /** Events are kept this long (the NATS streams' max age; the local bus log is pruned to it). */
   BUS_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  /**
+   * Optional: /metrics then answers only `Authorization: Bearer <token>` (Prometheus'
+   * `authorization.credentials_file`). Unset: /metrics is open to whoever reaches the port, which in
+   * production is only the cluster network (the ingress never routes /metrics).
+   */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
 });
 
 export const PortSchema = (defaultPort: number) =>

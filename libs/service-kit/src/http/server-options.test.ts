@@ -28,6 +28,17 @@ describe('server options: errors before routing', () => {
     await app.close();
   });
 
+  it('answers with the request id even before routing', async () => {
+    const app = build();
+    const response = await app.inject({
+      url: '/api/things/%ff',
+      headers: { 'x-request-id': 'bad-url-req-42' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['x-request-id']).toBe('bad-url-req-42');
+    await app.close();
+  });
+
   it('answers a path parameter over the length limit with a 414 envelope', async () => {
     const app = build();
     const response = await app.inject({ url: `/api/things/${'a'.repeat(500)}` });

@@ -19,7 +19,9 @@ function answerFrameworkError(
     frameworkErrorHeaders?: ReplyDecorator;
   },
 ): void {
-  // No hook runs for these answers, so headers every other reply gets from a hook are set here.
+  // No hook runs for these answers, so headers every other reply gets from a hook are set here: the
+  // request id (registerObservability echoes it on every other answer) and the host's own.
+  void reply.header('x-request-id', request.id);
   options.frameworkErrorHeaders?.(request, reply);
   if (error.code === 'FST_ERR_BAD_URL') {
     if (options.badPageAddress?.(request, reply)) return;

@@ -52,7 +52,10 @@ describe('members read model', () => {
 
   it('logs and ignores a malformed event; ignores unknown types and versions', async () => {
     await expect(apply('accounts.user.deleted', { user: id })).resolves.toBeUndefined();
-    expect(warnings).toEqual([expect.objectContaining({ type: 'accounts.user.deleted', version: 1 })]);
+    // Under the event's correlation id (reqId), like every line a consumer writes about an event.
+    expect(warnings).toEqual([
+      expect.objectContaining({ eventType: 'accounts.user.deleted', version: 1, reqId: 'test' }),
+    ]);
     await expect(apply('accounts.user.renamed', { userId: id })).resolves.toBeUndefined();
     await expect(
       apply('accounts.user.registered', { userId: id, name: 'X', type: 'user' }, 2),

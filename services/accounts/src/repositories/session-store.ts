@@ -69,11 +69,12 @@ export class SessionStore {
    * Exchanges a refresh token for the next one of its family. A token presented again within the grace
    * window after its rotation (two tabs refreshing at once) gets a fresh token of the same family; after
    * the window it counts as reuse. `rebindCsrfHash` binds a new CSRF value (sessions from before the binding).
+   * `correlationId` (the refreshing request's id) goes on the revocation event a reuse causes.
    */
   async rotate(
     token: string,
     userAgent: string | undefined,
-    options: { rebindCsrfHash?: string } = {},
+    options: { rebindCsrfHash?: string; correlationId: string },
   ): Promise<RotateResult> {
     const tokenHash = hashRefreshToken(token);
     return this.db.transaction().execute(async (trx): Promise<RotateResult> => {
@@ -90,7 +91,7 @@ export class SessionStore {
       const graced = row.used_at !== null && now.getTime() - row.used_at.getTime() <= graceMs;
       if (row.used_at && !graced) {
         // Reuse after the grace window: someone else holds a copy. End the session for everybody.
-        await this.revokeFamilyWith(trx, row.family_id, now);
+        await this.revokeFamilyWith(trx, row.family_id, now, options.correlationId);
         return { ok: false, reason: 'reused' };
       }
       if (row.family_expires_at <= now) return { ok: false, reason: 'expired' };
@@ -147,7 +148,7 @@ export class SessionStore {
     return Boolean(row);
   }
 
-  async revokeFamily(familyId: string, correlationId = 'session-store'): Promise<void> {
+  async revokeFamily(familyId: string, correlationId: string): Promise<void> {
     await this.db
       .transaction()
       .execute((trx) => this.revokeFamilyWith(trx, familyId, this.options.now(), correlationId));
@@ -157,11 +158,7 @@ export class SessionStore {
    * Ends every session of an account (after a password reset), inside the caller's transaction: each
    * live family is revoked and announced like a logout. Returns how many sessions ended.
    */
-  async revokeAllOf(
-    trx: Kysely<AccountsDatabase>,
-    userId: string,
-    correlationId = 'session-store',
-  ): Promise<number> {
+  async revokeAllOf(trx: Kysely<AccountsDatabase>, userId: string, correlationId: string): Promise<number> {
     const families = await trx
       .selectFrom('refresh_tokens')
       .select('family_id')
@@ -182,7 +179,7 @@ export class SessionStore {
     db: Kysely<AccountsDatabase>,
     familyId: string,
     now: Date,
-    correlationId = 'session-store',
+    correlationId: string,
   ): Promise<void> {
     const revoked = await db
       .updateTable('refresh_tokens')

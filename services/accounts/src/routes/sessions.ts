@@ -202,6 +202,7 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
       }
 
       const rotated = await store.rotate(token, userAgent(request), {
+        correlationId: request.id,
         ...(rebind ? { rebindCsrfHash: csrfHash(rebind) } : {}),
       });
       const user = rotated.ok ? await users.findById(rotated.userId) : undefined;

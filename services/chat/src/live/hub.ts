@@ -17,6 +17,8 @@ interface MemberEntry {
 }
 
 const RESYNC = JSON.stringify({ type: 'resync' } satisfies WsServerFrame);
+/** How a new message's frame starts (`tell` stringifies `{ type, message }` in that order). */
+const NEW_MESSAGE_FRAME = '{"type":"newMessage",';
 
 /**
  * Per-member delivery across instances. Every instance listens on the subject of each member that
@@ -36,6 +38,11 @@ export class LiveHub {
     private readonly logger: FastifyBaseLogger,
     /** How long `attach` waits for the bus before letting the socket go on (a resync follows). */
     private readonly attachTimeoutMs = 3000,
+    /**
+     * Told, for each socket a new message is written to, the seconds since the message was stored
+     * (see #sendTo; chat_message_delivery_seconds).
+     */
+    private readonly observeDelivery?: (seconds: number) => void,
   ) {
     // NATS came back: whatever was broadcast while it was away is lost for live delivery.
     this.#stopReconnect = bus.onReconnect(() => this.resyncAll());
@@ -146,12 +153,32 @@ export class LiveHub {
   }
 
   #sendTo(entry: MemberEntry, data: string): void {
+    const storedAt = this.#storedAt(data);
     for (const socket of entry.sockets) {
       try {
         socket.send(data);
+        // What this measures: from the message's `sentAt` (stamped by the writer inside the transaction
+        // that stores it, on the instance that stored it) to this instance handing the frame to the
+        // recipient's socket (ws queues it to the kernel; the network to the browser is not in it).
+        // So it covers the commit, the bus hop between instances and this instance's queue. Clocks of
+        // two instances may differ by their NTP skew; a negative difference counts as 0.
+        if (storedAt !== undefined) this.observeDelivery?.(Math.max(0, Date.now() - storedAt) / 1000);
       } catch (err) {
         this.logger.debug({ err }, 'send to a closing socket failed');
       }
+    }
+  }
+
+  /** When the message of a newMessage frame was stored (ms), if delivery is observed at all. */
+  #storedAt(data: string): number | undefined {
+    if (!this.observeDelivery || !data.startsWith(NEW_MESSAGE_FRAME)) return undefined;
+    try {
+      const frame = JSON.parse(data) as { message?: { sentAt?: unknown } };
+      const sentAt = frame.message?.sentAt;
+      const time = typeof sentAt === 'string' ? Date.parse(sentAt) : NaN;
+      return Number.isFinite(time) ? time : undefined;
+    } catch {
+      return undefined;
     }
   }
 }

@@ -9,8 +9,11 @@ import {
 } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
 
-/** GET a path of the accounts service: its status and JSON body. */
-export type AccountsGet = (path: string) => Promise<{ status: number; body: unknown }>;
+/**
+ * GET a path of the accounts service: its status and JSON body. `requestId`: the id of the request this
+ * read is made for, sent as x-request-id so the accounts service logs it under the same id.
+ */
+export type AccountsGet = (path: string, requestId?: string) => Promise<{ status: number; body: unknown }>;
 
 const UPSTREAM_TIMEOUT_MS = 2000;
 
@@ -18,17 +21,21 @@ const UPSTREAM_TIMEOUT_MS = 2000;
 export function accountsGet(app: FastifyInstance, accountsUrl?: string): AccountsGet {
   if (accountsUrl) {
     const base = accountsUrl.replace(/\/+$/, '');
-    return async (path) => {
+    return async (path, requestId) => {
       const response = await fetch(`${base}${path}`, {
-        headers: { accept: 'application/json' },
+        headers: { accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
         signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       });
       const text = await response.text();
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
     };
   }
-  return async (path) => {
-    const response = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+  return async (path, requestId) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
+    });
     return { status: response.statusCode, body: response.body ? (response.json() as unknown) : null };
   };
 }
@@ -59,13 +66,16 @@ export class Directory {
     this.now = options.now ?? Date.now;
   }
 
-  /** A company's public fields (name, description, services, rating, photo): nothing else leaves this class. */
-  async company(id: string): Promise<CompanyLookup> {
+  /**
+   * A company's public fields (name, description, services, rating, photo): nothing else leaves this
+   * class. `requestId`: the page request that needs it (forwarded when accounts is asked).
+   */
+  async company(id: string, requestId?: string): Promise<CompanyLookup> {
     const hit = this.cache.get(id);
     if (hit && hit.expires > this.now()) return hit.value;
     let value: PublicCompany | null;
     try {
-      const { status, body } = await this.get(COMPANY_API.company(id));
+      const { status, body } = await this.get(COMPANY_API.company(id), requestId);
       if (status === 404) value = null;
       else if (status !== 200) return undefined;
       else {

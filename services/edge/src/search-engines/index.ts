@@ -150,6 +150,7 @@ export function registerSearchEngines(
   /** The page for a path and whether the catalogue remote renders it (the shell renders sign-in). */
   const cataloguePage = async (
     path: string,
+    requestId: string,
   ): Promise<{ page: CataloguePage | null; byCatalogue: boolean } | undefined> => {
     const key = STATIC_BY_PATH.get(path);
     if (key) return { page: staticCataloguePage(key), byCatalogue: true };
@@ -159,7 +160,7 @@ export function registerSearchEngines(
     const segment = match?.[2] !== undefined ? decodeSegment(match[2]) : undefined;
     if (!match || segment === undefined || segment.trim() === '') return undefined;
     if (match[1] === 'company-profile') {
-      const company = await directory.company(segment);
+      const company = await directory.company(segment, requestId);
       if (company === undefined) return undefined;
       return { page: company ? companyCataloguePage(company) : null, byCatalogue: true };
     }
@@ -172,7 +173,7 @@ export function registerSearchEngines(
       const html = shellIndex();
       if (!html || !canCarryPages(html)) return undefined;
       const path = request.url.split('?')[0] ?? '/';
-      const found = await cataloguePage(path);
+      const found = await cataloguePage(path, request.id);
       if (!found) return undefined;
       // No such company: the shell says so (its not-found screen), with the status a crawler understands.
       if (found.page === null) return { status: 404, html };

@@ -325,6 +325,7 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
   let app: FastifyInstance;
   let accounts: Server;
   let companyReads = 0;
+  const requestIds: Array<string | undefined> = [];
   const companyIds = [...Array.from({ length: 249 }, (_, i) => `c-${String(i).padStart(3, '0')}`), "o'neil"];
 
   beforeAll(async () => {
@@ -348,6 +349,7 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
       }
       const id = decodeURIComponent(url.pathname.replace('/api/accounts/companies/', ''));
       companyReads += 1;
+      requestIds.push(request.headers['x-request-id'] as string | undefined);
       if (id === 'evil') {
         return send(200, {
           statusCode: 200,
@@ -386,7 +388,8 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
     await new Promise<void>((done) => accounts.listen(0, '127.0.0.1', done));
     const address = accounts.address();
     const accountsUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    app = Fastify();
+    // The edge takes x-request-id as the request's id (serverOptions); here Fastify's own option does.
+    app = Fastify({ requestIdHeader: 'x-request-id' });
     await registerStaticSite(app, {
       webRoot: webRoot(dir),
       searchEngines: { accountsUrl, sitemapUrlLimit: 100 },
@@ -430,6 +433,15 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
         '<img src="/api/user/photos/0123abcd.webp" alt="" width="1180" height="320" fetchpriority="high"></div>',
     );
     expect(page.root).toMatch(/^<div class="crawler-summary" data-look="profile">/);
+  });
+
+  it('asks accounts under the id of the page request that needs the company', async () => {
+    const page = await app.inject({
+      url: '/company-profile/traced',
+      headers: { 'x-request-id': 'page-req-1' },
+    });
+    expect(page.statusCode).toBe(404);
+    expect(requestIds.at(-1)).toBe('page-req-1');
   });
 
   it('keeps a company briefly: a second view does not ask accounts again', async () => {

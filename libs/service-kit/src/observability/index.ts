@@ -1,0 +1,3 @@
+export * from './metrics';
+export * from './plugin';
+export * from './exposition';

@@ -1,0 +1,65 @@
+import { API_PATHS } from '@marketplace/contracts';
+import { METRIC_NAMES, sampleValue } from '@marketplace/service-kit';
+import { eventually } from '@marketplace/service-kit/testing';
+import { createChatHarness, type ChatHarness, type Conversation } from '../testing';
+
+describe("chat's metrics", () => {
+  let h: ChatHarness;
+  let chat: Conversation;
+  beforeAll(async () => {
+    h = await createChatHarness({}, { metrics: true });
+    chat = await h.unlock(await h.member('user', 'Ada Obi'), await h.member('company', 'Ace Plumbing'));
+  }, 60_000);
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const scrape = async () => {
+    const response = await h.app.inject({ url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+  const openSockets = async () =>
+    sampleValue(await scrape(), METRIC_NAMES.chatOpenSockets, { service: 'chat' });
+  const deliveries = async () =>
+    sampleValue(await scrape(), `${METRIC_NAMES.chatMessageDelivery}_count`) ?? 0;
+
+  it('counts open sockets up as members connect and down as they leave', async () => {
+    expect(await openSockets()).toBe(0);
+    const poster = await h.socket(chat.poster);
+    const company = await h.socket(chat.company);
+    const second = await h.socket(chat.company);
+    expect(await openSockets()).toBe(3);
+    second.close();
+    await eventually(async () => expect(await openSockets()).toBe(2));
+    poster.close();
+    company.close();
+    await eventually(async () => expect(await openSockets()).toBe(0));
+  });
+
+  it('times each delivery of a new message to a socket', async () => {
+    const before = await deliveries();
+    const poster = await h.socket(chat.poster);
+    const company = await h.socket(chat.company);
+    try {
+      const sent = await h.app.inject({
+        method: 'POST',
+        url: API_PATHS.sendMessage,
+        headers: chat.company.headers,
+        payload: { chatId: chat.chatId, message: 'On my way' },
+      });
+      expect(sent.statusCode).toBe(201);
+      await poster.next('newMessage');
+      await company.next('newMessage');
+      // One per socket the frame was written to: the recipient's and the sender's own.
+      await eventually(async () => expect(await deliveries()).toBe(before + 2));
+      // Other frames (reads, resyncs) are not deliveries of a message.
+      poster.send({ type: 'markAsRead', chatId: chat.chatId, upTo: 1 });
+      await company.next('messagesRead');
+      expect(await deliveries()).toBe(before + 2);
+    } finally {
+      poster.close();
+      company.close();
+    }
+  });
+});

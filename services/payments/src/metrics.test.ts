@@ -1,0 +1,36 @@
+import { METRIC_NAMES, sampleValue } from '@marketplace/service-kit';
+import { createPaymentsHarness, type PaymentsHarness } from './testing';
+
+describe('payments by state on /metrics', () => {
+  let h: PaymentsHarness;
+  beforeAll(async () => {
+    h = await createPaymentsHarness({}, { metrics: true });
+  }, 60_000);
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const byState = async () => {
+    const response = await h.service.app.inject({ url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    return Object.fromEntries(
+      ['pending', 'paid', 'failed', 'refunded'].map((state) => [
+        state,
+        sampleValue(response.body, METRIC_NAMES.paymentsByState, { state, service: 'payments' }),
+      ]),
+    );
+  };
+
+  it('reports every state, and counts a started checkout as pending and a completed one as paid', async () => {
+    expect(await byState()).toEqual({ pending: 0, paid: 0, failed: 0, refunded: 0 });
+
+    const company = await h.account('company');
+    const first = await h.postJob();
+    await h.startCheckout(company.headers, first.jobId);
+    expect(await byState()).toEqual({ pending: 1, paid: 0, failed: 0, refunded: 0 });
+
+    const second = await h.postJob();
+    await h.unlockWithSandbox(company.headers, second.jobId);
+    expect(await byState()).toMatchObject({ pending: 1, paid: 1 });
+  });
+});
