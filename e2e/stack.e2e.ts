@@ -171,7 +171,7 @@ describe('the production stack, through the nginx ingress', () => {
 
     const streams = JSON.parse(
       insideStack(
-        "fetch('http://nats-1:8222/jsz?streams=true').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.account_details.flatMap(a=>a.stream_detail||[]).map(s=>({name:s.name,replicas:s.config.num_replicas})))))",
+        "fetch('http://nats-1:8222/jsz?streams=true&config=true').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.account_details.flatMap(a=>a.stream_detail||[]).map(s=>({name:s.name,replicas:s.config.num_replicas})))))",
       ),
     ) as Array<{ name: string; replicas: number }>;
     assert.ok(streams.length >= 4, `streams: ${JSON.stringify(streams)}`);
@@ -284,8 +284,12 @@ describe('the production stack, through the nginx ingress', () => {
             signal: AbortSignal.timeout(10_000),
           });
           await response.arrayBuffer();
-          if (response.status === 200) counts.ok += 1;
-          else ((counts.failed += 1), failures.push(String(response.status)));
+          if (response.status === 200) {
+            counts.ok += 1;
+          } else {
+            counts.failed += 1;
+            failures.push(String(response.status));
+          }
         } catch (err) {
           counts.failed += 1;
           failures.push(err instanceof Error ? err.message : String(err));
