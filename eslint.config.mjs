@@ -78,7 +78,13 @@ export default [
             { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib', 'type:edge'] },
             {
               sourceTag: 'type:bench',
-              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:edge', 'type:tooling'],
+              onlyDependOnLibsWithTags: [
+                'type:lib',
+                'type:service',
+                'type:edge',
+                'type:tooling',
+                'type:infra',
+              ],
             },
             { sourceTag: 'scope:web', notDependOnLibsWithTags: ['scope:server'] },
           ],

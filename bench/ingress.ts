@@ -1,0 +1,152 @@
+/**
+ * The cost of the production ingress: the jobs service in its own process, Debian's nginx with the
+ * ingress configuration the stack uses (infra/nginx/ingress.ts: same routing, keep-alive upstreams,
+ * JSON access log, one worker) in front of it, autocannon here. Each round loads the route directly and
+ * through nginx at saturation (order swapped every round) and then both at a fixed rate of half the
+ * direct run's, where latency is compared without queueing.
+ *
+ *   npm run bench:ingress        (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS as for bench/proxy.ts)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '@marketplace/service-kit/testing';
+import { ingressConfig, upstreamParts } from '@marketplace/infra/ingress';
+import { median, spread, startNode } from './proxy';
+
+const NGINX = '/usr/sbin/nginx';
+const ROUTE = '/api/jobs/viewalljobs';
+
+interface Run {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, seconds: number, connections: number, rate?: number): Promise<Run> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+  });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function startNginx(dir: string, jobsUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+  if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install nginx-light`);
+  const port = await freePort();
+  const jobs = new URL(jobsUrl);
+  mkdirSync(dir, { recursive: true });
+  // The stack's file, with the container's paths moved here and the jobs upstream at the bench's process.
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    ingressConfig({ port })
+      .replaceAll('/tmp/nginx/', `${dir}/`)
+      .replace('include /etc/nginx/modules-enabled/*.conf;', '')
+      .replace('resolver 127.0.0.11', 'resolver 127.0.0.1')
+      .replace('access_log /dev/stdout main;', `access_log ${dir}/access.log main;`)
+      .replace('reuseport;', ';'),
+  );
+  writeFileSync(
+    join(dir, 'upstreams.conf'),
+    upstreamParts()
+      .map((part) => {
+        const server = part === 'jobs' ? `${jobs.hostname}:${jobs.port}` : '127.0.0.1:9';
+        return `upstream ${part} {\n  least_conn;\n  server ${server} max_fails=1 fail_timeout=2s;\n  keepalive 16;\n}\n`;
+      })
+      .join(''),
+  );
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i += 1) {
+    if (child.exitCode !== null) throw new Error('nginx exited at start');
+    if (
+      await fetch(`${url}/ingress-health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGQUIT');
+      }),
+  };
+}
+
+export async function benchIngress(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+  const work = mkdtempSync(join(tmpdir(), 'bench-ingress-'));
+  const jobs = await startNode('jobs', 'services/jobs/src/main.ts', {
+    DATA_DIR: join(work, 'jobs'),
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '127.0.0.1',
+  });
+  const nginx = await startNginx(join(work, 'nginx'), jobs.url);
+  try {
+    const targets = { direct: `${jobs.url}${ROUTE}`, 'through nginx': `${nginx.url}${ROUTE}` };
+    for (const url of Object.values(targets)) await load(url, Math.min(3, seconds), connections);
+    const saturated: Array<Record<string, Run>> = [];
+    const halfLoad: Array<Record<string, Run>> = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const order =
+        round % 2 === 0 ? (['direct', 'through nginx'] as const) : (['through nginx', 'direct'] as const);
+      const full: Record<string, Run> = {};
+      for (const label of order) full[label] = await load(targets[label], seconds, connections);
+      saturated.push(full);
+      const rate = Math.round(full.direct!.reqPerSec / 2);
+      const half: Record<string, Run> = {};
+      for (const label of order) half[label] = await load(targets[label], seconds, connections, rate);
+      halfLoad.push(half);
+    }
+    const ratios = saturated.map((r) => r['through nginx']!.reqPerSec / r.direct!.reqPerSec);
+    const added = halfLoad.map((r) => r['through nginx']!.p99 - r.direct!.p99);
+    console.log(
+      `\nGET ${ROUTE}: the jobs service (PGlite) alone and behind nginx with the stack's ingress configuration; ` +
+        `${seconds} s per run, ${connections} connections, ${rounds} rounds`,
+    );
+    console.table(
+      Object.fromEntries(
+        saturated.flatMap((round, i) => [
+          [`${i + 1} direct, saturated`, round.direct],
+          [`${i + 1} nginx, saturated`, round['through nginx']],
+          [`${i + 1} direct, half rate`, halfLoad[i]!.direct],
+          [`${i + 1} nginx, half rate`, halfLoad[i]!['through nginx']],
+        ]),
+      ),
+    );
+    console.log(
+      `through nginx at saturation: ${spread(
+        ratios.map((r) => r * 100),
+        1,
+      )} % of direct (median (min–max))`,
+    );
+    console.log(`p99 added by nginx at half the direct saturation rate: ${spread(added, 1)} ms`);
+    console.log(`median ratio ${median(ratios).toFixed(3)}, median p99 added ${median(added).toFixed(1)} ms`);
+  } finally {
+    await nginx.stop();
+    await jobs.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('ingress.ts')) await benchIngress();
