@@ -41,6 +41,7 @@ describe('the nginx ingress configuration', () => {
   it('passes and echoes the request id and hides /metrics', () => {
     expect(config).toContain('proxy_set_header X-Request-Id $request_id_out;');
     expect(config).toContain('add_header X-Request-Id $request_id_out always;');
+    expect(config).toContain('proxy_hide_header X-Request-Id;');
     expect(config).toMatch(/location = \/metrics \{\s+return 404;/);
   });
 });

@@ -127,6 +127,8 @@ http {
   proxy_connect_timeout 2s;
   proxy_read_timeout 60s;
   proxy_send_timeout 60s;
+  # One X-Request-Id on every answer: the services echo it too, so theirs is hidden and this one kept.
+  proxy_hide_header X-Request-Id;
   add_header X-Request-Id $request_id_out always;
   client_max_body_size ${options.clientMaxBodySize ?? '12m'};
 
