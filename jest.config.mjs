@@ -64,6 +64,9 @@ export default {
   // A global option (Jest ignores it per project). PGlite cold starts and real servers take seconds on a
   // busy 2-core machine; hooks share this limit.
   testTimeout: 30000,
+  // A worker per core. Jest's default (cores - 1) is a single in-band process on a 2-core machine, which
+  // left a core idle while a suite waited on a timer or its server; the parent process only schedules.
+  maxWorkers: '100%',
   projects: [
     {
       ...common,

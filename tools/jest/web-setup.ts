@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor wait up to 1 s by default. With a Jest worker per core a page test shares the CPU with a
+// service suite, and on a busy machine a first render with its mocked fetches took longer than that.
+configure({ asyncUtilTimeout: 5000 });
 
 // jest-fixed-jsdom puts Node's FormData in the page (msw needs it for request bodies), but Node's cannot read a
 // jsdom <form>. React 19 builds `new FormData(form, submitter)` when a submit handler starts a transition (a

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { loadConfig } from '@marketplace/service-kit';
+import { seedPGliteDataDir } from '@marketplace/service-kit/testing';
 import { EdgeConfigSchema } from './config';
 import { startEdge, type Edge } from './edge';
 
@@ -25,6 +26,8 @@ describe('edge: addresses that are not valid percent-encoding', () => {
       WEB_ROOT: join(dir, 'web'),
       LOG_LEVEL: 'silent',
     });
+    // The embedded edge keeps PGlite in DATA_DIR/pglite: an empty cluster put there spares it initdb.
+    await seedPGliteDataDir(join(dir, 'data', 'pglite'));
     edge = await startEdge(config);
   });
 

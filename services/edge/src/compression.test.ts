@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { loadConfig } from '@marketplace/service-kit';
+import { seedPGliteDataDir } from '@marketplace/service-kit/testing';
 import { EdgeConfigSchema } from './config';
 import { startEdge, type Edge } from './edge';
 
@@ -37,6 +38,8 @@ describe('edge compression', () => {
       WEB_ROOT: web,
       LOG_LEVEL: 'silent',
     });
+    // The embedded edge keeps PGlite in DATA_DIR/pglite: an empty cluster put there spares it initdb.
+    await seedPGliteDataDir(join(dir, 'data', 'pglite'));
     edge = await startEdge(config);
   });
 

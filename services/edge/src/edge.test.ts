@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, METRIC_NAMES, sampleValue } from '@marketplace/service-kit';
-import { eventually } from '@marketplace/service-kit/testing';
+import { eventually, seedPGliteDataDir } from '@marketplace/service-kit/testing';
 import { EdgeConfigSchema } from './config';
 import { startEdge, type Edge } from './edge';
 
@@ -28,6 +28,8 @@ describe('edge, embedded topology', () => {
       LOG_LEVEL: 'silent',
       REMOTE_ADMIN_URL: 'https://cdn.example.com/admin/v2/mf-manifest.json',
     });
+    // The embedded edge keeps PGlite in DATA_DIR/pglite: an empty cluster put there spares it initdb.
+    await seedPGliteDataDir(join(dir, 'data', 'pglite'));
     edge = await startEdge(config);
   });
 

@@ -8,7 +8,7 @@ import { API_DOCS_PATHS, SERVICES, type ServiceName } from '@marketplace/contrac
 import jobsService from '@marketplace/jobs-service';
 import paymentsService from '@marketplace/payments-service';
 import { loadConfig, type DocumentedBody, type ServiceDeps } from '@marketplace/service-kit';
-import { createTestService, type TestService } from '@marketplace/service-kit/testing';
+import { createTestService, seedPGliteDataDir, type TestService } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance, type HTTPMethods, type RouteOptions } from 'fastify';
 import { EdgeConfigSchema } from './config';
 import { startEdge, type Edge } from './edge';
@@ -301,6 +301,8 @@ describe('OpenAPI: /api/docs on the embedded edge', () => {
     const web = join(dir, 'web');
     mkdirSync(join(web, 'shell', 'dist'), { recursive: true });
     writeFileSync(join(web, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+    // The embedded edge keeps PGlite in DATA_DIR/pglite: an empty cluster put there spares it initdb.
+    await seedPGliteDataDir(join(dir, 'data', 'pglite'));
     edge = await startEdge(
       loadConfig(EdgeConfigSchema, {
         PORT: '0',

@@ -1,3 +1,4 @@
 export * from './test-database';
 export * from './test-service';
 export * from './free-port';
+export * from './pglite-snapshot';

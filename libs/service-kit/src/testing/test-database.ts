@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
+import { emptyClusterDump } from './pglite-snapshot';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite on embedded defaults, or a new
@@ -8,7 +9,7 @@ import { openDatabase, type Database } from '../db/database';
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase();
+  if (!serverUrl) return openDatabase({ loadDataDir: await emptyClusterDump() });
 
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

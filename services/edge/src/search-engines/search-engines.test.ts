@@ -13,6 +13,7 @@ import {
   subcategoryPath,
 } from '@marketplace/contracts';
 import { loadConfig } from '@marketplace/service-kit';
+import { seedPGliteDataDir } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { EdgeConfigSchema } from '../config';
 import { startEdge, type Edge } from '../edge';
@@ -88,6 +89,8 @@ describe('search engines, embedded topology', () => {
       LOG_LEVEL: 'silent',
       PUBLIC_URL: origin,
     });
+    // The embedded edge keeps PGlite in DATA_DIR/pglite: an empty cluster put there spares it initdb.
+    await seedPGliteDataDir(join(dir, 'data', 'pglite'));
     edge = await startEdge(config);
     for (const [key, name, subcategory] of [
       ['ace', 'Ace Plumbing', ['Plumber', 'Tiler']],

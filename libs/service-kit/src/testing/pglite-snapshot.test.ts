@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { emptyClusterDump, seedPGliteDataDir } from './pglite-snapshot';
+
+// Schemas a new cluster has of its own; anything else would be state one suite left for the next.
+const userSchemas = `select schema_name from information_schema.schemata
+  where schema_name not in ('public', 'information_schema') and schema_name not like 'pg\\_%' escape '\\'`;
+
+describe('the kept empty PGlite cluster', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pglite-snapshot-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts an in-memory database as new as initdb makes it: no schema, no table of anyone', async () => {
+    const pglite = await PGlite.create({ loadDataDir: await emptyClusterDump() });
+    try {
+      expect((await pglite.query(userSchemas)).rows).toEqual([]);
+      expect(
+        (await pglite.query(`select tablename from pg_tables where schemaname = 'public'`)).rows,
+      ).toEqual([]);
+      await pglite.exec('create schema demo; create table demo.t (id int)');
+      expect((await pglite.query(userSchemas)).rows).toEqual([{ schema_name: 'demo' }]);
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it('seeds a data folder that PGlite opens as its own, and leaves the kept copy as it was', async () => {
+    const first = join(dir, 'first', 'pglite');
+    await seedPGliteDataDir(first);
+    const pglite = await PGlite.create({ dataDir: first });
+    try {
+      expect((await pglite.query(userSchemas)).rows).toEqual([]);
+      await pglite.exec('create schema written_by_first');
+    } finally {
+      await pglite.close();
+    }
+
+    const second = join(dir, 'second', 'pglite');
+    await seedPGliteDataDir(second);
+    const again = await PGlite.create({ dataDir: second });
+    try {
+      expect((await again.query(userSchemas)).rows).toEqual([]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses to seed over a cluster already there', async () => {
+    const target = join(dir, 'taken', 'pglite');
+    await seedPGliteDataDir(target);
+    await expect(seedPGliteDataDir(target)).rejects.toThrow();
+  });
+});
