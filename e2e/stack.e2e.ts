@@ -5,6 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import {
@@ -281,6 +284,67 @@ describe('the production stack, through the nginx ingress', () => {
     await page.goto(`${SITE}/contactus`);
     await page.locator('[data-remote="catalogue"]').first().waitFor({ timeout: 30_000 });
     await page.close();
+  });
+
+  it('backs PostgreSQL up, survives the database being wiped, and restores it: the site works as before', async () => {
+    const email = `backup-${Date.now()}@example.com`;
+    const registered = await fetch(`${SITE}/api/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, name: 'Kept By Backup', password: 'secret1' }),
+    });
+    assert.equal(registered.status, 200);
+    const dump = join(mkdtempSync(join(tmpdir(), 'stack-backup-')), 'marketplace.dump');
+    const postgres = execFileSync('docker', ['ps', '-q', '--filter', `name=${STACK_NAME}_postgres`], {
+      encoding: 'utf8',
+    }).trim();
+    // As the runbook says (infra/README.md, "Back up and restore PostgreSQL").
+    execFileSync('sh', ['-c', `docker exec ${postgres} pg_dump -U postgres -Fc marketplace > ${dump}`]);
+    const writers = { accounts: 2, jobs: 2, chat: 2, payments: 1 };
+    const scale = (to: (name: string) => number) =>
+      execFileSync('docker', [
+        'service',
+        'scale',
+        '-d',
+        ...Object.keys(writers).map((name) => `${STACK_NAME}_${name}=${to(name)}`),
+      ]);
+    scale(() => 0);
+    await until('the services to stop', async () => {
+      const running = execFileSync('docker', ['ps', '-q', '--filter', `name=${STACK_NAME}_accounts.`], {
+        encoding: 'utf8',
+      }).trim();
+      return running === '' ? true : undefined;
+    });
+    execFileSync('docker', [
+      'exec',
+      postgres,
+      'psql',
+      '-U',
+      'postgres',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      'drop database marketplace with (force)',
+      '-c',
+      'create database marketplace',
+    ]);
+    execFileSync('sh', ['-c', `docker exec -i ${postgres} pg_restore -U postgres -d marketplace < ${dump}`]);
+    scale((name) => writers[name as keyof typeof writers]);
+    const page = await browser.newPage();
+    await until(
+      'the site to answer again',
+      async () => {
+        const login = await page.request.post(`${SITE}/api/user/login`, {
+          data: { email, password: 'secret1' },
+        });
+        const jobs = await fetch(`${SITE}/api/jobs/viewalljobs`);
+        return login.status() === 200 && jobs.status === 200 ? true : undefined;
+      },
+      180_000,
+    );
+    await expectRemoteRoutes(page, SITE, [['/dashboard', 'jobs']]);
+    await page.close();
+    rmSync(dirname(dump), { recursive: true, force: true });
   });
 
   it('rolls the jobs service to a new image replica by replica with no failed request under a steady load', async () => {
