@@ -12,7 +12,7 @@ import type { BrowserContext } from 'playwright-core';
 import { startDistributed, type Distributed } from '@marketplace/infra';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
-import { liveConversation, unlockedPair } from './support/chat';
+import { chatInstancesOf, liveConversation, unlockedPair } from './support/chat';
 import { expectRemoteRoutes, REMOTE_ROUTES } from './support/routes';
 import { freePort } from './support/servers';
 
@@ -94,21 +94,7 @@ describe('distributed topology', () => {
     await page.goto(site.url);
     // /ws takes the session cookie at the upgrade (a visitor is refused before it).
     await signInThroughApi(page, site.url, E2E_ADMIN.email, E2E_ADMIN.password);
-    // A string, not a function: tsx would wrap named functions in a helper the page does not have.
-    const instances = (await page.evaluate(`(async () => {
-      const seen = [];
-      for (let i = 0; i < 4; i++) {
-        seen.push(await new Promise((resolve, reject) => {
-          const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
-          socket.onmessage = (event) => {
-            const frame = JSON.parse(String(event.data));
-            if (frame.type === 'welcome') { resolve(frame.instance); socket.close(); }
-          };
-          socket.onerror = () => reject(new Error('websocket failed'));
-        }));
-      }
-      return seen;
-    })()`)) as string[];
+    const instances = await chatInstancesOf(page, 4);
     assert.deepEqual([...new Set(instances)].sort(), ['chat-1', 'chat-2']);
     await page.close();
   });

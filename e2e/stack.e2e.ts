@@ -20,7 +20,7 @@ import {
 } from '@marketplace/infra/swarm';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
-import { liveConversation, unlockedPair } from './support/chat';
+import { chatInstancesOf, liveConversation, unlockedPair } from './support/chat';
 import { expectRemoteRoutes, REMOTE_ROUTES } from './support/routes';
 
 const SITE = process.env.STACK_URL ?? 'http://127.0.0.1:18080';
@@ -206,20 +206,7 @@ describe('the production stack, through the nginx ingress', () => {
     const page = await browser.newPage();
     await page.goto(SITE);
     await signInThroughApi(page, SITE, E2E_ADMIN.email, E2E_ADMIN.password);
-    const instances = (await page.evaluate(`(async () => {
-      const seen = [];
-      for (let i = 0; i < 6; i++) {
-        seen.push(await new Promise((resolve, reject) => {
-          const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
-          socket.onmessage = (event) => {
-            const frame = JSON.parse(String(event.data));
-            if (frame.type === 'welcome') { resolve(frame.instance); socket.close(); }
-          };
-          socket.onerror = () => reject(new Error('websocket failed'));
-        }));
-      }
-      return seen;
-    })()`)) as string[];
+    const instances = await chatInstancesOf(page, 6);
     assert.ok(new Set(instances).size >= 2, `one chat replica took every socket: ${instances.join(', ')}`);
     await page.close();
     const companyBrowser = await launchBrowser();

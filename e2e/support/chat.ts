@@ -129,3 +129,25 @@ export async function liveConversation(baseUrl: string, pair: ChatPair, shots: s
   }
   assert.deepEqual(errors, []);
 }
+
+/**
+ * Opens `count` sockets to /ws one after another from the page (signed in: the session cookie goes with
+ * the upgrade) and returns the chat instance that welcomed each.
+ */
+export async function chatInstancesOf(page: Page, count: number): Promise<string[]> {
+  // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+  return (await page.evaluate(`(async () => {
+    const seen = [];
+    for (let i = 0; i < ${count}; i++) {
+      seen.push(await new Promise((resolve, reject) => {
+        const socket = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
+        socket.onmessage = (event) => {
+          const frame = JSON.parse(String(event.data));
+          if (frame.type === 'welcome') { resolve(frame.instance); socket.close(); }
+        };
+        socket.onerror = () => reject(new Error('websocket failed'));
+      }));
+    }
+    return seen;
+  })()`)) as string[];
+}

@@ -1,25 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** Runs a process entry and collects its exit code and output. */
-function run(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; lines: string[] }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, lines: output.split('\n').filter((line) => line.trim() !== '') });
-    });
-  });
-}
+import { runEntry } from '@marketplace/service-kit/testing';
 
 // A process that cannot start says why in one line and exits non-zero, instead of looping on a stack trace.
 // Each case starts a real process (and NATS gives up after its connect timeout): allow for a busy machine.
@@ -41,7 +23,11 @@ describe('start-up failures', () => {
     ],
     ['an unreachable NATS', { NATS_URL: 'nats://127.0.0.1:1' }, /nats/i],
   ])('%s', async (_label, env, pattern) => {
-    const { code, lines } = await run('services/jobs/src/main.ts', { DATA_DIR: dataDir, PORT: '0', ...env });
+    const { code, lines } = await runEntry(
+      'services/jobs/src/main.ts',
+      { DATA_DIR: dataDir, PORT: '0', ...env },
+      30_000,
+    );
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0] as string) as { level: number; msg: string };
@@ -51,11 +37,15 @@ describe('start-up failures', () => {
   });
 
   it('the edge refuses a half-configured distributed topology', async () => {
-    const { code, lines } = await run('services/edge/src/main.ts', {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      JOBS_URL: 'http://127.0.0.1:9',
-    });
+    const { code, lines } = await runEntry(
+      'services/edge/src/main.ts',
+      {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        JOBS_URL: 'http://127.0.0.1:9',
+      },
+      30_000,
+    );
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('distributed topology needs ACCOUNTS_URL, CHAT_URLS, PAYMENTS_URL');

@@ -1,28 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runEntry } from '@marketplace/service-kit/testing';
 
 // PGlite's cold start (the NATS case) takes seconds on a busy machine; an endless retry takes longer.
 const BOUND_MS = 45_000;
-
-/** Runs a service's main and collects its exit code and output; killed (code null) if it outlives BOUND_MS. */
-function run(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; lines: string[] }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), BOUND_MS);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, lines: output.split('\n').filter((line) => line.trim() !== '') });
-    });
-  });
-}
 
 // A standalone service given a bad setting stops at once: exit code 1 and one fatal line that names the
 // setting, never a retry loop or a server half up. Each case starts a real process: allow for a busy machine.
@@ -36,11 +18,15 @@ describe('a standalone service with bad settings', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const expectRefusal = async (service: string, env: NodeJS.ProcessEnv, pattern: RegExp) => {
-    const { code, lines } = await run(`services/${service}/src/main.ts`, {
-      DATA_DIR: dir,
-      PORT: '0',
-      ...env,
-    });
+    const { code, lines } = await runEntry(
+      `services/${service}/src/main.ts`,
+      {
+        DATA_DIR: dir,
+        PORT: '0',
+        ...env,
+      },
+      BOUND_MS,
+    );
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0] as string) as { level: number; msg: string };

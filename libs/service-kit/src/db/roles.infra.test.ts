@@ -13,24 +13,7 @@ import { natsNames } from '../bus/nats-bus';
 import { createTestDatabase } from '../testing/test-database';
 import { openDatabase, type Database } from './database';
 import { provisionServiceRoles, scramSha256Verifier, type ServiceRoles } from './roles';
-
-/** Runs a service entry (main.ts, migrate.ts) and collects its exit code and output lines. */
-function run(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; lines: string[] }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, lines: output.split('\n').filter((line) => line.trim() !== '') });
-    });
-  });
-}
+import { runEntry } from '../testing/run-entry';
 
 const messageOf = (line: string | undefined) => (JSON.parse(line ?? '{}') as { msg?: string }).msg;
 
@@ -91,7 +74,7 @@ describe('per-service database roles', () => {
       );
       passwordFiles[`${upper}_APP_PASSWORD_FILE`] = secretFile(service.runtime, service.runtimePassword!);
     }
-    const provisioned = await run('infra/postgres/provision.ts', {
+    const provisioned = await runEntry('infra/postgres/provision.ts', {
       DATABASE_URL: urlAs(new URL(process.env.DATABASE_URL!).username, undefined),
       SERVICES: 'accounts,jobs,chat',
       DB_ROLE_PREFIX: prefix,
@@ -105,7 +88,7 @@ describe('per-service database roles', () => {
       ),
     });
     for (const service of [accounts, jobs]) {
-      const { code, lines } = await run(`services/${service.schema}/src/migrate.ts`, {
+      const { code, lines } = await runEntry(`services/${service.schema}/src/migrate.ts`, {
         DATABASE_URL: urlAs(service.migrator, service.migratorPassword),
       });
       expect({ code, message: messageOf(lines.at(-1)) }).toEqual({
@@ -244,7 +227,7 @@ describe('per-service database roles', () => {
   });
 
   it('a service started with MIGRATIONS=verify on an unmigrated schema exits with a clear message', async () => {
-    const { code, lines } = await run('services/chat/src/main.ts', {
+    const { code, lines } = await runEntry('services/chat/src/main.ts', {
       DATA_DIR: dataDir,
       PORT: '0',
       MIGRATIONS: 'verify',
@@ -338,7 +321,7 @@ describe('per-service database roles', () => {
   });
 
   it('a migrate task that cannot reach its database fails in one line naming the setting', async () => {
-    const { code, lines } = await run('services/jobs/src/migrate.ts', {
+    const { code, lines } = await runEntry('services/jobs/src/migrate.ts', {
       DATABASE_URL: `postgres://${prefix}nobody@127.0.0.1:5432/${databaseName}`,
     });
     expect(code).toBe(1);

@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './test-service';
 export * from './free-port';
 export * from './pglite-snapshot';
+export * from './run-entry';
