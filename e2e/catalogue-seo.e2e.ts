@@ -351,15 +351,15 @@ describe('catalogue pages for search engines', () => {
         })(),
         firstScript: (window as unknown as { __firstShellScriptAt?: number }).__firstShellScriptAt,
       }));
-      // Every script of the shell the home page needed, but pages loaded on demand and the starter itself,
+      // Every script of the shell (under /static/) the home page needed, but pages loaded on demand and the starter itself,
       // is named by the starter (so all asked for at once, not a round trip after main.js), and fetched once.
       const shellScripts = fetched.filter((path) => !path.startsWith('/remotes/'));
-      const starterPath = shellScripts.find((path) => /^\/start\.[0-9a-f]+\.js$/.test(path));
+      const starterPath = shellScripts.find((path) => /^\/static\/start\.[0-9a-f]+\.js$/.test(path));
       assert.ok(starterPath, `the starter fetched (${fetched.join(', ')})`);
       const starter = await (await fetch(`${site.url}${starterPath}`)).text();
-      const firstView = shellScripts.filter((path) => !/^\/(lazy-|start\.)/.test(path));
+      const firstView = shellScripts.filter((path) => !/^\/static\/(lazy-|start\.)/.test(path));
       assert.ok(
-        firstView.some((path) => path.startsWith('/main.')),
+        firstView.some((path) => path.startsWith('/static/main.')),
         `main.js fetched (${fetched.join(', ')})`,
       );
       for (const path of firstView) assert.ok(starter.includes(`"${path}"`), `${path} named by the starter`);
@@ -377,7 +377,7 @@ describe('catalogue pages for search engines', () => {
         (await (await fetch(`${site.url}${path}`)).text()).startsWith('//# allFunctionsCalledOnLoad\n');
       for (const path of firstView)
         assert.ok(await opensWithHint(path), `${path} opens with the compile hint`);
-      const onDemand = shellScripts.filter((path) => path.startsWith('/lazy-'));
+      const onDemand = shellScripts.filter((path) => path.startsWith('/static/lazy-'));
       assert.ok(onDemand.length > 0, `a chunk loaded on demand (${shellScripts.join(', ')})`);
       for (const path of onDemand) assert.ok(!(await opensWithHint(path)), `${path} has no compile hint`);
       // The catalogue remote that renders the page: its entry and its pages' module, named by the edge.
