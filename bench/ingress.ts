@@ -53,7 +53,7 @@ async function startNginx(dir: string, jobsUrl: string): Promise<{ url: string; 
       .replaceAll('/tmp/nginx/', `${dir}/`)
       .replace('include /etc/nginx/modules-enabled/*.conf;', '')
       .replace('resolver 127.0.0.11', 'resolver 127.0.0.1')
-      .replace('access_log /dev/stdout main;', `access_log ${dir}/access.log main;`)
+      .replace('access_log /dev/stdout main', `access_log ${dir}/access.log main`)
       .replace('reuseport;', ';'),
   );
   writeFileSync(
@@ -61,7 +61,7 @@ async function startNginx(dir: string, jobsUrl: string): Promise<{ url: string; 
     upstreamParts()
       .map((part) => {
         const server = part === 'jobs' ? `${jobs.hostname}:${jobs.port}` : '127.0.0.1:9';
-        return `upstream ${part} {\n  least_conn;\n  server ${server} max_fails=1 fail_timeout=2s;\n  keepalive 16;\n}\n`;
+        return `upstream ${part} {\n  least_conn;\n  server ${server} max_fails=1 fail_timeout=2s;\n  keepalive 64;\n}\n`;
       })
       .join(''),
   );
@@ -145,7 +145,8 @@ export async function benchIngress(): Promise<void> {
   } finally {
     await nginx.stop();
     await jobs.stop();
-    rmSync(work, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
   }
 }
 

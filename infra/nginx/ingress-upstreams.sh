@@ -19,7 +19,7 @@ render() {
     else
       for ip in $ips; do echo "  server $ip:$port max_fails=1 fail_timeout=2s;"; done
     fi
-    echo "  keepalive 16;"
+    echo "  keepalive 64;"
     echo "}"
   done
 }

@@ -102,7 +102,7 @@ http {
   log_format main escape=json '{"time":"$time_iso8601","reqId":"$request_id_out","remote":"$remote_addr",'
     '"method":"$request_method","uri":"$request_uri","status":$status,"bytes":$body_bytes_sent,'
     '"duration":$request_time,"upstream":"$upstream_addr","upstreamTime":"$upstream_response_time"}';
-  access_log /dev/stdout main;
+  access_log /dev/stdout main buffer=64k flush=1s;
 
   # Docker's DNS: the remotes' versioned services are looked up per request.
   resolver 127.0.0.11 valid=5s ipv6=off;
@@ -162,7 +162,7 @@ export function upstreamsConfig(replicas: Record<string, string[]>): string {
         ? addresses.map((ip) => `  server ${ip}:${portOf(part)} max_fails=1 fail_timeout=2s;`)
         : // No replica yet: refused at once, answered 502.
           ['  server 127.0.0.1:9;'];
-      return `upstream ${part} {\n  least_conn;\n${servers.join('\n')}\n  keepalive 16;\n}\n`;
+      return `upstream ${part} {\n  least_conn;\n${servers.join('\n')}\n  keepalive 64;\n}\n`;
     })
     .join('');
 }
