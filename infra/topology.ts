@@ -221,6 +221,13 @@ const web = (app: WebPart['app']): WebPart => ({
 
 export const WEB_APPS: readonly WebPart[] = [web('shell'), ...REMOTE_NAMES.map(web)];
 
+/** The one-off task that makes each service's roles and schema (infra/postgres/provision.ts), before migrations. */
+export const DB_PROVISION = {
+  name: 'db-provision',
+  image: 'marketplace/db-provision',
+  command: ['node', '/app/provision.mjs'],
+} as const;
+
 export const PARTS: readonly Part[] = [...SERVICES, EDGE, ...WEB_APPS];
 
 export function partNamed(name: string): Part {

@@ -24,7 +24,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundlePart } from '../build/bundle';
+import { bundlePart } from './bundle';
 import { ingressConfig, upstreamParts } from '../nginx/ingress';
 import { EDGE, SERVICES, WEB_APPS, SERVICE_PORT, WEB_PORT } from '../topology';
 

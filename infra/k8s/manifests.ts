@@ -21,6 +21,7 @@ import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import type { IService } from 'kubernetes-models/v1/Service';
 import type { IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import {
+  DB_PROVISION,
   EDGE,
   NATS_CLIENT_PORT,
   POSTGRES_PORT,
@@ -136,8 +137,8 @@ export const MAX_REQUEST_BODY_MIB = 32;
 export const PROVISION_JOB = 'db-provision';
 /** The administrator's URL and every role's password, created by hand (README.md, "Secrets"). */
 export const PROVISION_SECRET = 'db-provision';
-/** The image that carries infra/postgres/provision.ts built as /app/provision.mjs. */
-export const PROVISION_IMAGE = 'marketplace/db-provision';
+/** The image that carries infra/postgres/provision.ts (topology's DB_PROVISION). */
+export const PROVISION_IMAGE = DB_PROVISION.image;
 
 export interface ManifestOptions {
   /** Image tag of the services, the edge and the shell: the release being deployed. */
@@ -607,7 +608,7 @@ function provisionJob(options: ManifestOptions): IJob {
         spec: podSpec({
           name: PROVISION_JOB,
           image: `${options.registry}${PROVISION_IMAGE}:${options.tag}`,
-          command: ['node', '/app/provision.mjs'],
+          command: [...DB_PROVISION.command],
           env: { SERVICES: SERVICES.map((part) => part.service).join(','), LOG_LEVEL: 'info' },
           secrets: provisionSecrets(),
           resources: { cpuMillis: 100, memoryMiB: 96, memoryLimitMiB: 192 },

@@ -9,6 +9,7 @@
  */
 import { stringify } from 'yaml';
 import {
+  DB_PROVISION,
   EDGE,
   INGRESS_PORT,
   NATS_CLIENT_PORT,
@@ -158,8 +159,9 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       return { name, env: `${service.name.toUpperCase()}_${role.toUpperCase()}_PASSWORD_FILE` };
     }),
   );
-  services['db-provision'] = {
-    image: imageOf(release, 'db-provision'),
+  services[DB_PROVISION.name] = {
+    image: imageOf(release, DB_PROVISION.name),
+    command: [...DB_PROVISION.command],
     environment: {
       DATABASE_URL_FILE: '/run/secrets/database-admin-url',
       ...Object.fromEntries(passwordSecrets.map((p) => [p.env, `/run/secrets/${p.name}`])),

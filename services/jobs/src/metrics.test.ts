@@ -1,6 +1,6 @@
 import { EVENT_TYPES } from '@marketplace/contracts';
 import { METRIC_NAMES, sampleValue } from '@marketplace/service-kit';
-import { eventually } from '@marketplace/service-kit/testing';
+import { eventually, scrapeMetrics } from '@marketplace/service-kit/testing';
 import { createJobsHarness, jobPayload, type JobsHarness } from './testing';
 
 // The jobs service as standalone.ts mounts it: its requests on /metrics by route pattern, and the id of
@@ -14,11 +14,7 @@ describe('jobs behind the observability kit', () => {
     await h.close();
   });
 
-  const scrape = async () => {
-    const response = await h.app.inject({ url: '/metrics' });
-    expect(response.statusCode).toBe(200);
-    return response.body;
-  };
+  const scrape = () => scrapeMetrics(h.app);
 
   it('puts the request id on the answer and on the jobs.job.posted event of that request', async () => {
     const poster = await h.member('user');

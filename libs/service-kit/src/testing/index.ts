@@ -3,3 +3,4 @@ export * from './test-service';
 export * from './free-port';
 export * from './pglite-snapshot';
 export * from './run-entry';
+export * from './scrape-metrics';

@@ -1,6 +1,6 @@
 import { API_PATHS } from '@marketplace/contracts';
 import { METRIC_NAMES, sampleValue } from '@marketplace/service-kit';
-import { eventually } from '@marketplace/service-kit/testing';
+import { eventually, scrapeMetrics } from '@marketplace/service-kit/testing';
 import { createChatHarness, type ChatHarness, type Conversation } from '../testing';
 
 describe("chat's metrics", () => {
@@ -14,11 +14,7 @@ describe("chat's metrics", () => {
     await h.close();
   });
 
-  const scrape = async () => {
-    const response = await h.app.inject({ url: '/metrics' });
-    expect(response.statusCode).toBe(200);
-    return response.body;
-  };
+  const scrape = () => scrapeMetrics(h.app);
   const openSockets = async () =>
     sampleValue(await scrape(), METRIC_NAMES.chatOpenSockets, { service: 'chat' });
   const deliveries = async () =>

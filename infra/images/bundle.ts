@@ -4,7 +4,7 @@
  * few packages that cannot be bundled (native code, files read from their own folder) copied with their
  * dependencies from the workspace's node_modules. No tsx, no devDependencies, nothing else.
  *
- *   npx tsx infra/build/bundle.ts <part> <out-dir>
+ *   npx tsx infra/images/bundle.ts <part> <out-dir>
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -31,7 +31,7 @@ export interface BundleTarget {
 export function bundleTargetOf(part: string): BundleTarget {
   if (part === 'edge') return { dir: 'services/edge', entries: { main: 'src/main.ts' } };
   // The one-off task that makes each service's roles and schema (infra/postgres/provision.ts).
-  if (part === 'db-provision') return { dir: 'infra/postgres', entries: { main: 'provision.ts' } };
+  if (part === 'db-provision') return { dir: 'infra/postgres', entries: { provision: 'provision.ts' } };
   const dir = `services/${part}`;
   if (!existsSync(join(REPO_ROOT, dir, 'src', 'main.ts'))) throw new Error(`no service named '${part}'`);
   const entries: Record<string, string> = { main: 'src/main.ts' };
@@ -167,7 +167,9 @@ export async function bundlePart(
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [part, out] = process.argv.slice(2);
   if (!part || !out) {
-    console.error('usage: tsx infra/build/bundle.ts <accounts|jobs|chat|payments|edge> <out-dir>');
+    console.error(
+      'usage: tsx infra/images/bundle.ts <accounts|jobs|chat|payments|edge|db-provision> <out-dir>',
+    );
     process.exit(2);
   }
   const started = Date.now();
