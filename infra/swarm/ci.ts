@@ -26,9 +26,10 @@ import { down, STACK_NAME, stackPaths, up } from './deploy';
 
 const PORT = Number(process.env.STACK_PORT ?? 18080);
 const VERSION = 'ci1';
-export const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-password-42' };
+// The same administrator as e2e/support/accounts.ts (infra may not import the journeys).
+const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-password-42' };
 /** The text catalogue v2 changes, on the contact page (an h2 only the remote renders). */
-export const CHANGED_TEXT = { from: 'Customer service', to: 'Customer service (v2)' };
+const CHANGED_TEXT = { from: 'Customer service', to: 'Customer service (v2)' };
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 

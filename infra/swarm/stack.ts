@@ -67,7 +67,7 @@ function secretsOf(part: Part): { secrets: object[]; env: Record<string, string>
 }
 
 /** Rolling updates one replica at a time, the new one healthy before the old one stops; rolled back on failure. */
-const rolling = (stopGraceSeconds: number) => ({
+const ROLLING = {
   update_config: {
     parallelism: 1,
     delay: '2s',
@@ -77,15 +77,12 @@ const rolling = (stopGraceSeconds: number) => ({
   },
   rollback_config: { parallelism: 1, order: 'start-first' },
   restart_policy: { condition: 'any', delay: '2s' },
-  _grace: stopGraceSeconds,
-});
+};
 
 function deployOf(part: Part) {
-  const { _grace, ...policies } = rolling(part.stopGraceSeconds);
-  void _grace;
   return {
     replicas: part.replicas,
-    ...policies,
+    ...ROLLING,
     resources: {
       limits: { memory: `${part.resources.memoryLimitMiB}M` },
       reservations: { memory: `${part.resources.memoryMiB}M` },
