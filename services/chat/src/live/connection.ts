@@ -40,6 +40,8 @@ export class ChatConnection implements LiveSocket {
   #queued = 0;
   #frames = 0;
   #closed = false;
+  /** The instance is stopping: frames that arrive from now on are not handled (the client sends them again elsewhere). */
+  #draining = false;
   #expiry: NodeJS.Timeout | undefined;
   private readonly userId: string;
   /** The member and session the socket was opened for (checked against revocations). */
@@ -89,6 +91,23 @@ export class ChatConnection implements LiveSocket {
     }
   }
 
+  /**
+   * The instance is stopping: takes no more frames, finishes the ones it already took (each message
+   * stored, acknowledged and rung), then tells the client to reconnect elsewhere (1012). Anything the
+   * client sent after this began is never acknowledged, so it sends it again on its next socket under
+   * the same client id. After `timeoutMs` the socket is closed anyway.
+   */
+  async drain(timeoutMs: number): Promise<void> {
+    this.#draining = true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([this.#queue, late]);
+    clearTimeout(timer);
+    this.close(WS_CLOSE_CODES.serviceRestart, 'service restart');
+  }
+
   /** Heartbeat: drops a socket whose peer did not answer the previous ping. */
   heartbeat(): void {
     if (!this.alive) {
@@ -117,6 +136,7 @@ export class ChatConnection implements LiveSocket {
   }
 
   #receive(data: RawData, isBinary: boolean): void {
+    if (this.#draining) return;
     if (this.#queued >= MAX_QUEUED_FRAMES) {
       const clientId = clientIdOf(data);
       this.#frame({

@@ -111,4 +111,33 @@ describe('LiveHub', () => {
     ]);
     await hub.close();
   });
+
+  it('rings a message once per socket: a retried send that rings again is not delivered twice', async () => {
+    const [here, there] = [new LiveHub(await bus(), silent), new LiveHub(await bus(), silent)];
+    const recipient = new FakeSocket();
+    await here.attach('m1', recipient);
+    const message = (seq: number, clientId: string) => ({
+      _id: `id-${seq}`,
+      chatId: 'c1',
+      seq,
+      clientId,
+      sender: { _id: 'm2', name: 'Ace' },
+      message: 'Hello',
+      sentAt: new Date().toISOString(),
+      read: false,
+    });
+    here.tell(['m1'], { type: 'newMessage', message: message(1, 'k1') });
+    await tick();
+    // The sender's instance went away before acking; the client sent it again elsewhere.
+    there.tell(['m1'], { type: 'newMessage', message: message(1, 'k1') });
+    there.tell(['m1'], { type: 'newMessage', message: message(2, 'k2') });
+    await tick();
+    const seqs = recipient.received.map((frame) => (JSON.parse(frame) as { message: { seq: number } }).message.seq);
+    expect(seqs).toEqual([1, 2]);
+    // Another conversation's seq 1 is another message.
+    here.tell(['m1'], { type: 'newMessage', message: { ...message(1, 'k9'), chatId: 'c2' } });
+    await tick();
+    expect(recipient.received).toHaveLength(3);
+    await Promise.all([here.close(), there.close()]);
+  });
 });

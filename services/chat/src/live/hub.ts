@@ -14,7 +14,12 @@ export const liveSubject = (memberId: string) => `live.chat.${memberId}`;
 interface MemberEntry {
   sockets: Set<LiveSocket>;
   subscription: Promise<LiveSubscription | undefined>;
+  /** `chatId:seq` of the latest messages rung to these sockets (a retried send rings again). */
+  rung: Set<string>;
 }
+
+/** How many rung messages a member's entry remembers: far more than arrive within a retry's seconds. */
+const RUNG_REMEMBERED = 256;
 
 const RESYNC = JSON.stringify({ type: 'resync' } satisfies WsServerFrame);
 /** How a new message's frame starts (`tell` stringifies `{ type, message }` in that order). */
@@ -57,7 +62,11 @@ export class LiveHub {
     if (this.#closed) throw new Error('live hub is closed');
     let entry = this.#members.get(memberId);
     if (!entry) {
-      const created: MemberEntry = { sockets: new Set(), subscription: Promise.resolve(undefined) };
+      const created: MemberEntry = {
+        sockets: new Set(),
+        subscription: Promise.resolve(undefined),
+        rung: new Set(),
+      };
       created.subscription = this.#subscribe(memberId, created);
       created.subscription.catch(() => undefined); // handled in #subscribe and by the awaiting attach
       entry = created;
@@ -153,7 +162,16 @@ export class LiveHub {
   }
 
   #sendTo(entry: MemberEntry, data: string): void {
-    const storedAt = this.#storedAt(data);
+    const message = newMessageOf(data);
+    if (message) {
+      // A send retried after a lost ack rings again, for a doorbell the first attempt may never have
+      // rung; sockets that heard it the first time must not get it twice.
+      const key = `${message.chatId}:${message.seq}`;
+      if (entry.rung.has(key)) return;
+      entry.rung.add(key);
+      if (entry.rung.size > RUNG_REMEMBERED) entry.rung.delete(entry.rung.values().next().value!);
+    }
+    const storedAt = message && this.observeDelivery ? Date.parse(message.sentAt) : NaN;
     for (const socket of entry.sockets) {
       try {
         socket.send(data);
@@ -162,23 +180,23 @@ export class LiveHub {
         // recipient's socket (ws queues it to the kernel; the network to the browser is not in it).
         // So it covers the commit, the bus hop between instances and this instance's queue. Clocks of
         // two instances may differ by their NTP skew; a negative difference counts as 0.
-        if (storedAt !== undefined) this.observeDelivery?.(Math.max(0, Date.now() - storedAt) / 1000);
+        if (Number.isFinite(storedAt)) this.observeDelivery?.(Math.max(0, Date.now() - storedAt) / 1000);
       } catch (err) {
         this.logger.debug({ err }, 'send to a closing socket failed');
       }
     }
   }
+}
 
-  /** When the message of a newMessage frame was stored (ms), if delivery is observed at all. */
-  #storedAt(data: string): number | undefined {
-    if (!this.observeDelivery || !data.startsWith(NEW_MESSAGE_FRAME)) return undefined;
-    try {
-      const frame = JSON.parse(data) as { message?: { sentAt?: unknown } };
-      const sentAt = frame.message?.sentAt;
-      const time = typeof sentAt === 'string' ? Date.parse(sentAt) : NaN;
-      return Number.isFinite(time) ? time : undefined;
-    } catch {
-      return undefined;
-    }
+/** The message of a newMessage frame (what the hub needs of it), or undefined for any other frame. */
+function newMessageOf(data: string): { chatId: string; seq: number; sentAt: string } | undefined {
+  if (!data.startsWith(NEW_MESSAGE_FRAME)) return undefined;
+  try {
+    const frame = JSON.parse(data) as { message?: { chatId?: unknown; seq?: unknown; sentAt?: unknown } };
+    const { chatId, seq, sentAt } = frame.message ?? {};
+    if (typeof chatId !== 'string' || typeof seq !== 'number') return undefined;
+    return { chatId, seq, sentAt: typeof sentAt === 'string' ? sentAt : '' };
+  } catch {
+    return undefined;
   }
 }

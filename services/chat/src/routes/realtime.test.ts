@@ -396,6 +396,68 @@ describe('/ws', () => {
       await leaving.close();
       expect(await socket.closedWith()).toMatchObject({ code: 1012 });
     });
+
+    it('drains when it stops: refuses new work, finishes the message it took, then sends its sockets elsewhere (1012)', async () => {
+      const conversation = await h.unlock(poster, company);
+      const leaving = await h.instance();
+      const sender = await h.socket(company, leaving);
+      const recipient = await h.socket(poster);
+      // A slow database: the first message is in the writer when the stop begins.
+      const conversations = leaving.controls.conversations;
+      const store = conversations.send.bind(conversations);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inFlight = new Promise<void>((resolve) => (entered = resolve));
+      conversations.send = async (...args) => {
+        entered();
+        await gate;
+        return store(...args);
+      };
+      sender.send({ type: 'sendMessage', chatId: conversation.chatId, clientId: 'd-1', message: 'Taken' });
+      await inFlight;
+
+      const stopping = leaving.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // No new socket and no new request on a stopping instance: the ingress sends them elsewhere.
+      const wsUrl = await leaving.wsUrl();
+      expect(await refused(wsUrl, company.headers)).toBe(503);
+      const httpBase = wsUrl.replace(/^ws/, 'http').replace(/\/ws$/, '');
+      expect((await fetch(`${httpBase}${API_PATHS.chatUnread}`, { headers: company.headers })).status).toBe(503);
+      // A frame that arrives during the drain is not taken: never stored nor acknowledged here.
+      sender.send({ type: 'sendMessage', chatId: conversation.chatId, clientId: 'd-2', message: 'Too late' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sender.closed).toBeUndefined();
+
+      release();
+      const ack = await sender.next('messageAck');
+      expect(ack.clientId).toBe('d-1');
+      expect(await sender.closedWith()).toMatchObject({ code: WS_CLOSE_CODES.serviceRestart });
+      await stopping;
+      expect(sender.frames.filter((f) => f.type === 'messageAck').map((f) => f.clientId)).toEqual(['d-1']);
+      // Rung before the instance let go of the bus: the other member has it, once.
+      const delivered = await recipient.next('newMessage', (f) => f.message.clientId === 'd-1');
+      expect(delivered.message).toEqual(ack.message);
+      const stored = await h.db
+        .selectFrom('messages')
+        .select(['client_id', 'seq'])
+        .where('chat_id', '=', conversation.chatId)
+        .execute();
+      expect(stored).toEqual([{ client_id: 'd-1', seq: 1 }]);
+
+      // The client sends what was never acknowledged again, elsewhere: stored once, delivered once.
+      const moved = await h.socket(company);
+      moved.send({ type: 'sendMessage', chatId: conversation.chatId, clientId: 'd-1', message: 'Taken' });
+      moved.send({ type: 'sendMessage', chatId: conversation.chatId, clientId: 'd-2', message: 'Too late' });
+      await recipient.next('newMessage', (f) => f.message.clientId === 'd-2');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(recipient.all('newMessage').map((f) => [f.message.clientId, f.message.seq])).toEqual([
+        ['d-1', 1],
+        ['d-2', 2],
+      ]);
+      moved.close();
+      recipient.close();
+    });
   });
 });
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { CHAT_LIMITS, WEBSOCKET_PATH, WS_CLOSE_CODES } from '@marketplace/contracts';
 import { AppError, type RevocationList } from '@marketplace/service-kit';
@@ -21,6 +23,13 @@ export interface RealtimeRouteOptions {
 export const ORIGIN_REFUSED_MESSAGE = 'This site may not open the chat connection.';
 
 /**
+ * How long a stopping instance waits for its sockets to finish the frames they took. The service kit
+ * gives the whole shutdown 10 s (lifecycle.ts), which must also close the bus and the database; a
+ * message takes milliseconds to store, so this is only reached when the database hangs.
+ */
+export const DRAIN_TIMEOUT_MS = 5000;
+
+/**
  * Cross-site WebSocket hijacking: a browser sends the session cookie with an upgrade from any page, so
  * the Origin must be this site's (the request's own host, which behind the edge is the edge's, from
  * X-Forwarded-Host of the trusted proxy) or a configured one. Native clients send no Origin.
@@ -39,6 +48,22 @@ export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<stri
 }
 
 /**
+ * From now on an upgrade is answered 503 at once and its connection ended. Fastify answers 503 to any
+ * request while it closes too, but leaves an upgrade's connection open for the client to end, and the
+ * server cannot finish closing while one is open.
+ */
+function refuseUpgrades(app: FastifyInstance): void {
+  app.server.removeAllListeners('upgrade');
+  app.server.on('upgrade', (_request: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(
+      'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Length: 0\r\n\r\n',
+      () => socket.destroy(),
+    );
+  });
+}
+
+/**
  * The realtime endpoint: authenticated and Origin-checked at the upgrade (refused with 401/403 before
  * any upgrade, never a token in the URL), frames of at most CHAT_LIMITS.frameMaxBytes (a bigger one
  * closes the socket with 1009), the protocol of libs/contracts (WsClientFrameSchema / WsServerFrame).
@@ -47,10 +72,16 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   const connections = new Set<ChatConnection>();
   const allowed = new Set(options.allowedOrigins);
 
-  // Added before the plugin's own preClose (which closes sockets with no code): clients learn the
-  // instance is going away (1012) and reconnect to another.
+  // The drain. Fastify marks itself closing before preClose hooks run, so from here /ready answers 503
+  // and so does a new upgrade (the ingress tries another replica). Added before the websocket plugin's
+  // own preClose (which closes sockets with no code): each socket finishes the frames it took, then
+  // its client is told to reconnect elsewhere (1012) and does so after a short random wait.
   app.addHook('preClose', async () => {
-    for (const connection of connections) connection.close(WS_CLOSE_CODES.serviceRestart, 'service restart');
+    refuseUpgrades(app);
+    const started = Date.now();
+    const open = [...connections];
+    await Promise.all(open.map((connection) => connection.drain(DRAIN_TIMEOUT_MS)));
+    app.log.info({ sockets: open.length, ms: Date.now() - started }, 'chat sockets drained');
   });
   await app.register(websocket, { options: { maxPayload: CHAT_LIMITS.frameMaxBytes } });
 
