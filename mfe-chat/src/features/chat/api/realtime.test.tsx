@@ -185,6 +185,26 @@ describe('realtime connection', () => {
     expect(FakeSocket.all.length).toBe(before + 1);
   });
 
+  it('a renewal that could not reach the server (offline) is tried again on the next refused attempt', async () => {
+    const answers = [false, true]; // offline, then back with a session that refreshes
+    const renewSession = jest.fn(async () => answers.shift() ?? true);
+    const { connection } = setup(() => 0.5, renewSession);
+    connection.start();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(WS_CLOSE_CODES.sessionEnded);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(1000);
+    const before = FakeSocket.all.length;
+    FakeSocket.latest().drop(); // refused: the access cookie expired meanwhile
+    await Promise.resolve();
+    expect(renewSession).toHaveBeenCalledTimes(2);
+    expect(FakeSocket.all.length).toBe(before + 1); // renewed: at once
+    FakeSocket.latest().open();
+    expect(connection.state).toBe('open');
+  });
+
   it('gives up on an attempt that is not open after 20 s and tries again', () => {
     const { connection } = setup(() => 0.5);
     connection.start();

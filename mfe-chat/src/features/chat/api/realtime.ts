@@ -230,16 +230,18 @@ export class RealtimeConnection {
     this.clearTimers();
     this.renewed = true;
     this.setState('reconnecting');
-    void this.options.renewSession().then(
-      (renewed) => {
-        if (this.stopped || this.socket) return;
-        if (renewed) this.connect();
-        else this.scheduleRetry(); // offline, or signed out (the page then leaves and stops us)
-      },
-      () => {
-        if (!this.stopped && !this.socket) this.scheduleRetry();
-      },
-    );
+    // Not renewed means offline (the server was not reached) or signed out (the page then leaves and
+    // stops us). Offline, the next refused attempt may renew again: else a session whose access cookie
+    // expired while the network was gone would be refused for ever once it is back.
+    const notRenewed = () => {
+      if (this.stopped || this.socket) return;
+      this.renewed = false;
+      this.scheduleRetry();
+    };
+    void this.options.renewSession().then((renewed) => {
+      if (!renewed) notRenewed();
+      else if (!this.stopped && !this.socket) this.connect();
+    }, notRenewed);
   }
 
   private scheduleRetry(closeCode?: number): void {
