@@ -628,6 +628,55 @@ describe('/chat', () => {
       expect(screen.queryByText('Second')).toBeNull();
     });
 
+    it('the database failing (unavailable): the message stays on its way and goes again by itself after the back-off, same client id, until stored', async () => {
+      // Reconnect delays here are the shortest the policy allows (random 0): 500 ms, then 1 s, 2 s …
+      await openAndType('Are you free today?{Enter}');
+      const frame = await waitForFrame('sendMessage');
+      const unavailable = () =>
+        onSocket((s) =>
+          s.receive({
+            type: 'error',
+            code: 'unavailable',
+            message: 'The chat is unavailable right now. Please try again.',
+            chatId: 'chat-2',
+            clientId: frame.clientId,
+          }),
+        );
+      const sends = () => FakeSocket.latest().framesOf('sendMessage');
+      const started = Date.now();
+      await unavailable();
+      expect(within(messageItem('Are you free today?')).getByText('Sending…')).toBeInTheDocument();
+      expect(screen.queryByText('Not sent')).toBeNull();
+      expect(screen.queryByText('A message was not sent.')).toBeNull();
+      expect(sends()).toHaveLength(1);
+      await waitFor(() => expect(sends()).toHaveLength(2), { timeout: 2000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+      expect(sends()[1]).toEqual(frame);
+
+      // Still down: the next wait is longer (1 s). The connection goes meanwhile: the reconnect sends it
+      // once, and the waiting resend is not sent on top.
+      await unavailable();
+      await onSocket((s) => s.drop());
+      await act(async () => window.dispatchEvent(new Event('online')));
+      const second = await onSocket((s) => s.open());
+      expect(second.framesOf('sendMessage')).toEqual([frame]);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
+      expect(second.framesOf('sendMessage')).toEqual([frame]);
+
+      // Stored: settled, and never sent again.
+      await onSocket((s) =>
+        s.receive({
+          type: 'messageAck',
+          clientId: frame.clientId,
+          message: message('chat-2', 2, POSTER, { message: 'Are you free today?', clientId: frame.clientId }),
+        }),
+      );
+      expect(within(messageItem('Are you free today?')).getByText('Sent')).toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+      expect(second.framesOf('sendMessage')).toHaveLength(1);
+      expect(messageTexts()).toEqual(['We can tile it.', 'Are you free today?']);
+    });
+
     it('a conversation closed while typing: the message fails with the read-only notice and the text box goes', async () => {
       await openAndType('Hello?{Enter}');
       const frame = await waitForFrame('sendMessage');
