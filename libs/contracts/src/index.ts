@@ -13,6 +13,7 @@ export * from './pagination';
 export * from './jobs';
 export * from './job-rules';
 export * from './chat';
+export * from './realtime-reconnect';
 export * from './payments';
 export * from './money';
 export * from './sessions';

@@ -223,13 +223,18 @@ export const UI_TIMINGS = Object.freeze({
   chunkLoadTimeoutMs: 120_000,
 } as const);
 
-/** Realtime channel reconnection policy (sections 4 and 9). */
+/**
+ * Realtime channel reconnection policy (sections 4 and 9; the delays themselves: realtime-reconnect.ts).
+ * `restartSpreadMs` (issue 24, not in the spec): after a replica drains (close 1012) its clients come back
+ * after a uniform random wait in [0, restartSpreadMs) instead of the failure back-off.
+ */
 export const REALTIME_RECONNECT = Object.freeze({
   initialDelayMs: 1000,
   maxDelayMs: 5000,
   jitter: 0.5,
   attempts: Number.POSITIVE_INFINITY,
   connectTimeoutMs: 20_000,
+  restartSpreadMs: 1000,
 } as const);
 
 /** Layout sizes and breakpoints in pixels (sections 2 and 9). */

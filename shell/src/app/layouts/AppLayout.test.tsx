@@ -8,10 +8,12 @@ import {
   createApiServer,
   installMatchMedia,
   resetBrowserState,
+  setCsrfCookie,
   type FakeAccountsApi,
 } from '../../testing/api';
 import { http, HttpResponse } from 'msw';
 import { CHAT_UNREAD_EVENT } from '@marketplace/contracts';
+import { refreshSession } from '@marketplace/ui';
 import { refreshUnreadTotal } from '../../lib/chat-unread';
 import { nameInitials as initials } from '@marketplace/contracts';
 
@@ -272,5 +274,20 @@ describe('signed-in layout: leaving the session', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'user', newValue: null }));
     });
     await waitFor(() => expect(router.location.pathname).toBe('/login'));
+  });
+
+  it('a session that can no longer be refreshed (e.g. the chat socket closed with 4401) sends this tab to /login', async () => {
+    const { router } = await openAs('user', '/chat');
+    setCsrfCookie('csrf-1');
+    state.account = null; // the server ended the session (the fake's POST /api/user/refresh answers 401)
+    let renewed: boolean | undefined;
+    await act(async () => {
+      renewed = await refreshSession();
+    });
+    expect(renewed).toBe(false);
+    expect(state.calls.filter((c) => c.path === '/api/user/refresh')).toHaveLength(1);
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });

@@ -76,6 +76,68 @@ describe('realtime connection', () => {
     expect(FakeSocket.all.length).toBe(before + 1);
   });
 
+  /** Advances the fake clock in 10 ms steps until a new socket is made; returns the wait. */
+  function waitForAttempt(limit = 10_000): number {
+    const before = FakeSocket.all.length;
+    let waited = 0;
+    while (FakeSocket.all.length === before) {
+      if (waited >= limit) throw new Error(`no attempt within ${limit} ms`);
+      jest.advanceTimersByTime(10);
+      waited += 10;
+    }
+    return waited;
+  }
+
+  it('a replica draining (1012, service restart): reconnecting, then a random wait under 1 s instead of the back-off', () => {
+    let r = 0.25;
+    const { connection, states } = setup(() => r);
+    connection.start();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(WS_CLOSE_CODES.serviceRestart);
+    expect(states.at(-1)).toBe('reconnecting');
+    // 0.25 of the 1 s spread (the failure back-off would wait 750 ms with this draw).
+    expect(waitForAttempt()).toBe(250);
+    // Welcomed elsewhere: the next drain spreads again, up to just under 1 s (the back-off: 1.5 s).
+    r = 0.999;
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(WS_CLOSE_CODES.serviceRestart);
+    expect(waitForAttempt()).toBe(1000); // 999 ms, seen at the next 10 ms step
+    expect(connection.attempts).toBe(1);
+    expect(states.at(-1)).toBe('reconnecting');
+    FakeSocket.latest().open();
+    expect(states.at(-1)).toBe('open');
+  });
+
+  it('a failed attempt after a restart goes on with the ordinary back-off (2 s, 4 s, then 2.5-5 s), and a new restart spreads again', () => {
+    const { connection } = setup(() => 0.5);
+    connection.start();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(WS_CLOSE_CODES.serviceRestart);
+    const waits = [waitForAttempt()];
+    FakeSocket.latest().drop(); // refused: the other replicas are busy or going too
+    waits.push(waitForAttempt());
+    // Closed with 1012 again before any frame (accepted by a replica that was draining): no quick retry.
+    FakeSocket.latest().drop(WS_CLOSE_CODES.serviceRestart);
+    waits.push(waitForAttempt());
+    FakeSocket.latest().drop();
+    waits.push(waitForAttempt());
+    expect(waits).toEqual([500, 2000, 4000, 3750]); // at the 5 s cap the jitter only moves down
+    expect(connection.attempts).toBe(4);
+    // A connection that works resets the count: the next drain is quick again.
+    FakeSocket.latest().open();
+    expect(connection.attempts).toBe(0);
+    FakeSocket.latest().drop(WS_CLOSE_CODES.serviceRestart);
+    expect(waitForAttempt()).toBe(500);
+  });
+
+  it('any other close code waits out the back-off as before', () => {
+    const { connection } = setup(() => 0.25);
+    connection.start();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(1011);
+    expect(waitForAttempt()).toBe(750);
+  });
+
   it('renews the session when the server ends it (4401) and connects again at once', async () => {
     const renewSession = jest.fn(async () => true);
     const { connection, states } = setup(() => 0.5, renewSession);
@@ -121,6 +183,26 @@ describe('realtime connection', () => {
     expect(FakeSocket.all.length).toBe(before);
     jest.advanceTimersByTime(1000);
     expect(FakeSocket.all.length).toBe(before + 1);
+  });
+
+  it('a renewal that could not reach the server (offline) is tried again on the next refused attempt', async () => {
+    const answers = [false, true]; // offline, then back with a session that refreshes
+    const renewSession = jest.fn(async () => answers.shift() ?? true);
+    const { connection } = setup(() => 0.5, renewSession);
+    connection.start();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(WS_CLOSE_CODES.sessionEnded);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(1000);
+    const before = FakeSocket.all.length;
+    FakeSocket.latest().drop(); // refused: the access cookie expired meanwhile
+    await Promise.resolve();
+    expect(renewSession).toHaveBeenCalledTimes(2);
+    expect(FakeSocket.all.length).toBe(before + 1); // renewed: at once
+    FakeSocket.latest().open();
+    expect(connection.state).toBe('open');
   });
 
   it('gives up on an attempt that is not open after 20 s and tries again', () => {

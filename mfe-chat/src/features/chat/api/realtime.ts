@@ -1,15 +1,19 @@
 // The realtime channel: one plain WebSocket to /ws on the page's own origin (the session cookie travels
 // with the upgrade; no token is ever put in the address). It reconnects for as long as the page wants it
-// (spec: 1 s initial, 5 s max, jitter 0.5, unlimited attempts, 20 s connection time-out), notices a dead
-// connection with pings, and follows the browser's online/offline events. What the frames mean is the
+// (spec: 1 s initial, 5 s max, jitter 0.5, unlimited attempts, 20 s connection time-out; after close 1012,
+// a replica draining, at once elsewhere: a random wait under 1 s; the policy is contracts'
+// realtimeReconnectDelay), notices a dead connection with pings, and follows the browser's online/offline
+// events. What the frames mean is the
 // chat session's business (../stores/chat-session.ts); this module only moves them.
 import {
+  REALTIME_RECONNECT,
+  realtimeReconnectDelay,
   WEBSOCKET_PATH,
   WS_CLOSE_CODES,
+  type RealtimeReconnectPolicy,
   type WsClientFrame,
   type WsServerFrame,
 } from '@marketplace/contracts';
-import { RECONNECT_POLICY, reconnectDelay, type ReconnectPolicy } from './backoff';
 
 /** What this module needs of a WebSocket (the browser's, or a fake in tests). */
 export interface WebSocketLike {
@@ -38,7 +42,7 @@ export interface RealtimeOptions {
   /** Default: ws(s)://<this origin>/ws. */
   url?: string;
   createSocket?: WebSocketFactory;
-  policy?: ReconnectPolicy;
+  policy?: RealtimeReconnectPolicy;
   random?: () => number;
   /** Quiet time after which a ping is sent (default 25 s), and how long to wait for any answer (10 s). */
   heartbeatMs?: number;
@@ -84,7 +88,7 @@ export class RealtimeConnection {
     this.options = {
       url: options.url ?? realtimeUrl(),
       createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
-      policy: options.policy ?? RECONNECT_POLICY,
+      policy: options.policy ?? REALTIME_RECONNECT,
       random: options.random ?? Math.random,
       heartbeatMs: options.heartbeatMs ?? 25_000,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
@@ -99,7 +103,10 @@ export class RealtimeConnection {
     return this.current;
   }
 
-  /** Failed attempts since the last good connection (the next delay's exponent). */
+  /**
+   * Failed attempts since the last good connection (the next delay's exponent). The quick attempt after
+   * a service restart (1012) counts too: if it fails, the back-off goes on from its second step.
+   */
   get attempts(): number {
     return this.attempt;
   }
@@ -191,15 +198,18 @@ export class RealtimeConnection {
     socket.onclose = (event: CloseEvent) => {
       const ended = event.code === WS_CLOSE_CODES.sessionEnded;
       if (this.options.renewSession && (ended || (!opened && !this.renewed))) this.renew(socket);
-      else this.drop(socket);
+      else this.drop(socket, event.code);
     };
     socket.onerror = () => {
       // A close event follows; the connection time-out covers a socket that never says more.
     };
   }
 
-  /** Forgets `socket` (closed, silent or hopeless) and schedules the next attempt. */
-  private drop(socket: WebSocketLike): void {
+  /**
+   * Forgets `socket` (closed, silent or hopeless) and schedules the next attempt; `closeCode` is the
+   * server's when it closed the socket (1012: reconnect now, elsewhere).
+   */
+  private drop(socket: WebSocketLike, closeCode?: number): void {
     if (this.socket !== socket) return;
     this.socket = null;
     detach(socket);
@@ -209,7 +219,7 @@ export class RealtimeConnection {
       // already closed
     }
     this.clearTimers();
-    if (!this.stopped) this.scheduleRetry();
+    if (!this.stopped) this.scheduleRetry(closeCode);
   }
 
   /** The session ended (or the upgrade was refused): renew it, then connect again at once. */
@@ -220,21 +230,28 @@ export class RealtimeConnection {
     this.clearTimers();
     this.renewed = true;
     this.setState('reconnecting');
-    void this.options.renewSession().then(
-      (renewed) => {
-        if (this.stopped || this.socket) return;
-        if (renewed) this.connect();
-        else this.scheduleRetry(); // offline, or signed out (the page then leaves and stops us)
-      },
-      () => {
-        if (!this.stopped && !this.socket) this.scheduleRetry();
-      },
-    );
+    // Not renewed means offline (the server was not reached) or signed out (the page then leaves and
+    // stops us). Offline, the next refused attempt may renew again: else a session whose access cookie
+    // expired while the network was gone would be refused for ever once it is back.
+    const notRenewed = () => {
+      if (this.stopped || this.socket) return;
+      this.renewed = false;
+      this.scheduleRetry();
+    };
+    void this.options.renewSession().then((renewed) => {
+      if (!renewed) notRenewed();
+      else if (!this.stopped && !this.socket) this.connect();
+    }, notRenewed);
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(closeCode?: number): void {
     this.setState('reconnecting');
-    const delay = reconnectDelay(this.attempt, this.options.random, this.options.policy);
+    const delay = realtimeReconnectDelay({
+      attempt: this.attempt,
+      closeCode,
+      random: this.options.random,
+      policy: this.options.policy,
+    });
     this.attempt += 1;
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }

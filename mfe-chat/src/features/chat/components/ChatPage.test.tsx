@@ -1,8 +1,15 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { CHAT_MESSAGES, CHAT_UNREAD_EVENT, MESSAGES, type ChatMessage } from '@marketplace/contracts';
-import { Toasts, type SessionUser } from '@marketplace/ui';
+import {
+  CHAT_MESSAGES,
+  CHAT_UNREAD_EVENT,
+  MESSAGES,
+  WS_CLOSE_CODES,
+  type ChatMessage,
+} from '@marketplace/contracts';
+import { getSession, Toasts, type SessionUser } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import {
   account,
@@ -16,6 +23,7 @@ import {
   jobDetail,
   message,
   onSocket,
+  ORIGIN,
   POSTER,
   resetPage,
   signInAs,
@@ -423,6 +431,61 @@ describe('/chat', () => {
       await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
     });
 
+    describe('the session ends (close 4401)', () => {
+      const refreshes: number[] = [];
+      function refreshAnswers(status: number) {
+        document.cookie = 'mp_csrf=csrf-1; path=/';
+        server.use(
+          http.post(`${ORIGIN}/api/user/refresh`, () => {
+            refreshes.push(status);
+            return HttpResponse.json({ message: 'refresh' }, { status });
+          }),
+        );
+      }
+      beforeEach(() => (refreshes.length = 0));
+      afterEach(() => {
+        document.cookie = 'mp_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+      });
+
+      it('a session that can be refreshed: connects again at once and catches up', async () => {
+        twoConversations();
+        renderChat(poster, '/chat?chat=chat-1');
+        await openFirstSocket();
+        await findMessage('Is that fine?');
+        refreshAnswers(200);
+        await onSocket((s) => s.drop(WS_CLOSE_CODES.sessionEnded));
+        await waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+        expect(refreshes).toEqual([200]);
+        const second = await onSocket((s) => s.open());
+        expect(second.framesOf('joinRoom')).toEqual([{ type: 'joinRoom', chatId: 'chat-1', after: 3 }]);
+        expect(getSession().status).toBe('signed-in');
+      });
+
+      it('a session that is over: signed out on this device, the screen closes and stops reconnecting (the shell then shows /login)', async () => {
+        twoConversations();
+        renderChat(poster, '/chat?chat=chat-1');
+        const first = await openFirstSocket();
+        await findMessage('Is that fine?');
+        // A message typed just before is the member's words: it goes with the session.
+        await userEvent.setup().type(screen.getByRole('textbox'), 'Still there?{Enter}');
+        expect(sessionStorage.length).toBe(1);
+        refreshAnswers(401);
+        await onSocket((s) => s.drop(WS_CLOSE_CODES.sessionEnded));
+        await waitFor(() => expect(getSession().status).toBe('signed-out'));
+        expect(refreshes).toEqual([401]);
+        expect(localStorage.getItem('user')).toBeNull();
+        expect(sessionStorage.length).toBe(0);
+        // The conversation is gone from the screen; no attempt follows, however long the page stays.
+        await waitFor(() => expect(screen.queryByRole('list', { name: /^Messages with/ })).toBeNull());
+        await act(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1200)); // > the back-off (random 0: 500 ms)
+          window.dispatchEvent(new Event('online'));
+        });
+        expect(FakeSocket.all).toEqual([first]);
+        expect(refreshes).toEqual([401]);
+      });
+    });
+
     it('leaving the page closes the socket', async () => {
       const view = renderChat(poster);
       const socket = await openFirstSocket();
@@ -563,6 +626,55 @@ describe('/chat', () => {
       );
       await user.click(within(messageItem('Second')).getByRole('button', { name: 'Discard' }));
       expect(screen.queryByText('Second')).toBeNull();
+    });
+
+    it('the database failing (unavailable): the message stays on its way and goes again by itself after the back-off, same client id, until stored', async () => {
+      // Reconnect delays here are the shortest the policy allows (random 0): 500 ms, then 1 s, 2 s …
+      await openAndType('Are you free today?{Enter}');
+      const frame = await waitForFrame('sendMessage');
+      const unavailable = () =>
+        onSocket((s) =>
+          s.receive({
+            type: 'error',
+            code: 'unavailable',
+            message: 'The chat is unavailable right now. Please try again.',
+            chatId: 'chat-2',
+            clientId: frame.clientId,
+          }),
+        );
+      const sends = () => FakeSocket.latest().framesOf('sendMessage');
+      const started = Date.now();
+      await unavailable();
+      expect(within(messageItem('Are you free today?')).getByText('Sending…')).toBeInTheDocument();
+      expect(screen.queryByText('Not sent')).toBeNull();
+      expect(screen.queryByText('A message was not sent.')).toBeNull();
+      expect(sends()).toHaveLength(1);
+      await waitFor(() => expect(sends()).toHaveLength(2), { timeout: 2000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+      expect(sends()[1]).toEqual(frame);
+
+      // Still down: the next wait is longer (1 s). The connection goes meanwhile: the reconnect sends it
+      // once, and the waiting resend is not sent on top.
+      await unavailable();
+      await onSocket((s) => s.drop());
+      await act(async () => window.dispatchEvent(new Event('online')));
+      const second = await onSocket((s) => s.open());
+      expect(second.framesOf('sendMessage')).toEqual([frame]);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
+      expect(second.framesOf('sendMessage')).toEqual([frame]);
+
+      // Stored: settled, and never sent again.
+      await onSocket((s) =>
+        s.receive({
+          type: 'messageAck',
+          clientId: frame.clientId,
+          message: message('chat-2', 2, POSTER, { message: 'Are you free today?', clientId: frame.clientId }),
+        }),
+      );
+      expect(within(messageItem('Are you free today?')).getByText('Sent')).toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+      expect(second.framesOf('sendMessage')).toHaveLength(1);
+      expect(messageTexts()).toEqual(['We can tile it.', 'Are you free today?']);
     });
 
     it('a conversation closed while typing: the message fails with the read-only notice and the text box goes', async () => {

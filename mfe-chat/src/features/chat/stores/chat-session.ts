@@ -7,12 +7,15 @@
 // reconnect until the server acknowledges it, so it is stored exactly once. Messages are placed by their
 // per-conversation sequence number and never shown twice. After a reconnect or a `resync`, the inbox is
 // fetched again and the open conversation catches up from the last number seen; a number that skips
-// ahead means something was missed, and the conversation catches up too.
+// ahead means something was missed, and the conversation catches up too. A message the server could not
+// store for now (`unavailable`: its database failed, e.g. PostgreSQL restarting) goes again by itself after
+// the failure back-off (1 s, 2 s, 4 s, then 2.5-5 s), with the same id, until it is stored.
 import type { QueryClient } from '@tanstack/react-query';
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_UNREAD_EVENT,
+  realtimeBackoffDelay,
   type ChatMessage,
   type ChatSummary,
   type ChatThreadResponse,
@@ -46,7 +49,10 @@ export interface OutboxEntry {
   chatId: string;
   message: string;
   createdAt: string;
-  /** queued: waiting for the connection; sending: sent, no answer yet; failed: refused (can be retried). */
+  /**
+   * queued: waiting for the connection; sending: sent, no answer yet, or waiting to go again after the
+   * server could not store it for now; failed: refused (the member can retry it).
+   */
   status: 'queued' | 'sending' | 'failed';
   error?: string;
 }
@@ -111,6 +117,10 @@ export class ChatSession {
   private openedOnce = false;
   private unsubscribeCache: (() => void) | null = null;
   private lastPushedTotal: number | null = null;
+  private readonly random: () => number;
+  /** Messages answered `unavailable`: the timer that sends each again, and how many times it was. */
+  private readonly resendTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly resends = new Map<string, number>();
 
   constructor(
     private readonly queryClient: QueryClient,
@@ -118,6 +128,7 @@ export class ChatSession {
     options: Partial<RealtimeOptions> = {},
   ) {
     this.snapshot = { connection: 'stopped', openChatId: null, outbox: this.restoreOutbox() };
+    this.random = options.random ?? realtimeSetup.random ?? Math.random;
     this.connection = new RealtimeConnection({
       createSocket: realtimeSetup.createSocket,
       random: realtimeSetup.random,
@@ -159,6 +170,9 @@ export class ChatSession {
     this.unsubscribeCache?.();
     this.unsubscribeCache = null;
     this.connection.stop();
+    // Whatever waited to go again is queued (the connection stopped): the next connection sends it.
+    for (const timer of this.resendTimers.values()) clearTimeout(timer);
+    this.resendTimers.clear();
   }
 
   // ---------- Opening a conversation ----------
@@ -247,10 +261,14 @@ export class ChatSession {
 
   /** A failed message the member gave up on. */
   discard(clientId: string): void {
+    this.forgetResend(clientId);
     this.update({ outbox: this.snapshot.outbox.filter((entry) => entry.clientId !== clientId) });
   }
 
   private deliver(clientId: string): void {
+    // Sent now (a reconnect, a resync, the timer): a resend that was waiting is not needed any more.
+    clearTimeout(this.resendTimers.get(clientId));
+    this.resendTimers.delete(clientId);
     const entry = this.snapshot.outbox.find((e) => e.clientId === clientId);
     if (!entry || entry.status === 'failed') return;
     const sent = this.send({
@@ -278,8 +296,33 @@ export class ChatSession {
     if (changed) this.update({ outbox });
   }
 
+  /**
+   * The server could not store the message for now (`unavailable`): it stays on its way ('sending') and
+   * goes again, same client id, after the failure back-off; every further `unavailable` waits longer.
+   */
+  private resendLater(clientId: string): void {
+    const attempt = this.resends.get(clientId) ?? 0;
+    this.resends.set(clientId, attempt + 1);
+    clearTimeout(this.resendTimers.get(clientId));
+    const timer = setTimeout(
+      () => {
+        this.resendTimers.delete(clientId);
+        this.deliver(clientId);
+      },
+      realtimeBackoffDelay(attempt, this.random),
+    );
+    this.resendTimers.set(clientId, timer);
+  }
+
+  private forgetResend(clientId: string): void {
+    clearTimeout(this.resendTimers.get(clientId));
+    this.resendTimers.delete(clientId);
+    this.resends.delete(clientId);
+  }
+
   private settle(clientIds: Iterable<string | null>): void {
     const ids = new Set([...clientIds].filter((id): id is string => !!id));
+    for (const id of ids) this.forgetResend(id);
     if (!ids.size || !this.snapshot.outbox.some((entry) => ids.has(entry.clientId))) return;
     this.update({ outbox: this.snapshot.outbox.filter((entry) => !ids.has(entry.clientId)) });
   }
@@ -418,7 +461,12 @@ export class ChatSession {
       this.setInboxChat(chatId, (chat) => (chat.readOnly ? chat : { ...chat, readOnly: true }));
     }
     const entry = frame.clientId && this.snapshot.outbox.find((e) => e.clientId === frame.clientId);
+    if (entry && frame.code === 'unavailable') {
+      if (entry.status !== 'failed') this.resendLater(entry.clientId);
+      return;
+    }
     if (entry) {
+      this.forgetResend(entry.clientId);
       this.setEntry(entry.clientId, { status: 'failed', error: text });
       return;
     }
