@@ -33,6 +33,9 @@ function locationBlocks(route: IngressRoute): string[] {
     return [
       `    location = ${route.path} {\n${body([
         `proxy_pass http://${route.to};`,
+        // A draining replica refuses the upgrade with 503; a lost one refuses the connection: the next one.
+        'proxy_next_upstream error timeout http_502 http_503;',
+        'proxy_next_upstream_tries 3;',
         'proxy_http_version 1.1;',
         'proxy_set_header Upgrade $http_upgrade;',
         'proxy_set_header Connection $connection_upgrade;',
@@ -82,8 +85,11 @@ pid /tmp/nginx/nginx.pid;
 error_log stderr warn;
 include /etc/nginx/modules-enabled/*.conf;
 
+# Each chat socket holds two connections (the client's and the replica's): room for 10,000 sockets and
+# the site's own traffic in one worker, and in the old worker that keeps its sockets after a reload.
+worker_rlimit_nofile 65536;
 events {
-  worker_connections 4096;
+  worker_connections 30000;
 }
 # After a reload (the replicas changed) the old worker keeps its open chat sockets this long.
 worker_shutdown_timeout 300s;

@@ -3,8 +3,9 @@
  * extra catalogue versions: one with a visible change, one broken), deploys the Swarm stack from nothing,
  * waits until the site answers through the nginx ingress, runs the stack journeys (e2e/stack.e2e.ts:
  * browser journeys through the ingress, a remote deployed and rolled back, a service rolled under load,
- * metrics scraped) and prints the figures (image sizes, start time, memory at idle). The stack and its
- * volumes are removed at the end, whatever happened.
+ * metrics scraped), then chat scaled and broken under 2,000 talking sockets (bench/chat-scaling.ts), and
+ * prints the figures (image sizes, start time, memory at idle). The stack and its volumes are removed at
+ * the end, whatever happened.
  *
  * Needs Docker Engine with Swarm (see NOTES / .ci/run) and the web build (`npm run build:web`).
  */
@@ -188,6 +189,14 @@ async function main(): Promise<number> {
       },
     );
     status = journeys.status ?? 1;
+
+    // Chat scaled 2 -> 4 -> 1 -> 3 and broken (a replica stopped, one killed, a NATS node lost,
+    // PostgreSQL restarted) under 2,000 sockets in conversation: every message once, in order.
+    const scaling = spawnSync(process.execPath, ['--import', 'tsx', 'bench/chat-scaling.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, STACK_URL: `http://127.0.0.1:${PORT}`, STACK_DIR: paths.dir },
+    });
+    if (scaling.status !== 0) status = 1;
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     status = 1;

@@ -2,7 +2,9 @@
  * Deploys and changes the marketplace on Docker Swarm (one command each; the runbook, infra/README.md,
  * says when to use which):
  *
- *   npx tsx infra/swarm/deploy.ts up [--version V] [--port P]    deploy (or update) the whole stack
+ *   npx tsx infra/swarm/deploy.ts up [--version V] [--port P] [--admin-email E]
+ *                                                                 deploy (or update) the whole stack; the first
+ *                                                                 admin's e-mail is needed once (then kept)
  *   npx tsx infra/swarm/deploy.ts remote <name> <version>         deploy a remote's version and switch to it
  *   npx tsx infra/swarm/deploy.ts rollback-remote <name>          switch a remote back to its previous version
  *   npx tsx infra/swarm/deploy.ts service <name> <version>        roll a service (or the edge, a web app) to an image
@@ -239,7 +241,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     (REMOTE_NAMES as readonly string[]).includes(name ?? '');
   if (command === 'up') {
     const version = take('--version') ?? a ?? 'latest';
-    up(paths, version, options);
+    const adminEmail = take('--admin-email') ?? options.env?.ADMIN_EMAIL;
+    // accounts makes the first admin from ADMIN_EMAIL and the admin-password secret, and refuses to
+    // start with a password and no e-mail.
+    if (!adminEmail) {
+      console.error("up: give the first admin's e-mail once: --admin-email ops@example.com");
+      process.exit(2);
+    }
+    up(paths, version, { ...options, env: { ...options.env, ADMIN_EMAIL: adminEmail } });
   } else if (command === 'remote' && isRemote(a) && b) {
     deployRemote(paths, a, b, options);
   } else if (command === 'rollback-remote' && isRemote(a)) {

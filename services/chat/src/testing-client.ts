@@ -1,18 +1,37 @@
-import type { ChatMessage, WsClientFrame, WsServerFrame } from '@marketplace/contracts';
+import {
+  realtimeReconnectDelay,
+  type ChatMessage,
+  type WsClientFrame,
+  type WsServerFrame,
+} from '@marketplace/contracts';
 import WebSocket from 'ws';
 
 // A client of the /ws protocol that behaves as the chat screen must (test and benchmark support, not
 // used by the service): it keeps the conversation by sequence number, queues what it sends until the
 // server acknowledges it, and after any gap (a reconnect, a `resync`) asks for what it missed with
-// joinRoom + after and sends its unacknowledged messages again under the same client ids.
+// joinRoom + after and sends its unacknowledged messages again under the same client ids. It reconnects
+// by the browser's policy (contracts' realtimeReconnectDelay: under 1 s after a drain's 1012, the 1-5 s
+// back-off after a failure) and keeps the times a load test reports (sent, acknowledged, first held,
+// each reconnect).
+
+/** One lost socket and the connection that replaced it. */
+export interface Reconnect {
+  /** Close code of the lost socket (1006: dropped without a close frame). */
+  code: number;
+  closedAt: number;
+  /** When the next socket's `welcome` arrived (undefined while still away). */
+  welcomedAt?: number;
+}
 
 export interface ResilientClientOptions {
   /** The /ws URL for each attempt (e.g. the next instance when one is gone). */
   url: (attempt: number) => string;
   headers: Record<string, string>;
   chatId: string;
-  /** Delay before a reconnect (ms). The browser client uses 1 s, 5 s max, jitter 0.5. */
+  /** A fixed delay before each reconnect (ms); default: the browser's policy (realtimeReconnectDelay). */
   reconnectDelayMs?: number;
+  /** Clock of the recorded times (default Date.now; a load test passes performance.now). */
+  now?: () => number;
 }
 
 export class ResilientChatClient {
@@ -26,10 +45,20 @@ export class ResilientChatClient {
   connections = 0;
   resyncs = 0;
   instances: string[] = [];
-  /** Error frames received (a rate_limited send is tried again a moment later). */
+  /** Error frames received (a rate_limited or unavailable send is tried again a moment later). */
   readonly errors: Array<Extract<WsServerFrame, { type: 'error' }>> = [];
+  /** Own messages: when first sent, by client id. */
+  readonly sentAt = new Map<string, number>();
+  /** Own messages: when first acknowledged (or seen stored), by client id. */
+  readonly ackedAt = new Map<string, number>();
+  /** Every message held: when it was first held, by seq. */
+  readonly heldAt = new Map<number, number>();
+  readonly reconnects: Reconnect[] = [];
   #ws: WebSocket | undefined;
   #ready = false;
+  /** Failed attempts since the last welcome (the back-off's exponent). */
+  #attempt = 0;
+  readonly #now: () => number;
   #stopped = false;
   #counter = 0;
   readonly #waiters = new Set<() => void>();
@@ -37,7 +66,9 @@ export class ResilientChatClient {
   constructor(
     readonly name: string,
     private readonly options: ResilientClientOptions,
-  ) {}
+  ) {
+    this.#now = options.now ?? Date.now;
+  }
 
   /** Connects and resolves once the first catch-up is done. */
   async start(): Promise<void> {
@@ -49,6 +80,7 @@ export class ResilientChatClient {
   send(text: string): string {
     const clientId = `${this.name}-${++this.#counter}`;
     this.pending.set(clientId, text);
+    this.sentAt.set(clientId, this.#now());
     if (this.#ready)
       this.#frame({ type: 'sendMessage', chatId: this.options.chatId, clientId, message: text });
     return clientId;
@@ -79,6 +111,11 @@ export class ResilientChatClient {
     }
   }
 
+  /** Connected and caught up: what it sends goes out now. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
   /** The state, for a failing test's message. */
   describe(): string {
     return JSON.stringify({
@@ -102,12 +139,25 @@ export class ResilientChatClient {
     this.connections++;
     this.#ws = ws;
     this.#ready = false;
-    ws.on('message', (data: Buffer) => this.#receive(JSON.parse(data.toString()) as WsServerFrame));
+    let welcomed = false;
+    ws.on('message', (data: Buffer) => {
+      const frame = JSON.parse(data.toString()) as WsServerFrame;
+      if (frame.type === 'welcome') welcomed = true;
+      this.#receive(frame);
+    });
     ws.on('error', () => undefined); // 'close' follows
-    ws.on('close', () => {
+    ws.on('close', (code: number) => {
       this.#ready = false;
       if (this.#stopped || this.#ws !== ws) return;
-      setTimeout(() => this.#connect(), this.options.reconnectDelayMs ?? 100);
+      const last = this.reconnects.at(-1);
+      // A socket that never got its welcome is a failed attempt of the same reconnect, not a new one.
+      if (welcomed || this.connections === 1 || !last || last.welcomedAt !== undefined)
+        this.reconnects.push({ code, closedAt: this.#now() });
+      if (!welcomed) this.#attempt++;
+      const delay =
+        this.options.reconnectDelayMs ??
+        realtimeReconnectDelay({ attempt: welcomed ? 0 : this.#attempt, closeCode: code });
+      setTimeout(() => this.#connect(), delay);
     });
   }
 
@@ -122,16 +172,24 @@ export class ResilientChatClient {
   #keep(message: ChatMessage): void {
     if (message.chatId !== this.options.chatId) return;
     if (this.messages.has(message.seq)) this.redelivered++;
-    else this.messages.set(message.seq, message);
-    if (message.clientId) this.pending.delete(message.clientId);
+    else {
+      this.messages.set(message.seq, message);
+      this.heldAt.set(message.seq, this.#now());
+    }
+    if (message.clientId && this.pending.delete(message.clientId))
+      this.ackedAt.set(message.clientId, this.#now());
   }
 
   #receive(frame: WsServerFrame): void {
     switch (frame.type) {
-      case 'welcome':
+      case 'welcome': {
         this.instances.push(frame.instance);
+        this.#attempt = 0;
+        const away = this.reconnects.at(-1);
+        if (away && away.welcomedAt === undefined) away.welcomedAt = this.#now();
         this.#join();
         break;
+      }
       case 'joined':
         for (const message of frame.messages) this.#keep(message);
         if (frame.hasMore) {
@@ -161,7 +219,9 @@ export class ResilientChatClient {
       case 'error': {
         this.errors.push(frame);
         const { clientId } = frame;
-        if (frame.code === 'rate_limited' && clientId && this.pending.has(clientId)) {
+        // Not stored (too fast, or the database failed): the same message again a moment later.
+        const retried = frame.code === 'rate_limited' || frame.code === 'unavailable';
+        if (retried && clientId && this.pending.has(clientId)) {
           setTimeout(() => {
             const message = this.pending.get(clientId);
             if (message !== undefined && this.#ready) {

@@ -116,7 +116,9 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     nc = await connect({
       servers,
       name: options.name,
-      timeout: options.connectTimeoutMs ?? 5000,
+      // Also each reconnect attempt's limit: a node that was killed leaves its address in the list (and in
+      // DNS) for a while, and an attempt at it waits this long before the next node is tried.
+      timeout: options.connectTimeoutMs ?? 2000,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,
       pingInterval: 20_000,

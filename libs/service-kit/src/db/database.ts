@@ -70,8 +70,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client losing its server must not crash the process; the next query reports the error.
+  // A client losing its server (PostgreSQL restarted, a failover) must not crash the process: the pool
+  // covers idle clients; a checked-out one between two queries (inside a transaction) emits 'error' on
+  // itself with no listener, which Node turns into an uncaught exception. Its next query reports the
+  // error instead, and the pool drops the broken client when it is released.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const signal = new CommitSignal();
   const raw = new Kysely({ dialect: signal.wrap(new PostgresDialect({ pool })) }) as UntypedDb;
   const db = makeDatabase('postgres', raw, signal);
