@@ -20,6 +20,8 @@ interface WalkedRoute {
   url: string;
   bodyFields: string[];
   paged: boolean;
+  /** The query string's numeric fields (integer or number, however declared). */
+  numericQuery: string[];
 }
 
 const routes: WalkedRoute[] = [];
@@ -27,6 +29,23 @@ const routes: WalkedRoute[] = [];
 function propertiesOf(schema: unknown): string[] {
   const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
   return props ? Object.keys(props) : [];
+}
+
+function isNumeric(schema: unknown): boolean {
+  const { type, allOf, anyOf } = (schema ?? {}) as { type?: unknown; allOf?: unknown[]; anyOf?: unknown[] };
+  const types = Array.isArray(type) ? type : [type];
+  return (
+    types.includes('integer') ||
+    types.includes('number') ||
+    [...(allOf ?? []), ...(anyOf ?? [])].some((part) => isNumeric(part))
+  );
+}
+
+function numericProperties(schema: unknown): string[] {
+  const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return Object.entries(props)
+    .filter(([, property]) => isNumeric(property))
+    .map(([name]) => name);
 }
 
 function collect(route: RouteOptions): void {
@@ -38,6 +57,7 @@ function collect(route: RouteOptions): void {
       url: route.url,
       bodyFields: propertiesOf(route.schema?.body),
       paged: propertiesOf(route.schema?.querystring).includes('page'),
+      numericQuery: numericProperties(route.schema?.querystring),
     });
   }
 }
@@ -148,6 +168,57 @@ describe('bad input on every route of the four services', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('answers Infinity, -Infinity and 1e309 in every number of a query string with a 400', async () => {
+    const numeric = routes.filter((route) => route.numericQuery.length > 0);
+    // The lists of every service: listings, search, companies, reviews, chat history, admin lists, payments.
+    expect(numeric.length).toBeGreaterThanOrEqual(12);
+    const failures: string[] = [];
+    for (const route of numeric) {
+      for (const field of route.numericQuery) {
+        for (const value of ['Infinity', '-Infinity', '1e309', '%20Infinity', 'NaN', '9'.repeat(400)]) {
+          for (const { label, headers } of identities) {
+            const url = `${concrete(route.url)}?${field}=${value}`;
+            const response = await service.app.inject({ method: route.method as HTTPMethods, url, headers });
+            // A 401/403 only where the caller may not read the list at all; an admin always gets the 400.
+            const bad =
+              ![400, 401, 403].includes(response.statusCode) ||
+              (label === 'admin' && response.statusCode !== 400);
+            if (bad) failures.push(`${label} ${route.method} ${url.slice(0, 120)} -> ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers 1e309 (Infinity once parsed) in every field of a JSON body with a 4xx, never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => BODY_METHODS.has(r.method) && r.bodyFields.length > 0)) {
+      const payload = `{${route.bodyFields.map((field) => `"${field}":1e309`).join(',')}}`;
+      for (const { label, headers } of identities) {
+        const response = await service.app.inject({
+          method: route.method as HTTPMethods,
+          url: concrete(route.url),
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload,
+        });
+        if (!ALLOWED.includes(response.statusCode)) {
+          failures.push(`${label} ${route.method} ${route.url} -> ${response.statusCode} ${response.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('says why Infinity is refused, and still reads a page written as digits', async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?page=Infinity' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('querystring /page must be a finite number');
+    const ok = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?page=2&limit=5' });
+    expect(ok.statusCode).toBe(200);
+    expect([ok.json().page, ok.json().limit]).toEqual([2, 5]);
+  });
 
   it('answers an empty application/json body with a 4xx, never a 5xx', async () => {
     const failures: string[] = [];
