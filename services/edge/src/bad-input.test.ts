@@ -2,7 +2,7 @@ import accountsService from '@marketplace/accounts-service';
 import chatService from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
 import paymentsService from '@marketplace/payments-service';
-import type { ServiceDeps } from '@marketplace/service-kit';
+import { BODY_NEEDED_MESSAGE, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 
@@ -220,23 +220,42 @@ describe('bad input on every route of the four services', () => {
     expect([ok.json().page, ok.json().limit]).toEqual([2, 5]);
   });
 
-  it('answers an empty application/json body with a 4xx, never a 5xx', async () => {
+  it('treats an empty application/json body as no body on every route', async () => {
     const failures: string[] = [];
-    for (const route of routes) {
+    for (const route of routes.filter((r) => BODY_METHODS.has(r.method))) {
       for (const { label, headers } of identities) {
-        const response = await service.app.inject({
-          method: route.method as HTTPMethods,
-          url: concrete(route.url),
+        const request = { method: route.method as HTTPMethods, url: concrete(route.url) };
+        const none = await service.app.inject({ ...request, headers });
+        const empty = await service.app.inject({
+          ...request,
           headers: { ...headers, 'content-type': 'application/json' },
           payload: '',
         });
-        const bad = BODY_METHODS.has(route.method)
-          ? !ALLOWED.includes(response.statusCode)
-          : response.statusCode >= 500;
-        if (bad)
-          failures.push(`${label} ${route.method} ${route.url} -> ${response.statusCode} ${response.body}`);
+        const { code, message } = empty.json() as { code?: string; message?: string };
+        const bad =
+          empty.statusCode >= 500 ||
+          empty.statusCode !== none.statusCode ||
+          code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+          (code === 'BODY_REQUIRED' && message !== BODY_NEEDED_MESSAGE);
+        if (bad) {
+          failures.push(
+            `${label} ${route.method} ${route.url} -> ${empty.statusCode} (${none.statusCode}) ${empty.body}`,
+          );
+        }
       }
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('answers a route that needs a body, sent none, with a 400 that says so', async () => {
+    for (const payload of [undefined, '', '  \n']) {
+      const response = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect([response.statusCode, response.json().message]).toEqual([400, BODY_NEEDED_MESSAGE]);
+    }
+  });
 });

@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
 export const NUL_CHARACTER_MESSAGE = 'The request contains an invalid character (NUL).';
+export const BODY_NEEDED_MESSAGE = 'This request needs a JSON body, and it came without one.';
+
+/** True when a body schema has fields it requires (one without any reads a missing body as `{}`). */
+function requiresFields(schema: unknown): boolean {
+  const { type, required } = (schema ?? {}) as { type?: unknown; required?: unknown };
+  return type !== 'object' || (Array.isArray(required) && required.length > 0);
+}
 
 /** 400 for input PostgreSQL cannot store: text with a NUL character (U+0000). */
 export function nulCharacter(): AppError {
@@ -85,7 +92,9 @@ function refuseNonFinite(reply: FastifyReply, context: 'querystring' | 'body', p
 
 /**
  * Input the validator would pass on to the database as a 500, refused once for every route of the
- * service, before validation:
+ * service, before validation (and a missing body made the same on every route):
+ * - A route with a body schema and no body (none sent, or an empty JSON one: see registerJsonBodyParser)
+ *   reads it as `{}` when every field is optional, and answers 400 BODY_NEEDED_MESSAGE otherwise.
  * - PostgreSQL rejects NUL in text: a NUL anywhere in the parsed body, query string or route params.
  *   (Multipart fields are read by the route itself and checked there with `containsNul`.)
  * - Non-finite numbers: `?page=Infinity` (or `1e309`) in any numeric query field, and `1e309` anywhere in a
@@ -93,6 +102,12 @@ function refuseNonFinite(reply: FastifyReply, context: 'querystring' | 'body', p
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    const bodySchema = request.routeOptions.schema?.body;
+    if (bodySchema && (request.body === undefined || request.body === null)) {
+      // No body (or an empty JSON one) is the same on every route: all-optional fields read it as {}.
+      if (requiresFields(bodySchema)) throw new AppError(400, 'BODY_REQUIRED', BODY_NEEDED_MESSAGE);
+      request.body = {};
+    }
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
       throw nulCharacter();
     }
