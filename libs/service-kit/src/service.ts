@@ -12,6 +12,7 @@ import { migrateSchema, verifySchema, type MigrationMode, type SchemaMigrations 
 import { errorHandlerPlugin } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerJsonBodyParser } from './http/json-body';
+import { registerPersonalDataCaching } from './http/personal-data';
 import { registerOpenApi } from './http/openapi';
 import { metricsOf } from './observability/plugin';
 import { RateLimitStore, registerRateLimits, type RateLimitRules } from './http/rate-limit';
@@ -72,6 +73,7 @@ export async function setupService<DB>(
   await app.register(authPlugin, { ...deps.auth, isRevoked: (claims) => revocations.isRevoked(claims) });
   registerJsonBodyParser(app);
   registerInputGuard(app);
+  registerPersonalDataCaching(app);
   registerRateLimits(app, new RateLimitStore(db as Kysely<unknown>), options.rateLimits ?? {});
 
   const relay = new OutboxRelay({ db, bus: deps.bus, logger: app.log });

@@ -1,4 +1,5 @@
 import accountsService from '@marketplace/accounts-service';
+import { ROUTE_PRIVACY } from '@marketplace/contracts';
 import chatService from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
 import paymentsService from '@marketplace/payments-service';
@@ -76,6 +77,7 @@ function nulBody(fields: string[]): Record<string, unknown> {
 describe('bad input on every route of the four services', () => {
   let service: TestService;
   let identities: Array<{ label: string; headers: Record<string, string> }>;
+  let walker: Record<string, string>;
 
   beforeAll(async () => {
     service = await createTestService([
@@ -105,6 +107,12 @@ describe('bad input on every route of the four services', () => {
     const bearer = async (type: 'user' | 'company' | 'admin') => ({
       authorization: `Bearer ${await service.tokenFor({ sub: user?._id ?? 'nobody', type })}`,
     });
+    const login = await service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'walker@example.com', password: 'secret-walker' },
+    });
+    walker = { authorization: `Bearer ${login.json().accessToken as string}` };
     identities = [
       { label: 'visitor', headers: {} },
       { label: 'user', headers: await bearer('user') },
@@ -122,6 +130,33 @@ describe('bad input on every route of the four services', () => {
       expect(urls.some((url) => url.startsWith(prefix))).toBe(true);
     }
   });
+
+  it('declares for every /api route whether it carries personal data, and no route that is gone', () => {
+    const keys = routes.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
+    expect(keys.filter((key) => !(key in ROUTE_PRIVACY))).toEqual([]);
+    expect(Object.keys(ROUTE_PRIVACY).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it('answers every route that may carry personal data with Cache-Control: no-store', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.url.startsWith('/api/'))) {
+      const personal = ROUTE_PRIVACY[`${route.method} ${route.url}`] !== 'public';
+      for (const { label, headers } of identities) {
+        const response = await service.app.inject({
+          method: route.method as HTTPMethods,
+          url: concrete(route.url),
+          headers,
+        });
+        const noStore = response.headers['cache-control'] === 'no-store';
+        if (personal !== noStore) {
+          failures.push(`${label} ${route.method} ${route.url} -> ${response.headers['cache-control']}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    const me = await service.app.inject({ method: 'GET', url: '/api/user/me', headers: walker });
+    expect([me.statusCode, me.headers['cache-control']]).toEqual([200, 'no-store']);
+  }, 120_000);
 
   it('answers a NUL character in every string with a 4xx (400 where the body is read)', async () => {
     const failures: string[] = [];
