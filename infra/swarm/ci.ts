@@ -164,6 +164,9 @@ async function main(): Promise<number> {
       port: PORT,
       env: {
         ADMIN_EMAIL: E2E_ADMIN.email,
+        // No Paystack account here: the journeys pay on the sandbox, switched on explicitly (the images
+        // run with NODE_ENV=production, where payments otherwise refuses to start without a key).
+        PAYMENTS_SANDBOX: 'on',
         RATE_LIMIT_REGISTER_PER_IP: '500',
         RATE_LIMIT_LOGIN_PER_IP: '500',
       },

@@ -232,9 +232,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   };
   const paths = stackPaths();
   const port = take('--port');
+  const saved = savedOptions(paths);
   const options: DeployOptions = {
-    ...savedOptions(paths),
-    port: Number(port ?? savedOptions(paths)?.port ?? process.env.STACK_PORT ?? 18080),
+    ...saved,
+    port: Number(port ?? saved?.port ?? process.env.STACK_PORT ?? 18080),
+    // This machine's stack has no Paystack account: it takes test payments on the sandbox, said
+    // explicitly (the images run with NODE_ENV=production, where payments refuses to start otherwise).
+    env: { PAYMENTS_SANDBOX: 'on', ...saved?.env },
   };
   const [command, a, b] = args;
   const isRemote = (name: string | undefined): name is RemoteName =>

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BinaryFileSchema } from './files';
-import { MAX_PAGE, PageQuerySchema } from './pagination';
+import { pageQuery, PageQuerySchema } from './pagination';
 
 export const AccountTypeSchema = Type.Union([
   Type.Literal('user'),
@@ -139,8 +139,7 @@ export type AdminUser = Static<typeof AdminUserSchema>;
 export const AdminUserListQuerySchema = Type.Object({
   /** Case-insensitive, matched anywhere in email, name or phone number (local or +234 form). */
   search: Type.Optional(Type.String({ maxLength: 100 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  ...pageQuery({ defaultLimit: 20, maxLimit: 100 }),
 });
 
 export const AdminUserListResponseSchema = Type.Object({
@@ -219,8 +218,7 @@ export const COMPANY_INDEX_MAX_LIMIT = 1000;
 
 /** GET /api/accounts/companies: every live company, a page at a time (the sitemap of search engines). */
 export const CompanyIndexQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: COMPANY_INDEX_MAX_LIMIT, default: 100 })),
+  ...pageQuery({ defaultLimit: 100, maxLimit: COMPANY_INDEX_MAX_LIMIT }),
 });
 export type CompanyIndexQuery = Static<typeof CompanyIndexQuerySchema>;
 

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './events';
 export * from './routes';
+export * from './route-policy';
 export * from './accounts';
 export * from './files';
 export * from './catalogue';

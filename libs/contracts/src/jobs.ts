@@ -4,7 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { AccountTypeSchema, RatingSummarySchema, ResultMessageSchema } from './accounts';
 import { BinaryFileSchema } from './files';
-import { MAX_PAGE } from './pagination';
+import { pageQuery } from './pagination';
 import { JOB_IMAGE_LIMIT, JOB_LIMITS } from './job-rules';
 
 export const JobStatusSchema = Type.Union([
@@ -89,8 +89,7 @@ export const JobSearchQuerySchema = Type.Object({
   startFrom: Type.Optional(Type.String({ format: 'date' })),
   /** Jobs starting on or before this day (YYYY-MM-DD). */
   startTo: Type.Optional(Type.String({ format: 'date' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 12 })),
+  ...pageQuery({ defaultLimit: 12, maxLimit: 50 }),
 });
 export type JobSearchQuery = Static<typeof JobSearchQuerySchema>;
 
@@ -234,8 +233,7 @@ export const AdminJobListQuerySchema = Type.Object({
   status: Type.Optional(Type.Union([JobStatusSchema, Type.Literal('hidden')])),
   category: Type.Optional(Type.String({ maxLength: 100 })),
   state: Type.Optional(Type.String({ maxLength: 60 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  ...pageQuery({ defaultLimit: 20, maxLimit: 100 }),
 });
 export type AdminJobListQuery = Static<typeof AdminJobListQuerySchema>;
 

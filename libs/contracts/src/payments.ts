@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PAGE } from './pagination';
+import { pageQuery } from './pagination';
 
 export const PaymentStatusSchema = Type.Union([
   Type.Literal('pending'),
@@ -262,8 +262,7 @@ export const AdminPaymentsQuerySchema = Type.Object({
   /** Created on or after / before this day (YYYY-MM-DD). */
   from: Type.Optional(Type.String({ format: 'date' })),
   to: Type.Optional(Type.String({ format: 'date' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  ...pageQuery({ defaultLimit: 20, maxLimit: 100 }),
 });
 export type AdminPaymentsQuery = Static<typeof AdminPaymentsQuerySchema>;
 

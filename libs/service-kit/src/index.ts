@@ -8,6 +8,8 @@ export * from './http/errors';
 export * from './http/cached-json';
 export * from './cache/read-cache';
 export * from './http/input-guard';
+export * from './http/json-body';
+export * from './http/personal-data';
 export * from './http/openapi';
 export * from './http/health';
 export * from './http/rate-limit';

@@ -11,6 +11,8 @@ import { schemaDb, type Database } from './db/database';
 import { migrateSchema, verifySchema, type MigrationMode, type SchemaMigrations } from './db/migrate';
 import { errorHandlerPlugin } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerJsonBodyParser } from './http/json-body';
+import { registerPersonalDataCaching } from './http/personal-data';
 import { registerOpenApi } from './http/openapi';
 import { metricsOf } from './observability/plugin';
 import { RateLimitStore, registerRateLimits, type RateLimitRules } from './http/rate-limit';
@@ -69,7 +71,9 @@ export async function setupService<DB>(
   // Sessions ended early and deleted accounts, from accounts' events: refused by `authenticate` at once.
   const revocations = new RevocationList(db as Kysely<unknown>);
   await app.register(authPlugin, { ...deps.auth, isRevoked: (claims) => revocations.isRevoked(claims) });
+  registerJsonBodyParser(app);
   registerInputGuard(app);
+  registerPersonalDataCaching(app);
   registerRateLimits(app, new RateLimitStore(db as Kysely<unknown>), options.rateLimits ?? {});
 
   const relay = new OutboxRelay({ db, bus: deps.bus, logger: app.log });

@@ -1,8 +1,9 @@
 import accountsService from '@marketplace/accounts-service';
+import { ROUTE_PRIVACY } from '@marketplace/contracts';
 import chatService from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
 import paymentsService from '@marketplace/payments-service';
-import type { ServiceDeps } from '@marketplace/service-kit';
+import { BODY_NEEDED_MESSAGE, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 
@@ -20,6 +21,8 @@ interface WalkedRoute {
   url: string;
   bodyFields: string[];
   paged: boolean;
+  /** The query string's numeric fields (integer or number, however declared). */
+  numericQuery: string[];
 }
 
 const routes: WalkedRoute[] = [];
@@ -27,6 +30,23 @@ const routes: WalkedRoute[] = [];
 function propertiesOf(schema: unknown): string[] {
   const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
   return props ? Object.keys(props) : [];
+}
+
+function isNumeric(schema: unknown): boolean {
+  const { type, allOf, anyOf } = (schema ?? {}) as { type?: unknown; allOf?: unknown[]; anyOf?: unknown[] };
+  const types = Array.isArray(type) ? type : [type];
+  return (
+    types.includes('integer') ||
+    types.includes('number') ||
+    [...(allOf ?? []), ...(anyOf ?? [])].some((part) => isNumeric(part))
+  );
+}
+
+function numericProperties(schema: unknown): string[] {
+  const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return Object.entries(props)
+    .filter(([, property]) => isNumeric(property))
+    .map(([name]) => name);
 }
 
 function collect(route: RouteOptions): void {
@@ -38,6 +58,7 @@ function collect(route: RouteOptions): void {
       url: route.url,
       bodyFields: propertiesOf(route.schema?.body),
       paged: propertiesOf(route.schema?.querystring).includes('page'),
+      numericQuery: numericProperties(route.schema?.querystring),
     });
   }
 }
@@ -56,6 +77,7 @@ function nulBody(fields: string[]): Record<string, unknown> {
 describe('bad input on every route of the four services', () => {
   let service: TestService;
   let identities: Array<{ label: string; headers: Record<string, string> }>;
+  let walker: Record<string, string>;
 
   beforeAll(async () => {
     service = await createTestService([
@@ -85,6 +107,12 @@ describe('bad input on every route of the four services', () => {
     const bearer = async (type: 'user' | 'company' | 'admin') => ({
       authorization: `Bearer ${await service.tokenFor({ sub: user?._id ?? 'nobody', type })}`,
     });
+    const login = await service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'walker@example.com', password: 'secret-walker' },
+    });
+    walker = { authorization: `Bearer ${login.json().accessToken as string}` };
     identities = [
       { label: 'visitor', headers: {} },
       { label: 'user', headers: await bearer('user') },
@@ -102,6 +130,33 @@ describe('bad input on every route of the four services', () => {
       expect(urls.some((url) => url.startsWith(prefix))).toBe(true);
     }
   });
+
+  it('declares for every /api route whether it carries personal data, and no route that is gone', () => {
+    const keys = routes.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
+    expect(keys.filter((key) => !(key in ROUTE_PRIVACY))).toEqual([]);
+    expect(Object.keys(ROUTE_PRIVACY).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it('answers every route that may carry personal data with Cache-Control: no-store', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.url.startsWith('/api/'))) {
+      const personal = ROUTE_PRIVACY[`${route.method} ${route.url}`] !== 'public';
+      for (const { label, headers } of identities) {
+        const response = await service.app.inject({
+          method: route.method as HTTPMethods,
+          url: concrete(route.url),
+          headers,
+        });
+        const noStore = response.headers['cache-control'] === 'no-store';
+        if (personal !== noStore) {
+          failures.push(`${label} ${route.method} ${route.url} -> ${response.headers['cache-control']}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    const me = await service.app.inject({ method: 'GET', url: '/api/user/me', headers: walker });
+    expect([me.statusCode, me.headers['cache-control']]).toEqual([200, 'no-store']);
+  }, 120_000);
 
   it('answers a NUL character in every string with a 4xx (400 where the body is read)', async () => {
     const failures: string[] = [];
@@ -149,23 +204,93 @@ describe('bad input on every route of the four services', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it('answers an empty application/json body with a 4xx, never a 5xx', async () => {
+  it('answers Infinity, -Infinity and 1e309 in every number of a query string with a 400', async () => {
+    const numeric = routes.filter((route) => route.numericQuery.length > 0);
+    // The lists of every service: listings, search, companies, reviews, chat history, admin lists, payments.
+    expect(numeric.length).toBeGreaterThanOrEqual(12);
     const failures: string[] = [];
-    for (const route of routes) {
+    for (const route of numeric) {
+      for (const field of route.numericQuery) {
+        for (const value of ['Infinity', '-Infinity', '1e309', '%20Infinity', 'NaN', '9'.repeat(400)]) {
+          for (const { label, headers } of identities) {
+            const url = `${concrete(route.url)}?${field}=${value}`;
+            const response = await service.app.inject({ method: route.method as HTTPMethods, url, headers });
+            // A 401/403 only where the caller may not read the list at all; an admin always gets the 400.
+            const bad =
+              ![400, 401, 403].includes(response.statusCode) ||
+              (label === 'admin' && response.statusCode !== 400);
+            if (bad) failures.push(`${label} ${route.method} ${url.slice(0, 120)} -> ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers 1e309 (Infinity once parsed) in every field of a JSON body with a 4xx, never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => BODY_METHODS.has(r.method) && r.bodyFields.length > 0)) {
+      const payload = `{${route.bodyFields.map((field) => `"${field}":1e309`).join(',')}}`;
       for (const { label, headers } of identities) {
         const response = await service.app.inject({
           method: route.method as HTTPMethods,
           url: concrete(route.url),
           headers: { ...headers, 'content-type': 'application/json' },
-          payload: '',
+          payload,
         });
-        const bad = BODY_METHODS.has(route.method)
-          ? !ALLOWED.includes(response.statusCode)
-          : response.statusCode >= 500;
-        if (bad)
+        if (!ALLOWED.includes(response.statusCode)) {
           failures.push(`${label} ${route.method} ${route.url} -> ${response.statusCode} ${response.body}`);
+        }
       }
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('says why Infinity is refused, and still reads a page written as digits', async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?page=Infinity' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('querystring /page must be a finite number');
+    const ok = await service.app.inject({ method: 'GET', url: '/api/jobs/viewalljobs?page=2&limit=5' });
+    expect(ok.statusCode).toBe(200);
+    expect([ok.json().page, ok.json().limit]).toEqual([2, 5]);
+  });
+
+  it('treats an empty application/json body as no body on every route', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => BODY_METHODS.has(r.method))) {
+      for (const { label, headers } of identities) {
+        const request = { method: route.method as HTTPMethods, url: concrete(route.url) };
+        const none = await service.app.inject({ ...request, headers });
+        const empty = await service.app.inject({
+          ...request,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: '',
+        });
+        const { code, message } = empty.json() as { code?: string; message?: string };
+        const bad =
+          empty.statusCode >= 500 ||
+          empty.statusCode !== none.statusCode ||
+          code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+          (code === 'BODY_REQUIRED' && message !== BODY_NEEDED_MESSAGE);
+        if (bad) {
+          failures.push(
+            `${label} ${route.method} ${route.url} -> ${empty.statusCode} (${none.statusCode}) ${empty.body}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers a route that needs a body, sent none, with a 400 that says so', async () => {
+    for (const payload of [undefined, '', '  \n']) {
+      const response = await service.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect([response.statusCode, response.json().message]).toEqual([400, BODY_NEEDED_MESSAGE]);
+    }
+  });
 });

@@ -97,7 +97,10 @@ describe('edge, embedded topology', () => {
   });
 
   it('mounts all four services on one database and bus', async () => {
-    expect((await get('/ready')).json()).toEqual({ status: 'ready', checks: { database: 'ok', bus: 'ok' } });
+    expect((await get('/ready')).json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', bus: 'ok', start: 'ok' },
+    });
     const registered = await edge.app.inject({
       method: 'POST',
       url: '/api/user',

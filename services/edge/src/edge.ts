@@ -61,6 +61,12 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
   const remoteUrls = remoteUrlsOf(config);
   const distributed = isDistributed(config);
   let seed: (() => Promise<boolean>) | undefined;
+  // Not ready until the start has finished (in the embedded topology, the demo data seeded): the port
+  // answers earlier, with an empty marketplace, and a load balancer must not send people there yet.
+  let starting: string | undefined = 'starting';
+  const started = async () => {
+    if (starting) throw new Error(starting);
+  };
 
   try {
     // Before any route: request ids echoed, every route measured, /metrics at the root (never under
@@ -88,7 +94,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
           .flat()
           .map((base) => [base, () => upstreamReady(base)]),
       );
-      registerHealthRoutes(app, checks);
+      registerHealthRoutes(app, { ...checks, start: started });
       if (config.EDGE_PROXY_API === 'on') {
         await registerProxy(app, upstreams, {
           allowedOrigins: chatSettingsFromConfig(config).allowedOrigins ?? [],
@@ -111,7 +117,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       metrics.watchConsumers(bus);
       const keys = loadOrCreateSigningKeys(config.DATA_DIR);
       const deps: ServiceDeps = { db, bus, auth: { publicKey: keys.publicKey }, dataDir: config.DATA_DIR };
-      registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping() });
+      registerHealthRoutes(app, { database: () => db.ping(), bus: () => bus.ping(), start: started });
       await app.register(accountsService, {
         ...deps,
         auth: { ...deps.auth, privateKey: keys.privateKey },
@@ -131,7 +137,11 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       searchEngines: { publicOrigin: config.PUBLIC_URL, accountsUrl: config.ACCOUNTS_URL },
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
-    if (seed) await loadDemoData(seed, app.log);
+    if (seed) {
+      starting = 'seeding the demo data';
+      await loadDemoData(seed, app.log);
+    }
+    starting = undefined;
     return {
       app,
       url,

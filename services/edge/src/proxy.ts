@@ -288,6 +288,7 @@ export async function registerProxy(
       const forwarded: Record<string, string> = {
         ...headers,
         'x-forwarded-host': request.host,
+        'x-forwarded-proto': request.protocol,
         'x-forwarded-for': request.ip,
         'x-request-id': request.id,
       };

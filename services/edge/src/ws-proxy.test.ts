@@ -23,6 +23,7 @@ async function fakeChat(name: string): Promise<{ app: FastifyInstance; url: stri
         cookie: h.cookie,
         authorization: h.authorization,
         forwardedHost: h['x-forwarded-host'],
+        forwardedProto: h['x-forwarded-proto'],
         forwardedFor: h['x-forwarded-for'],
       }),
     );
@@ -82,15 +83,32 @@ describe('edge, distributed topology: /ws', () => {
     expect(await open(`${wsUrl}?token=abc.def.ghi`, {})).toBe(401);
     expect(await open(wsUrl, { authorization: 'Bearer a.b.c', origin: 'https://evil.example' })).toBe(403);
     expect(await open(wsUrl, { authorization: 'Bearer a.b.c', origin: 'null' })).toBe(403);
+    // The configured origin (PUBLIC_URL) whole: not its host on another scheme or port, and not
+    // whatever host the request names.
+    for (const origin of ['http://market.example', 'https://market.example:444', `http://${host}`]) {
+      expect([origin, await open(wsUrl, { authorization: 'Bearer a.b.c', origin })]).toEqual([origin, 403]);
+    }
+    expect(
+      await open(wsUrl, {
+        authorization: 'Bearer a.b.c',
+        origin: 'http://evil.example',
+        host: 'evil.example',
+      }),
+    ).toBe(403);
   });
 
   it('hands the chat instance the session, the Origin, the host asked for and the client address', async () => {
     const cookie = `${SESSION_COOKIES.access}=a.b.c; theme=dark`;
-    const seen = await open(wsUrl, { cookie, origin: `http://${host}`, 'x-forwarded-for': '203.0.113.9' });
+    const seen = await open(wsUrl, {
+      cookie,
+      origin: 'https://market.example',
+      'x-forwarded-for': '203.0.113.9',
+    });
     expect(seen).toMatchObject({
       cookie,
-      origin: `http://${host}`,
+      origin: 'https://market.example',
       forwardedHost: host,
+      forwardedProto: 'http',
       forwardedFor: '127.0.0.1',
     });
     expect(

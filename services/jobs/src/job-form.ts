@@ -104,6 +104,32 @@ async function readMultipart(request: FastifyRequest, store: ImageStore): Promis
 }
 
 /**
+ * The text fields of a multipart form whose files are not wanted (PUT complete): files are skipped; a form
+ * that cannot be read (truncated, no boundary, a malformed part) is a 400, never an empty form.
+ */
+export async function readFormFields(
+  request: FastifyRequest,
+  store: ImageStore,
+): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        part.file.resume();
+        continue;
+      }
+      if (part.valueTruncated) throw badRequest(FORM_MESSAGES.fieldTooLong(part.fieldname));
+      const value = String(part.value);
+      if (containsNul(value)) throw nulCharacter();
+      fields[part.fieldname] = value;
+    }
+  } catch (err) {
+    throw multipartError(err, store);
+  }
+  return fields;
+}
+
+/**
  * The sub-categories a form sent: repeated parts, one JSON array, one name, or names separated by
  * commas (only when the whole is not itself a name).
  */

@@ -9,6 +9,7 @@ import { paymentsMigrations } from './migrations';
 import { PaystackProvider } from './providers/paystack';
 import type { PaymentProvider } from './providers/provider';
 import { SandboxProvider } from './providers/sandbox';
+import { PaymentsRepository } from './repositories/payments-repository';
 import { paymentRoutes } from './routes/payments';
 import { sandboxRoutes } from './routes/sandbox';
 import { unlockRoutes } from './routes/unlock';
@@ -67,7 +68,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
   const provider: PaymentProvider = settings.paystack
     ? new PaystackProvider(settings.paystack)
     : (sandbox as SandboxProvider);
-  if (sandbox && process.env.NODE_ENV === 'production') {
+  if (sandbox && settings.production) {
     app.log.warn(
       'payments: no PAYSTACK_SECRET_KEY; the SANDBOX provider takes test payments (no real money)',
     );
@@ -123,7 +124,14 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     refunds: unlocks.refunds,
     payments: unlocks.payments,
   });
-  if (sandbox) await app.register(sandboxRoutes, { sandbox, publicUrl: settings.publicUrl ?? '' });
+  if (sandbox) {
+    const payments = new PaymentsRepository(db);
+    await app.register(sandboxRoutes, {
+      sandbox,
+      publicUrl: settings.publicUrl ?? '',
+      payerOf: async (reference) => (await payments.findByReference(reference))?.company_id,
+    });
+  }
 
   options.onControls?.({
     reconcile: (correlationId) => unlocks.reconciliation.run(correlationId),

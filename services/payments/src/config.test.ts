@@ -68,4 +68,35 @@ describe('payments settings from the environment', () => {
       }),
     ).toThrow(/PUBLIC_URL/);
   });
+
+  describe('in production (NODE_ENV=production)', () => {
+    const paystack = { PAYSTACK_SECRET_KEY: 'sk_live_x', PUBLIC_URL: 'https://market.example' };
+
+    it('refuses to start without a Paystack key unless the sandbox is switched on', () => {
+      expect(() => loadPaymentsSettings({ NODE_ENV: 'production' })).toThrow(ConfigError);
+      expect(() => loadPaymentsSettings({ NODE_ENV: 'production' })).toThrow(
+        /PAYSTACK_SECRET_KEY is required/,
+      );
+      expect(() => loadPaymentsSettings({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'off' })).toThrow(
+        /PAYMENTS_SANDBOX=on/,
+      );
+      expect(() => loadPaymentsSettings({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'yes' })).toThrow(
+        /PAYMENTS_SANDBOX/,
+      );
+    });
+
+    it('starts with a Paystack key, or with the sandbox on purpose', () => {
+      expect(loadPaymentsSettings({ NODE_ENV: 'production', ...paystack }).paystack?.secretKey).toBe(
+        'sk_live_x',
+      );
+      const sandbox = loadPaymentsSettings({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'on' });
+      expect([sandbox.paystack, sandbox.sandbox, sandbox.production]).toEqual([undefined, true, true]);
+      expect(resolvePaymentsSettings(sandbox).production).toBe(true);
+    });
+
+    it('refuses the same when settings are given in code', () => {
+      expect(() => resolvePaymentsSettings({ production: true })).toThrow(/PAYSTACK_SECRET_KEY is required/);
+      expect(() => resolvePaymentsSettings({ production: true, sandbox: true })).not.toThrow();
+    });
+  });
 });

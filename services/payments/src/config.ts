@@ -44,6 +44,13 @@ export interface PaymentsSettings {
   pendingReuseMs?: number;
   /** The sandbox's webhook signing secret; random per process when absent. */
   sandboxSecret?: string;
+  /**
+   * Running in production (NODE_ENV=production): without Paystack the service refuses to start unless
+   * `sandbox` is on, so a missing key never makes every unlock free.
+   */
+  production?: boolean;
+  /** The sandbox switched on explicitly (PAYMENTS_SANDBOX=on): test payments even in production. */
+  sandbox?: boolean;
   /** Clock; tests move it. */
   now?: () => Date;
 }
@@ -55,11 +62,23 @@ export const DEFAULT_PAYSTACK_BASE_URL = 'https://api.paystack.co';
 
 const MINUTE = 60_000;
 
+export const SANDBOX_IN_PRODUCTION_PROBLEM =
+  'PAYSTACK_SECRET_KEY is required in production (NODE_ENV=production): without it every unlock would be ' +
+  'a free test payment. Set PAYMENTS_SANDBOX=on to run the sandbox there on purpose.';
+
 /** Environment variables of the payments service (standalone main and the edge's embedded mode). */
 export const PaymentsConfigSchema = Type.Object({
   /** Paystack secret key (sk_live_... / sk_test_...). Without it the sandbox provider is used. */
   PAYSTACK_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
   PAYSTACK_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * `on`: the sandbox provider takes (test) payments when no PAYSTACK_SECRET_KEY is set, even in
+   * production. Outside production the sandbox runs without a key anyway; in production without a key
+   * and without this the service refuses to start.
+   */
+  PAYMENTS_SANDBOX: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
+  /** `production` makes a missing Paystack key a start-up error (see PAYMENTS_SANDBOX). */
+  NODE_ENV: Type.Optional(Type.String()),
   PAYSTACK_BASE_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: DEFAULT_PAYSTACK_BASE_URL }),
   PAYSTACK_TIMEOUT_MS: Type.Integer({ minimum: 500, maximum: 120_000, default: 15_000 }),
   /** Price of one unlock in naira. */
@@ -87,6 +106,9 @@ export function paymentsSettingsFromConfig(config: PaymentsConfig): PaymentsSett
   if (config.PAYSTACK_SECRET_KEY && !config.PUBLIC_URL) {
     problems.push('PUBLIC_URL is required with PAYSTACK_SECRET_KEY (Paystack returns the payer to it)');
   }
+  const production = config.NODE_ENV === 'production';
+  const sandbox = config.PAYMENTS_SANDBOX === 'on';
+  if (production && !sandbox && !config.PAYSTACK_SECRET_KEY) problems.push(SANDBOX_IN_PRODUCTION_PROBLEM);
   let byCategory: Record<string, number> | undefined;
   if (config.UNLOCK_PRICE_BY_CATEGORY) {
     const parsed = parsePriceByCategory(config.UNLOCK_PRICE_BY_CATEGORY);
@@ -113,6 +135,8 @@ export function paymentsSettingsFromConfig(config: PaymentsConfig): PaymentsSett
     reconcileIntervalMs: config.PAYMENTS_RECONCILE_SECONDS * 1000,
     pendingVerifyAfterMs: config.PAYMENTS_PENDING_VERIFY_MINUTES * MINUTE,
     pendingExpireAfterMs: config.PAYMENTS_PENDING_EXPIRE_HOURS * 60 * MINUTE,
+    ...(production ? { production } : {}),
+    ...(sandbox ? { sandbox } : {}),
   };
 }
 
@@ -157,6 +181,7 @@ export interface ResolvedPaymentsSettings {
   pendingExpireAfterMs: number;
   pendingReuseMs: number;
   sandboxSecret?: string;
+  production: boolean;
   now: () => Date;
 }
 
@@ -165,6 +190,9 @@ export function resolvePaymentsSettings(settings: PaymentsSettings = {}): Resolv
     throw new ConfigError([
       'PUBLIC_URL is required with PAYSTACK_SECRET_KEY (Paystack returns the payer to it)',
     ]);
+  }
+  if (settings.production && !settings.paystack && !settings.sandbox) {
+    throw new ConfigError([SANDBOX_IN_PRODUCTION_PROBLEM]);
   }
   return {
     ...(settings.paystack ? { paystack: settings.paystack } : {}),
@@ -178,6 +206,7 @@ export function resolvePaymentsSettings(settings: PaymentsSettings = {}): Resolv
     pendingExpireAfterMs: settings.pendingExpireAfterMs ?? 24 * 60 * MINUTE,
     pendingReuseMs: settings.pendingReuseMs ?? 30 * MINUTE,
     ...(settings.sandboxSecret ? { sandboxSecret: settings.sandboxSecret } : {}),
+    production: settings.production ?? false,
     now: settings.now ?? (() => new Date()),
   };
 }

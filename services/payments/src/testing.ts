@@ -48,8 +48,17 @@ export interface PaymentsHarness {
   initialize(headers: Record<string, string>, body: Record<string, unknown>): Promise<LightMyRequestResponse>;
   /** POST /api/jobs/verifyPayment with trxref and reference, as /payment/callback does. */
   verify(headers: Record<string, string>, reference: string): Promise<LightMyRequestResponse>;
-  /** The tester's button on the sandbox checkout page (a form post). */
-  sandbox(reference: string, action: 'pay' | 'decline' | 'abandon'): Promise<LightMyRequestResponse>;
+  /**
+   * The tester's button on the sandbox checkout page (a form post), as the company that started the
+   * payment unless `headers` say who else.
+   */
+  sandbox(
+    reference: string,
+    action: 'pay' | 'decline' | 'abandon',
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** The sandbox checkout page, opened by the company that started the payment unless `headers` say. */
+  checkoutPage(reference: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Starts a checkout for a company and returns its reference (fails the test otherwise). */
   startCheckout(headers: Record<string, string>, jobId: string): Promise<string>;
   /** Start, pay on the sandbox page and verify: the company has the unlock. */
@@ -92,6 +101,15 @@ export async function createPaymentsHarness(
   const bearer = async (sub: string, type: Role) => ({
     authorization: `Bearer ${await service.tokenFor({ sub, type })}`,
   });
+  /** The bearer of the company that started the payment (any company's for an unknown reference). */
+  const payerHeaders = async (reference: string) => {
+    const row = await db
+      .selectFrom('unlock_payments')
+      .select('company_id')
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    return bearer(row?.company_id ?? randomUUID(), 'company');
+  };
   const jobsEvent: PaymentsHarness['jobsEvent'] = async (type, payload) => {
     await service.bus.publish(newEvent(type, payload, { correlationId: `test-${randomUUID()}` }));
   };
@@ -141,12 +159,21 @@ export async function createPaymentsHarness(
         headers,
         payload: { trxref: reference, reference },
       }),
-    sandbox: (reference, action) =>
+    sandbox: async (reference, action, headers) =>
       service.app.inject({
         method: 'POST',
         url: PAYMENT_API.sandboxCheckout(reference),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          ...(headers ?? (await payerHeaders(reference))),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         payload: `action=${action}`,
+      }),
+    checkoutPage: async (reference, headers) =>
+      service.app.inject({
+        method: 'GET',
+        url: PAYMENT_API.sandboxCheckout(reference),
+        headers: headers ?? (await payerHeaders(reference)),
       }),
     async startCheckout(headers, jobId) {
       const response = await service.app.inject({

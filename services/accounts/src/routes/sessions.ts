@@ -62,11 +62,6 @@ const UNKNOWN_USER_HASH = hash('not-a-real-password-just-for-timing');
 
 const FACEBOOK_CALLBACK_PAGE = '/facebook/callback';
 
-/** Browsers refresh and log out with a bodiless POST; treat it as `{}`. */
-async function emptyBodyAsObject(request: FastifyRequest) {
-  if (request.body === undefined || request.body === null) request.body = {};
-}
-
 /**
  * Sessions of the accounts service: login, refresh, logout, the signed-in account, Facebook login,
  * the JWKS and the first admin. Its rate limits are named in each route's config (see config.ts).
@@ -182,7 +177,6 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
     '/api/user/refresh',
     {
       config: { rateLimits: ['refresh-ip'] },
-      preValidation: emptyBodyAsObject,
       schema: { body: RefreshBodySchema, response: { 200: SessionResponseSchema } },
     },
     async (request, reply) => {
@@ -242,7 +236,6 @@ const sessionRoutesPlugin: FastifyPluginAsyncTypebox<SessionRoutesOptions> = asy
   app.post(
     '/api/user/logout',
     {
-      preValidation: emptyBodyAsObject,
       schema: {
         body: LogoutBodySchema,
         response: { 200: LogoutResponseSchema, 401: ErrorEnvelopeSchema },

@@ -87,11 +87,24 @@ describe('/ws', () => {
       ).toBe(403);
       expect(await refused(url, { ...cookie, origin: origin() })).toBe(101);
       expect(await refused(url, cookie)).toBe(101);
+      // The whole origin: the same host on another scheme or port is another site.
+      const own = new URL(origin());
+      expect(await refused(url, { ...cookie, origin: `https://${own.host}` })).toBe(403);
+      expect(await refused(url, { ...cookie, origin: `http://${own.hostname}:1` })).toBe(403);
 
       const configured = await h.instance({ allowedOrigins: ['https://market.example'] });
       const other = await configured.wsUrl();
       expect(await refused(other, { ...cookie, origin: 'https://market.example' })).toBe(101);
       expect(await refused(other, { ...cookie, origin: 'https://market.example.evil.example' })).toBe(403);
+      expect(await refused(other, { ...cookie, origin: 'http://market.example' })).toBe(403);
+      expect(await refused(other, { ...cookie, origin: 'https://market.example:8443' })).toBe(403);
+      // With a configured origin the Host header decides nothing: a page on whatever host the request
+      // names (DNS rebinding) is not the site.
+      const rebound = new URL(other.replace(/^ws/, 'http'));
+      expect(await refused(other, { ...cookie, origin: `http://${rebound.host}` })).toBe(403);
+      expect(await refused(other, { ...cookie, origin: 'http://evil.example', host: 'evil.example' })).toBe(
+        403,
+      );
       await configured.close();
     });
   });

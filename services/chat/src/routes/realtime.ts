@@ -31,8 +31,11 @@ export const DRAIN_TIMEOUT_MS = 5000;
 
 /**
  * Cross-site WebSocket hijacking: a browser sends the session cookie with an upgrade from any page, so
- * the Origin must be this site's (the request's own host, which behind the edge is the edge's, from
- * X-Forwarded-Host of the trusted proxy) or a configured one. Native clients send no Origin.
+ * the whole Origin (scheme, host and port) must be the site's: one of the configured origins
+ * (PUBLIC_URL, CHAT_ALLOWED_ORIGINS) when there are any, and only those (the Host header, which
+ * anyone may name, then decides nothing). Without a configured origin (`npm start`, the local
+ * topologies) it must be the request's own origin: its scheme and host, which behind a trusted proxy
+ * are X-Forwarded-Proto and X-Forwarded-Host. Native clients send no Origin.
  */
 export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
@@ -44,7 +47,12 @@ export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<stri
     return false; // "null" (sandboxed frames, file:) and garbage
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return allowed.has(url.origin) || url.host === request.host;
+  if (allowed.size > 0) return allowed.has(url.origin);
+  try {
+    return url.origin === new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return false; // a Host header that names no host
+  }
 }
 
 /**

@@ -463,6 +463,18 @@ describe('posting, editing, deleting and completing jobs', () => {
   });
 
   describe('DELETE /api/jobs/deletejob/:jobId', () => {
+    it("takes the old client's DELETE with a JSON content type and no body", async () => {
+      const jobId = await h.postJob(poster);
+      const response = await h.app.inject({
+        method: 'DELETE',
+        url: `/api/jobs/deletejob/${jobId}`,
+        headers: { ...poster.headers, 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await row(jobId)).deleted_at).not.toBeNull();
+    });
+
     it('soft-deletes the job for its poster, announces it, and it leaves the listings', async () => {
       const jobId = await h.postJob(poster, { jobHeading: 'Paint the gate' });
       const response = await remove(jobId);
@@ -532,6 +544,60 @@ describe('posting, editing, deleting and completing jobs', () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().job.status).toBe('completed');
+    });
+
+    const put = (jobId: string, type: string, payload: string | Buffer) =>
+      h.app.inject({
+        method: 'PUT',
+        url: `/api/jobs/complete/${jobId}`,
+        headers: { ...poster.headers, 'content-type': type },
+        payload,
+      });
+
+    it.each([
+      [
+        'a truncated multipart body',
+        'multipart/form-data; boundary=XyZ',
+        '--XyZ\r\nContent-Disposition: form-data; name="status"\r\n\r\ncomp',
+      ],
+      [
+        'a multipart body without a boundary',
+        'multipart/form-data',
+        '--XyZ\r\nContent-Disposition: form-data; name="status"\r\n\r\ncompleted\r\n--XyZ--\r\n',
+      ],
+      [
+        'JSON that is not valid UTF-8',
+        'application/json',
+        Buffer.concat([Buffer.from('{"note":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+      ],
+      ['JSON nested 2,000 deep', 'application/json', `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`],
+      ['a JSON array nested 2,000 deep', 'application/json', `${'['.repeat(2000)}${']'.repeat(2000)}`],
+      ['truncated JSON', 'application/json', '{"status":'],
+    ])('refuses %s with a 400 that changes nothing', async (_label, type, payload) => {
+      const jobId = await h.postJob(poster);
+      const response = await put(jobId, type, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, errorMessage: expect.any(String) });
+      expect((await row(jobId)).status).toBe('open');
+    });
+
+    it('reads a readable multipart form like JSON: its status, or completed without one', async () => {
+      const form = (fields: string) => `${fields}--XyZ--\r\n`;
+      const field = (name: string, value: string) =>
+        `--XyZ\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const moving = await h.postJob(poster);
+      const started = await put(
+        moving,
+        'multipart/form-data; boundary=XyZ',
+        form(field('status', 'in-progress')),
+      );
+      expect([started.statusCode, started.json().job.status]).toEqual([200, 'in-progress']);
+      const wrong = await put(moving, 'multipart/form-data; boundary=XyZ', form(field('status', 'done')));
+      expect(wrong.statusCode).toBe(400);
+      expect((await row(moving)).status).toBe('in-progress');
+      const plain = await h.postJob(poster);
+      const done = await put(plain, 'multipart/form-data; boundary=XyZ', form(field('jobId', plain)));
+      expect([done.statusCode, done.json().job.status]).toEqual([200, 'completed']);
     });
 
     it('moves open -> in-progress -> completed, and a completed job is final', async () => {

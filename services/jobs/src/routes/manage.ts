@@ -19,7 +19,6 @@ import {
   forbidden,
   multipartBody,
   type FastifyPluginAsyncTypebox,
-  type TypeBoxTypeProvider,
 } from '@marketplace/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -31,6 +30,7 @@ import {
   jobChanges,
   MULTIPART_LIMITS,
   newJobValues,
+  readFormFields,
   readJobForm,
 } from '../job-form';
 import { SERVICE_MESSAGES } from '../messages';
@@ -199,62 +199,56 @@ export const manageRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (
     },
   );
 
-  // The legacy client sends no body (it means completed), sometimes with a JSON content type: an empty
-  // JSON body is no body here.
-  await app.register(async (plain) => {
-    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
-    const json = scope.getDefaultJsonParser('error', 'error');
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = String(body);
-      if (text.trim() === '') return done(null, undefined);
-      json(request, text, done);
-    });
-
-    scope.put(
-      '/api/jobs/complete/:jobId',
-      {
-        onRequest: app.authenticate,
-        // Read here, not by Fastify: no body (or an empty one) means completed.
-        config: {
-          documentedBody: {
-            content: { 'application/json': CompleteJobBodySchema },
-            required: false,
-            description: 'The status to move to; without a body, completed.',
+  // The legacy client sends no body (it means completed), sometimes with a JSON content type: the kit
+  // reads an empty JSON body as none. A multipart form is read here; one that cannot be read is a 400.
+  app.put(
+    '/api/jobs/complete/:jobId',
+    {
+      onRequest: app.authenticate,
+      // Read here, not by Fastify: no body (or an empty one) means completed.
+      config: {
+        documentedBody: {
+          content: {
+            'application/json': CompleteJobBodySchema,
+            'multipart/form-data': CompleteJobBodySchema,
           },
+          required: false,
+          description: 'The status to move to; without a body, completed.',
         },
-        schema: { params: JobIdParams, response: { 200: JobStatusResponseSchema } },
       },
-      async (request) => {
-        const { jobId } = request.params;
-        const target = requestedStatus(request.body);
-        const status = await db.transaction().execute(async (trx) => {
-          const job = existing(await jobs.lock(trx, jobId));
-          assertOwner(job, request.user);
-          if (job.status === target) return target;
-          if (job.status === 'completed') throw conflict(JOB_MESSAGES.cannotReopen, 'JOB_COMPLETED');
-          if (target === 'open') throw conflict(SERVICE_MESSAGES.inProgressCannotReopen, 'JOB_IN_PROGRESS');
-          await jobs.setStatus(trx, jobId, target);
-          await jobStatusMoved(
-            trx,
-            {
-              jobId,
-              postedBy: job.posted_by,
-              status: target,
-              companyIds: await unlocks.paidCompanies(trx, jobId),
-            },
-            request.id,
-          );
-          return target;
-        });
-        return {
-          statusCode: 200,
-          resultMessage: { en: JOB_MESSAGES.jobStatusChanged },
-          job: { _id: jobId, status },
-        };
-      },
-    );
-  });
+      schema: { params: JobIdParams, response: { 200: JobStatusResponseSchema } },
+    },
+    async (request) => {
+      const { jobId } = request.params;
+      const target = requestedStatus(
+        request.isMultipart() ? await readFormFields(request, images) : request.body,
+      );
+      const status = await db.transaction().execute(async (trx) => {
+        const job = existing(await jobs.lock(trx, jobId));
+        assertOwner(job, request.user);
+        if (job.status === target) return target;
+        if (job.status === 'completed') throw conflict(JOB_MESSAGES.cannotReopen, 'JOB_COMPLETED');
+        if (target === 'open') throw conflict(SERVICE_MESSAGES.inProgressCannotReopen, 'JOB_IN_PROGRESS');
+        await jobs.setStatus(trx, jobId, target);
+        await jobStatusMoved(
+          trx,
+          {
+            jobId,
+            postedBy: job.posted_by,
+            status: target,
+            companyIds: await unlocks.paidCompanies(trx, jobId),
+          },
+          request.id,
+        );
+        return target;
+      });
+      return {
+        statusCode: 200,
+        resultMessage: { en: JOB_MESSAGES.jobStatusChanged },
+        job: { _id: jobId, status },
+      };
+    },
+  );
 };
 
 /** The status a complete call asks for: its body's `status`, completed when there is none. */

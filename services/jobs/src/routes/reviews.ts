@@ -1,8 +1,8 @@
 import {
   fieldError,
   JOB_MESSAGES,
-  MAX_PAGE,
   MESSAGES,
+  pageQuery,
   pageWindow,
   RatingRule,
   ReviewBodySchema,
@@ -53,10 +53,7 @@ function toReview(row: ReviewListRow): Review {
   };
 }
 
-const ReviewPageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-});
+const ReviewPageQuery = Type.Object(pageQuery({ defaultLimit: 50, maxLimit: 100 }));
 
 /**
  * `no-cache`, not `max-age`: a poster who just reviewed, and the company, must see the review on the next

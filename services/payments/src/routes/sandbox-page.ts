@@ -32,7 +32,12 @@ export function naira(kobo: number): string {
 }
 
 /** The page for a transaction: the choice while it is open, what became of it otherwise. */
-export function checkoutPage(tx: SandboxTransaction, actionPath: string, returnUrl: string): string {
+export function checkoutPage(
+  tx: SandboxTransaction,
+  actionPath: string,
+  returnUrl: string,
+  csrf?: string,
+): string {
   const amount = naira(tx.amount_kobo);
   const details = `
       <dl class="details">
@@ -56,7 +61,9 @@ export function checkoutPage(tx: SandboxTransaction, actionPath: string, returnU
         ? '<p class="outcome bad" role="status">The last attempt was declined. You can try again.</p>'
         : '';
     body = `${details}${note}
-      <form method="post" action="${escapeHtml(actionPath)}">
+      <form method="post" action="${escapeHtml(actionPath)}">${
+        csrf ? `\n        <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">` : ''
+      }
         <button class="button primary" type="submit" name="action" value="pay">Pay ${escapeHtml(amount)}</button>
         <button class="button danger" type="submit" name="action" value="decline">Decline</button>
         <button class="button" type="submit" name="action" value="abandon">Abandon</button>
@@ -84,6 +91,26 @@ export function notFoundPage(): string {
     'Test payment not found',
     `<p class="outcome bad" role="status">There is no test payment with this reference.</p>
       <a class="button" href="/">Back to the marketplace</a>`,
+  );
+}
+
+/** Someone else's payment: the same answer as an unknown one, so references cannot be probed. */
+export function notYoursPage(): string {
+  return layout(
+    'Test payment not found',
+    `<p class="outcome bad" role="status">There is no test payment with this reference for your account.
+      Sign in as the company that started it.</p>
+      <a class="button" href="/">Back to the marketplace</a>`,
+  );
+}
+
+/** No session (or an expired one): only the paying company may see and settle its payment. */
+export function signInPage(reason: string): string {
+  return layout(
+    'Sign in to pay',
+    `<p class="outcome bad" role="status">${escapeHtml(reason)}</p>
+      <p>Only the company that started this test payment can see and settle it.</p>
+      <a class="button primary" href="/login">Sign in</a>`,
   );
 }
 

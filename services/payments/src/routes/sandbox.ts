@@ -1,17 +1,26 @@
-import { API_PATHS, PAYMENT_API } from '@marketplace/contracts';
-import type { FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
-import type { FastifyReply } from 'fastify';
+import { API_PATHS, CSRF_HEADER, PAYMENT_API, SESSION_COOKIES } from '@marketplace/contracts';
+import { AppError, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { SandboxProvider, SandboxTransaction } from '../providers/sandbox';
 import { REFERENCE_PATTERN } from '../unlocks/rules';
 import { refuseNonStringFields } from './strict-body';
-import { abandonedPage, checkoutPage, notFoundPage, sandboxPageHeaders } from './sandbox-page';
+import {
+  abandonedPage,
+  checkoutPage,
+  notFoundPage,
+  notYoursPage,
+  sandboxPageHeaders,
+  signInPage,
+} from './sandbox-page';
 
 const ParamsSchema = Type.Object({ reference: Type.String({ maxLength: 200 }) });
 /** A test stand-in for Paystack's checkout page, not part of the API: left out of the OpenAPI document. */
 const HIDDEN = { hide: true } as const;
 const ActionBodySchema = Type.Object({
   action: Type.Union([Type.Literal('pay'), Type.Literal('decline'), Type.Literal('abandon')]),
+  /** The session's CSRF value, written into the page's form (a plain form cannot send the header). */
+  csrf: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
 /**
@@ -19,11 +28,14 @@ const ActionBodySchema = Type.Object({
  * GET shows it, POST takes the tester's choice. Pay and Decline go back to /payment/callback with
  * `trxref` and `reference`, as Paystack does; a paid transaction also sends the signed `charge.success`
  * webhook to this service's webhook route, the same one Paystack calls.
+ * Both need the session of the company that started the payment: nobody else sees or settles it.
  */
 export const sandboxRoutes: FastifyPluginAsyncTypebox<{
   sandbox: SandboxProvider;
   publicUrl: string;
-}> = async (app, { sandbox, publicUrl }) => {
+  /** The account that started the payment with this reference (the paying company). */
+  payerOf: (reference: string) => Promise<string | undefined>;
+}> = async (app, { sandbox, publicUrl, payerOf }) => {
   // The page's form posts application/x-www-form-urlencoded (this plugin only).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -31,7 +43,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  refuseNonStringFields(app, ['action']);
+  refuseNonStringFields(app, ['action', 'csrf']);
 
   const pageHeaders = sandboxPageHeaders(publicUrl);
   const deliveries = new Set<Promise<void>>();
@@ -65,6 +77,35 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
     reply.status(status).headers(pageHeaders).send(html);
   const find = (reference: string) =>
     REFERENCE_PATTERN.test(reference) ? sandbox.find(reference) : Promise.resolve(undefined);
+  /**
+   * The transaction when the caller is the company that started it; otherwise the page is answered
+   * (sign in: 401, someone else's or unknown: 404, so references cannot be probed) and undefined returned.
+   */
+  const ownTransaction = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reference: string,
+  ): Promise<SandboxTransaction | undefined> => {
+    try {
+      await app.authenticate(request, reply);
+    } catch (err) {
+      if (err instanceof AppError && (err.statusCode === 401 || err.statusCode === 403)) {
+        page(reply, err.statusCode, signInPage(err.message));
+        return undefined;
+      }
+      throw err;
+    }
+    const tx = await find(reference);
+    if (!tx) {
+      page(reply, 404, notFoundPage());
+      return undefined;
+    }
+    if ((await payerOf(tx.reference)) !== request.user.sub) {
+      page(reply, 404, notYoursPage());
+      return undefined;
+    }
+    return tx;
+  };
   const returnUrl = (tx: SandboxTransaction) =>
     `${tx.callback_url}?trxref=${encodeURIComponent(tx.reference)}&reference=${encodeURIComponent(tx.reference)}`;
 
@@ -72,9 +113,15 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
     '/api/payments/sandbox/checkout/:reference',
     { schema: { ...HIDDEN, params: ParamsSchema } },
     async (request, reply) => {
-      const tx = await find(request.params.reference);
-      if (!tx) return page(reply, 404, notFoundPage());
-      return page(reply, 200, checkoutPage(tx, PAYMENT_API.sandboxCheckout(tx.reference), returnUrl(tx)));
+      const tx = await ownTransaction(request, reply, request.params.reference);
+      if (!tx) return reply;
+      // Signed in by cookie: the form carries the session's CSRF value (see ActionBodySchema).
+      const csrf = request.authSource === 'cookie' ? request.cookies[SESSION_COOKIES.csrf] : undefined;
+      return page(
+        reply,
+        200,
+        checkoutPage(tx, PAYMENT_API.sandboxCheckout(tx.reference), returnUrl(tx), csrf),
+      );
     },
   );
 
@@ -82,8 +129,12 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
     '/api/payments/sandbox/checkout/:reference',
     { schema: { ...HIDDEN, params: ParamsSchema, body: ActionBodySchema } },
     async (request, reply) => {
-      const known = await find(request.params.reference);
-      if (!known) return page(reply, 404, notFoundPage());
+      // The form's CSRF field stands for the header a script would send (checked by authenticate).
+      if (request.body.csrf && request.headers[CSRF_HEADER] === undefined) {
+        request.headers[CSRF_HEADER] = request.body.csrf;
+      }
+      const known = await ownTransaction(request, reply, request.params.reference);
+      if (!known) return reply;
       const outcome = await sandbox.act(known.reference, request.body.action);
       if (!outcome) return page(reply, 404, notFoundPage());
       const { transaction, changed } = outcome;

@@ -1,4 +1,5 @@
-import { MESSAGES, PAYMENT_API, PAYMENT_MESSAGES } from '@marketplace/contracts';
+import { MESSAGES, PAYMENT_API, PAYMENT_MESSAGES, SESSION_COOKIES } from '@marketplace/contracts';
+import { csrfHash } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
 import { createPaymentsHarness, type PaymentsHarness } from '../testing';
 
@@ -77,7 +78,7 @@ describe('unlocking a job on the sandbox provider (initialize -> checkout page -
     const { jobId, posterId } = await h.postJob();
     const reference = await h.startCheckout(company.headers, jobId);
 
-    const page = await h.service.app.inject({ method: 'GET', url: PAYMENT_API.sandboxCheckout(reference) });
+    const page = await h.checkoutPage(reference);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
@@ -191,7 +192,7 @@ describe('unlocking a job on the sandbox provider (initialize -> checkout page -
     expect(h.published('payments.unlock.paid').map((e) => e.reference)).not.toContain(reference);
 
     // The page still offers the choice (as a real checkout does after a declined card).
-    const page = await h.service.app.inject({ method: 'GET', url: PAYMENT_API.sandboxCheckout(reference) });
+    const page = await h.checkoutPage(reference);
     expect(page.body).toContain('declined');
     await h.sandbox(reference, 'pay');
     expect((await h.verify(company.headers, reference)).json()).toMatchObject({
@@ -212,6 +213,62 @@ describe('unlocking a job on the sandbox provider (initialize -> checkout page -
     expect(h.published('payments.unlock.paid').map((e) => e.reference)).not.toContain(reference);
   });
 
+  it('shows and settles a sandbox payment only for the company that started it', async () => {
+    const company = await h.account('company');
+    const other = await h.account('company');
+    const poster = await h.account('user');
+    const admin = await h.account('admin');
+    const { jobId } = await h.postJob();
+    const reference = await h.startCheckout(company.headers, jobId);
+    const status = async () =>
+      (
+        await h.db
+          .selectFrom('sandbox_transactions')
+          .select('status')
+          .where('reference', '=', reference)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    const visitor = await h.checkoutPage(reference, {});
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.headers['content-type']).toContain('text/html');
+    expect(visitor.body).toContain('Only the company that started this test payment');
+    expect((await h.sandbox(reference, 'pay', {})).statusCode).toBe(401);
+    for (const someone of [other, poster, admin]) {
+      const page = await h.checkoutPage(reference, someone.headers);
+      expect(page.statusCode).toBe(404);
+      expect(page.body).not.toContain(reference);
+      expect((await h.sandbox(reference, 'pay', someone.headers)).statusCode).toBe(404);
+      expect((await h.sandbox(reference, 'decline', someone.headers)).statusCode).toBe(404);
+    }
+    expect(await status()).toBe('ongoing');
+
+    // In a browser: the session cookie, and the form carries the session's CSRF value.
+    const csrf = 'csrf-value-of-this-session';
+    const token = await h.service.tokenFor({
+      sub: company.id,
+      type: 'company',
+      csh: csrfHash(csrf),
+    } as never);
+    const cookie = `${SESSION_COOKIES.access}=${token}; ${SESSION_COOKIES.csrf}=${csrf}`;
+    const page = await h.checkoutPage(reference, { cookie });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`name="csrf" value="${csrf}"`);
+    const form = (body: string) =>
+      h.service.app.inject({
+        method: 'POST',
+        url: PAYMENT_API.sandboxCheckout(reference),
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
+    expect((await form('action=pay')).statusCode).toBe(403);
+    expect((await form('action=pay&csrf=forged')).statusCode).toBe(403);
+    expect(await status()).toBe('ongoing');
+    const paid = await form(`action=pay&csrf=${csrf}`);
+    expect(paid.statusCode).toBe(303);
+    expect(await status()).toBe('success');
+  });
+
   it('serves a not-found page for unknown or malformed references', async () => {
     const long = await h.service.app.inject({
       method: 'GET',
@@ -219,7 +276,7 @@ describe('unlocking a job on the sandbox provider (initialize -> checkout page -
     });
     expect(long.statusCode).toBe(414);
     for (const reference of ['MP-nobody', 'not a reference', 'MP-"><script>alert(1)</script>']) {
-      const page = await h.service.app.inject({ method: 'GET', url: PAYMENT_API.sandboxCheckout(reference) });
+      const page = await h.checkoutPage(reference);
       expect(page.statusCode).toBe(404);
       const post = await h.sandbox(reference, 'pay');
       expect(post.statusCode).toBe(404);
