@@ -41,7 +41,7 @@ const NEWCOMER_SHARE = 0.2;
 /** Sockets opened at once while connecting. */
 const CONNECT_BATCH = 100;
 /** After the load stops, how long the clients may take to finish (acks, catch-ups) before judging. */
-const FINISH_MS = 120_000;
+const FINISH_MS = 180_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
@@ -59,8 +59,8 @@ interface Phase {
   endedAt?: number;
   replicas: number;
   /** Chat's CPU seconds (all replicas) and messages stored at the start and end of the phase. */
-  cpuStart: number;
-  cpuEnd?: number;
+  cpuStart: Map<string, number>;
+  cpuEnd?: Map<string, number>;
 }
 
 // ---------- the stack, through docker ----------
@@ -69,11 +69,31 @@ function docker(...args: string[]): string {
   return execFileSync('docker', args, { encoding: 'utf8', timeout: 120_000 }).trim();
 }
 
-/** Running containers of one stack service. */
-function containersOf(service: string): string[] {
-  return docker('ps', '-q', '--filter', `name=${STACK_NAME}_${service}.`, '--filter', 'status=running')
+/** Running containers of one stack service (only those whose health check passed, with `healthy`). */
+function containersOf(service: string, healthy = false): string[] {
+  const filters = ['--filter', `name=${STACK_NAME}_${service}.`, '--filter', 'status=running'];
+  if (healthy) filters.push('--filter', 'health=healthy');
+  return docker('ps', '-q', ...filters)
     .split('\n')
     .filter(Boolean);
+}
+
+/** The chat container most clients are on (its name is the replica's instance name, see stack.ts). */
+function busiestChat(clients: ResilientChatClient[]): string {
+  const byName = new Map(
+    docker('ps', '--filter', `name=${STACK_NAME}_chat.`, '--format', '{{.Names}} {{.ID}}')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(' ') as [string, string]),
+  );
+  const counts = new Map<string, number>();
+  for (const client of clients) {
+    const instance = client.instances.at(-1);
+    if (instance && byName.has(instance)) counts.set(instance, (counts.get(instance) ?? 0) + 1);
+  }
+  const [name] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!name) throw new Error('no client is on a running chat replica');
+  return byName.get(name)!;
 }
 
 function psql(sql: string): string {
@@ -117,14 +137,18 @@ async function until(what: string, check: () => boolean, timeoutMs = 120_000): P
 /** Scales chat and waits until exactly that many replicas run. */
 async function scaleChat(replicas: number): Promise<void> {
   docker('service', 'scale', '-d', `${STACK_NAME}_chat=${replicas}`);
-  await until(`${replicas} chat replicas`, () => containersOf('chat').length === replicas);
+  // Swarm puts a replica in DNS once its health check (/ready) passes.
+  await until(
+    `${replicas} chat replicas`,
+    () => containersOf('chat').length === replicas && containersOf('chat', true).length === replicas,
+  );
   // The ingress resolves the replicas every 2 s and reloads (infra/nginx/ingress-upstreams.sh).
   await sleep(4000);
 }
 
-/** CPU seconds used by every running chat container so far (cgroup v2 cpu.stat; v1 cpuacct). */
-function chatCpuSeconds(): number {
-  let total = 0;
+/** CPU seconds each running chat container used so far (cgroup v2 cpu.stat, or v1 cpuacct). */
+function chatCpuSeconds(): Map<string, number> {
+  const seconds = new Map<string, number>();
   for (const id of containersOf('chat')) {
     const out = spawnSync(
       'docker',
@@ -138,8 +162,15 @@ function chatCpuSeconds(): number {
       { encoding: 'utf8' },
     ).stdout;
     const usec = /usage_usec (\d+)/.exec(out)?.[1];
-    total += usec ? Number(usec) / 1e6 : Number(out.trim() || 0) / 1e9;
+    seconds.set(id, usec ? Number(usec) / 1e6 : Number(out.trim() || 0) / 1e9);
   }
+  return seconds;
+}
+
+/** CPU seconds chat used between two readings (a replica gone by the second counts until the first). */
+function cpuBetween(start: Map<string, number>, end: Map<string, number>): number {
+  let total = 0;
+  for (const [id, seconds] of end) total += seconds - (start.get(id) ?? 0);
   return total;
 }
 
@@ -304,16 +335,16 @@ async function main(): Promise<number> {
     replicas = 3;
     await scaleChat(3);
   });
-  await phase('SIGTERM to one replica', async () => {
-    const [victim] = containersOf('chat');
+  await phase('SIGTERM to the busiest replica', async () => {
+    const victim = busiestChat(everyone);
     docker('kill', '--signal', 'TERM', victim!);
     await until(
       'the replica to be replaced',
       () => containersOf('chat').length === 3 && !containersOf('chat').includes(victim!),
     );
   });
-  await phase('SIGKILL to one replica', async () => {
-    const [victim] = containersOf('chat');
+  await phase('SIGKILL to the busiest replica', async () => {
+    const victim = busiestChat(everyone);
     docker('kill', '--signal', 'KILL', victim!);
     await until(
       'the replica to be replaced',
@@ -329,8 +360,9 @@ async function main(): Promise<number> {
     });
   });
   await phase('PostgreSQL restarted', async () => {
+    // As an operator restarts it: the image's stop signal (SIGINT, PostgreSQL's fast shutdown).
     const [victim] = containersOf('postgres');
-    docker('kill', '--signal', 'TERM', victim!);
+    docker('stop', victim!);
     await until('PostgreSQL to run again', () => {
       const running = containersOf('postgres');
       return (
@@ -438,7 +470,9 @@ async function main(): Promise<number> {
   for (const p of phases) {
     const inPhase = delivery.filter((d) => d.sentAt >= p.startedAt && d.sentAt < (p.endedAt ?? loadEnded));
     const seconds = ((p.endedAt ?? loadEnded) - p.startedAt) / 1000;
-    const cpu = (p.cpuEnd ?? p.cpuStart) - p.cpuStart;
+    const cpu = cpuBetween(p.cpuStart, p.cpuEnd ?? p.cpuStart);
+    const away = reconnects.filter((r) => r.closedAt >= p.startedAt && r.closedAt < (p.endedAt ?? loadEnded));
+    const awayMs = timesOf(away);
     rows[p.name] = {
       replicas: p.replicas,
       s: seconds.toFixed(0),
@@ -457,6 +491,11 @@ async function main(): Promise<number> {
         ),
       ),
       'max ms': ms(Math.max(...inPhase.map((d) => d.ms))),
+      reconnects: away.length,
+      'reconnect p50/p99 ms': away.length
+        ? `${ms(percentile(awayMs, 50))} / ${ms(percentile(awayMs, 99))}`
+        : '-',
+      'failed attempts': away.reduce((n, r) => n + r.failedAttempts, 0),
       'chat CPU s': cpu.toFixed(1),
       'msg per chat CPU s': cpu > 0 ? Math.round(inPhase.length / cpu) : '-',
     };

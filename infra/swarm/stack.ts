@@ -178,6 +178,9 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       ...env,
       PUBLIC_URL: options.publicUrl,
       APP_VERSION: release.images[service.name] ?? release.images.default,
+      // Each replica names itself after its Swarm task (marketplace_chat.2.<id>), as its container is
+      // named: what a socket's `welcome` says is the replica `docker ps` shows.
+      ...(service.name === 'chat' ? { CHAT_INSTANCE_ID: '{{.Task.Name}}' } : {}),
     };
     const migrator = `${service.name}-migrator-database-url`;
     secrets.add(migrator);
@@ -197,6 +200,13 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       networks: [STACK_NETWORK],
       stop_grace_period: `${service.stopGraceSeconds}s`,
       deploy: deployOf(service),
+      // Swarm replaces a task whose check fails `retries` times in a row. A chat replica taking over
+      // another's clients (a scale-down, a replica lost) answers /ready late for a few seconds while it
+      // greets them; replacing it then would send all of its clients reconnecting too, and so on. It is
+      // given a minute (the image's check: 3 misses of 3 s, every 10 s).
+      ...(service.name === 'chat'
+        ? { healthcheck: { interval: '10s', timeout: '10s', retries: 6, start_period: '30s' } }
+        : {}),
     };
   }
 

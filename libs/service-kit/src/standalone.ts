@@ -116,7 +116,9 @@ export async function startStandaloneService(
         ...(options.signsTokens && keys.privateKey ? { privateKey: keys.privateKey } : {}),
       },
     });
-    const url = await app.listen({ port: config.PORT, host: config.HOST });
+    // A replica that takes over another's clients (a chat replica after a scale-down) gets them all
+    // within a second: Node's default queue of 511 connections not yet accepted would overflow.
+    const url = await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
     return {
       app,
       url,

@@ -56,7 +56,7 @@ const Origin = '^https?://[^/\\s,]+$';
 /** Environment variables of the chat service (standalone main and the edge's embedded mode). */
 export const ChatConfigSchema = Type.Object({
   /** Name of this instance, shown in `welcome` (the distributed launcher sets chat-1, chat-2). */
-  CHAT_INSTANCE_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
+  CHAT_INSTANCE_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' })),
   /** Public origin of the site (no trailing path), e.g. https://market.example. */
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
   /** More origins allowed to open /ws, comma-separated (e.g. a second domain). */

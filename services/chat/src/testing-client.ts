@@ -21,6 +21,8 @@ export interface Reconnect {
   closedAt: number;
   /** When the next socket's `welcome` arrived (undefined while still away). */
   welcomedAt?: number;
+  /** Attempts that failed before that socket (refused, dropped before its welcome, timed out). */
+  failedAttempts: number;
 }
 
 export interface ResilientClientOptions {
@@ -152,7 +154,8 @@ export class ResilientChatClient {
       const last = this.reconnects.at(-1);
       // A socket that never got its welcome is a failed attempt of the same reconnect, not a new one.
       if (welcomed || this.connections === 1 || !last || last.welcomedAt !== undefined)
-        this.reconnects.push({ code, closedAt: this.#now() });
+        this.reconnects.push({ code, closedAt: this.#now(), failedAttempts: 0 });
+      else last.failedAttempts++;
       if (!welcomed) this.#attempt++;
       const delay =
         this.options.reconnectDelayMs ??
@@ -220,6 +223,9 @@ export class ResilientChatClient {
         this.errors.push(frame);
         const { clientId } = frame;
         // Not stored (too fast, or the database failed): the same message again a moment later.
+        // A catch-up the database could not answer (no client id): ask again, or this client would
+        // never be ready (it waits for its `joined`).
+        if (frame.code === 'unavailable' && !clientId) setTimeout(() => this.#join(), 1000);
         const retried = frame.code === 'rate_limited' || frame.code === 'unavailable';
         if (retried && clientId && this.pending.has(clientId)) {
           setTimeout(() => {

@@ -97,15 +97,21 @@ export class ChatConnection implements LiveSocket {
    * client sent after this began is never acknowledged, so it sends it again on its next socket under
    * the same client id. After `timeoutMs` the socket is closed anyway.
    */
-  async drain(timeoutMs: number): Promise<void> {
+  async drain(timeoutMs: number): Promise<boolean> {
     this.#draining = true;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), timeoutMs);
     });
-    await Promise.race([this.#queue, late]);
+    const outcome = await Promise.race([this.#queue, late]);
     clearTimeout(timer);
     this.close(WS_CLOSE_CODES.serviceRestart, 'service restart');
+    return outcome !== 'late';
+  }
+
+  /** Ends the connection now, without waiting for the client's half of the closing handshake. */
+  terminate(): void {
+    this.ws.terminate();
   }
 
   /** Heartbeat: drops a socket whose peer did not answer the previous ping. */

@@ -410,6 +410,18 @@ describe('/ws', () => {
       expect(await socket.closedWith()).toMatchObject({ code: 1012 });
     });
 
+    it('does not wait for a client that never answers the close: its connection is ended after a second', async () => {
+      const leaving = await h.instance();
+      const busy = await h.socket(poster, leaving);
+      // A client too busy to read: the 1012 close frame sits unread and is never answered.
+      (busy.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+      const started = Date.now();
+      await leaving.close();
+      // ws would wait 30 s for the answer; the shutdown limit is 10 s.
+      expect(Date.now() - started).toBeLessThan(5000);
+      busy.ws.terminate();
+    });
+
     it('drains when it stops: refuses new work, finishes the message it took, then sends its sockets elsewhere (1012)', async () => {
       const conversation = await h.unlock(poster, company);
       const leaving = await h.instance();
@@ -436,7 +448,9 @@ describe('/ws', () => {
       const wsUrl = await leaving.wsUrl();
       expect(await refused(wsUrl, company.headers)).toBe(503);
       const httpBase = wsUrl.replace(/^ws/, 'http').replace(/\/ws$/, '');
-      expect((await fetch(`${httpBase}${API_PATHS.chatUnread}`, { headers: company.headers })).status).toBe(503);
+      expect((await fetch(`${httpBase}${API_PATHS.chatUnread}`, { headers: company.headers })).status).toBe(
+        503,
+      );
       // A frame that arrives during the drain is not taken: never stored nor acknowledged here.
       sender.send({ type: 'sendMessage', chatId: conversation.chatId, clientId: 'd-2', message: 'Too late' });
       await new Promise((resolve) => setTimeout(resolve, 100));

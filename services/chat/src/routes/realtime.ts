@@ -28,6 +28,12 @@ export const ORIGIN_REFUSED_MESSAGE = 'This site may not open the chat connectio
  * message takes milliseconds to store, so this is only reached when the database hangs.
  */
 export const DRAIN_TIMEOUT_MS = 5000;
+/**
+ * How long the drained sockets' clients may take to answer the close (1012) before their connections
+ * are ended anyway: they have the close code already, and a client too busy to answer must not hold the
+ * process past the shutdown limit (the server cannot finish closing while a connection is open).
+ */
+export const CLOSE_HANDSHAKE_MS = 1000;
 
 /**
  * Cross-site WebSocket hijacking: a browser sends the session cookie with an upgrade from any page, so
@@ -88,8 +94,21 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
     refuseUpgrades(app);
     const started = Date.now();
     const open = [...connections];
-    await Promise.all(open.map((connection) => connection.drain(DRAIN_TIMEOUT_MS)));
-    app.log.info({ sockets: open.length, ms: Date.now() - started }, 'chat sockets drained');
+    const finished = await Promise.all(open.map((connection) => connection.drain(DRAIN_TIMEOUT_MS)));
+    const handshakeEnds = Date.now() + CLOSE_HANDSHAKE_MS;
+    while (connections.size > 0 && Date.now() < handshakeEnds)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const unanswered = connections.size;
+    for (const connection of connections) connection.terminate();
+    app.log.info(
+      {
+        sockets: open.length,
+        late: finished.filter((done) => !done).length,
+        unanswered,
+        ms: Date.now() - started,
+      },
+      'chat sockets drained',
+    );
   });
   await app.register(websocket, { options: { maxPayload: CHAT_LIMITS.frameMaxBytes } });
 

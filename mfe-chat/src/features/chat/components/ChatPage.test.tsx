@@ -677,6 +677,24 @@ describe('/chat', () => {
       expect(messageTexts()).toEqual(['We can tile it.', 'Are you free today?']);
     });
 
+    it('a catch-up the database could not answer (unavailable) is asked again a moment later, without an error toast', async () => {
+      await openAndType('');
+      const joins = () => FakeSocket.latest().framesOf('joinRoom');
+      await waitFor(() => expect(joins().length).toBeGreaterThan(0));
+      const before = joins().length;
+      await onSocket((s) =>
+        s.receive({
+          type: 'error',
+          code: 'unavailable',
+          message: 'The chat is unavailable right now. Please try again.',
+          chatId: 'chat-2',
+        }),
+      );
+      expect(screen.queryByText('The chat is unavailable right now. Please try again.')).toBeNull();
+      await waitFor(() => expect(joins()).toHaveLength(before + 1), { timeout: 3000 });
+      expect(joins().at(-1)).toMatchObject({ type: 'joinRoom', chatId: 'chat-2' });
+    });
+
     it('a conversation closed while typing: the message fails with the read-only notice and the text box goes', async () => {
       await openAndType('Hello?{Enter}');
       const frame = await waitForFrame('sendMessage');

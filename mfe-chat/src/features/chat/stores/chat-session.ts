@@ -110,6 +110,9 @@ function pageVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden';
 }
 
+/** Pause before a catch-up the database could not answer is asked again. */
+const CATCH_UP_RETRY_MS = 2000;
+
 export class ChatSession {
   private snapshot: ChatSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -120,6 +123,8 @@ export class ChatSession {
   private readonly random: () => number;
   /** Messages answered `unavailable`: the timer that sends each again, and how many times it was. */
   private readonly resendTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Catch-ups refused with `unavailable` (the database failed), asked again after a pause, per chat. */
+  private readonly catchUpTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly resends = new Map<string, number>();
 
   constructor(
@@ -173,6 +178,8 @@ export class ChatSession {
     // Whatever waited to go again is queued (the connection stopped): the next connection sends it.
     for (const timer of this.resendTimers.values()) clearTimeout(timer);
     this.resendTimers.clear();
+    for (const timer of this.catchUpTimers.values()) clearTimeout(timer);
+    this.catchUpTimers.clear();
   }
 
   // ---------- Opening a conversation ----------
@@ -468,6 +475,19 @@ export class ChatSession {
     if (entry) {
       this.forgetResend(entry.clientId);
       this.setEntry(entry.clientId, { status: 'failed', error: text });
+      return;
+    }
+    // A catch-up (joinRoom) the database could not answer, e.g. while PostgreSQL restarts: without
+    // another one the conversation would miss what was written meanwhile until the next reconnect.
+    const chatId = frame.chatId;
+    if (frame.code === 'unavailable' && chatId && !frame.clientId) {
+      if (!this.catchUpTimers.has(chatId)) {
+        const timer = setTimeout(() => {
+          this.catchUpTimers.delete(chatId);
+          this.catchUp(chatId);
+        }, CATCH_UP_RETRY_MS);
+        this.catchUpTimers.set(chatId, timer);
+      }
       return;
     }
     if (frame.code !== 'read_only') notify('error', text);
