@@ -132,7 +132,9 @@ describe('LiveHub', () => {
     there.tell(['m1'], { type: 'newMessage', message: message(1, 'k1') });
     there.tell(['m1'], { type: 'newMessage', message: message(2, 'k2') });
     await tick();
-    const seqs = recipient.received.map((frame) => (JSON.parse(frame) as { message: { seq: number } }).message.seq);
+    const seqs = recipient.received.map(
+      (frame) => (JSON.parse(frame) as { message: { seq: number } }).message.seq,
+    );
     expect(seqs).toEqual([1, 2]);
     // Another conversation's seq 1 is another message.
     here.tell(['m1'], { type: 'newMessage', message: { ...message(1, 'k9'), chatId: 'c2' } });
