@@ -104,9 +104,9 @@ export const CHAT_DRAIN_SECONDS = 10;
 export const CHAT_AUTOSCALING = {
   metric: 'chat_open_sockets',
   /**
-   * The average open sockets per pod the autoscaler aims at. A placeholder until the capacity benchmark
-   * (bench/chat.ts on production-sized pods) measures what one pod holds within the delivery-latency
-   * goal; set it to about 70 % of that so a lost pod's sockets fit on the others.
+   * The average open sockets per pod the autoscaler aims at. Memory would allow ~15,000 (about 30 MiB
+   * per 1,000 sockets, bench/chat-scaling.ts); the limit is greeting a lost pod's clients at once, so
+   * a pod carries what its neighbours can take over (README.md, "Chat autoscaling").
    */
   targetOpenSocketsPerPod: 1500,
   cpuUtilizationPercent: 75,
