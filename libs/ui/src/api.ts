@@ -75,7 +75,9 @@ let refreshing: Promise<boolean> | null = null;
 
 /**
  * POST /api/user/refresh, once for any number of concurrent callers. Without a CSRF cookie there is no
- * session to refresh. When the refresh fails the session is over on this device too.
+ * session to refresh. When the server refuses the refresh (401, 403) the session is over on this device
+ * too; when it could not answer (5xx, 429: accounts or its database restarting) nothing is known about
+ * the session and it is kept, as when offline.
  */
 export function refreshSession(): Promise<boolean> {
   if (refreshing) return refreshing;
@@ -91,6 +93,7 @@ export function refreshSession(): Promise<boolean> {
         headers: csrfHeaders('POST'),
       });
       if (response.ok) return true;
+      if (response.status !== 401 && response.status !== 403) return false;
     } catch {
       return false; // offline: nothing is known about the session, keep it
     }

@@ -197,6 +197,21 @@ describe('apiFetch', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
+  it('when the refresh could not be answered (accounts restarting: 503, 500, 429), the session is kept', async () => {
+    await loadSession();
+    for (const status of [503, 500, 429]) {
+      refreshStatus = status;
+      server.use(http.get(`${URL_BASE}/api/jobs/mine`, () => HttpResponse.json({}, { status: 401 })));
+      const response = await apiFetch('/api/jobs/mine');
+      expect(response.status).toBe(401);
+      expect(getSession()).toEqual({ status: 'signed-in', user: ada });
+    }
+    // A refusal still ends it.
+    refreshStatus = 403;
+    await apiFetch('/api/jobs/mine');
+    expect(getSession()).toEqual({ status: 'signed-out', user: null });
+  });
+
   it('never refreshes when told not to (login, registration)', async () => {
     server.use(http.post(`${URL_BASE}/api/user/login`, () => HttpResponse.json({}, { status: 401 })));
     const response = await apiFetch('/api/user/login', { method: 'POST', json: {}, refresh: false });

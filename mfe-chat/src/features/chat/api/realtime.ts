@@ -230,9 +230,9 @@ export class RealtimeConnection {
     this.clearTimers();
     this.renewed = true;
     this.setState('reconnecting');
-    // Not renewed means offline (the server was not reached) or signed out (the page then leaves and
-    // stops us). Offline, the next refused attempt may renew again: else a session whose access cookie
-    // expired while the network was gone would be refused for ever once it is back.
+    // Not renewed means offline or accounts could not answer (5xx: the session is kept), or signed out
+    // (the page then leaves and stops us). Then the next refused attempt may renew again: else a session
+    // whose access cookie expired while the network or accounts was gone would be refused for ever.
     const notRenewed = () => {
       if (this.stopped || this.socket) return;
       this.renewed = false;
