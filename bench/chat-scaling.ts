@@ -335,22 +335,17 @@ async function main(): Promise<number> {
     replicas = 3;
     await scaleChat(3);
   });
-  await phase('SIGTERM to the busiest replica', async () => {
+  /** Sends the busiest replica a signal and waits until Swarm has replaced it. */
+  const signalBusiest = async (signal: 'TERM' | 'KILL') => {
     const victim = busiestChat(everyone);
-    docker('kill', '--signal', 'TERM', victim!);
-    await until(
-      'the replica to be replaced',
-      () => containersOf('chat').length === 3 && !containersOf('chat').includes(victim!),
-    );
-  });
-  await phase('SIGKILL to the busiest replica', async () => {
-    const victim = busiestChat(everyone);
-    docker('kill', '--signal', 'KILL', victim!);
-    await until(
-      'the replica to be replaced',
-      () => containersOf('chat').length === 3 && !containersOf('chat').includes(victim!),
-    );
-  });
+    docker('kill', '--signal', signal, victim);
+    await until('the replica to be replaced', () => {
+      const running = containersOf('chat');
+      return running.length === 3 && !running.includes(victim);
+    });
+  };
+  await phase('SIGTERM to the busiest replica', () => signalBusiest('TERM'));
+  await phase('SIGKILL to the busiest replica', () => signalBusiest('KILL'));
   await phase('one NATS node of three killed, brought back by Swarm', async () => {
     const [victim] = containersOf('nats-2');
     docker('kill', '--signal', 'KILL', victim!);
