@@ -1,0 +1,344 @@
+import accountsService from '@marketplace/accounts-service';
+import chatService from '@marketplace/chat-service';
+import jobsService from '@marketplace/jobs-service';
+import paymentsService from '@marketplace/payments-service';
+import type { ServiceDeps } from '@marketplace/service-kit';
+import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
+import type {
+  FastifyInstance,
+  HTTPMethods,
+  InjectOptions,
+  LightMyRequestResponse,
+  RouteOptions,
+} from 'fastify';
+
+// The four services mounted together on a test database, with the records a marketplace has once its
+// loop has run: accounts of every kind, a job, a paid unlock, a refunded one, a pending checkout, a
+// completed job and a conversation. The authorization matrix and the hostile-input suite call every
+// route against them.
+
+export const CALLERS = ['visitor', 'poster', 'customer', 'company', 'payer', 'refunded', 'admin'] as const;
+/**
+ * visitor: no session. poster: the customer who posted the job. customer: another customer.
+ * company: a company that has not paid for the job (and has a checkout of it pending). payer: a company
+ * that paid to unlock it. refunded: a company whose payment for it an admin refunded. admin: the first admin.
+ */
+export type Caller = (typeof CALLERS)[number];
+
+export const EVERYONE: readonly Caller[] = CALLERS;
+export const SIGNED_IN: readonly Caller[] = CALLERS.filter((caller) => caller !== 'visitor');
+export const COMPANIES: readonly Caller[] = ['company', 'payer', 'refunded'];
+export const CUSTOMERS: readonly Caller[] = ['poster', 'customer'];
+/** Who may read the poster's contact details on the job: the poster, a company that paid, admins. */
+export const CONTACT_READERS: readonly Caller[] = ['poster', 'payer', 'admin'];
+
+export interface Member {
+  id: string;
+  email: string;
+  headers: Record<string, string>;
+}
+
+export interface Fixture {
+  members: Record<Exclude<Caller, 'visitor'>, Member>;
+  jobId: string;
+  /** A job the payer unlocked and the poster marked completed (reviewable). */
+  completedJobId: string;
+  chatId: string;
+  /** The payer's paid payment, and the refunded company's refunded one. */
+  paidPaymentId: string;
+  refundedPaymentId: string;
+  /** The company's pending checkout of the job. */
+  pendingReference: string;
+  /** A new open job posted by the poster. */
+  freshJob(): Promise<string>;
+  /** A new job of the poster's, unlocked by a new company; its payment id. */
+  freshPaidPayment(): Promise<string>;
+  /** A new account of a type, signed in. */
+  freshMember(type: 'user' | 'company'): Promise<Member>;
+  /** A second session of a caller's account (its access token), to end without ending the first. */
+  secondSession(caller: Exclude<Caller, 'visitor'>): Promise<{ accessToken: string; refreshToken: string }>;
+}
+
+export const PASSWORD = 'matrix-secret-1';
+export const ADMIN = { email: 'admin@example.com', password: 'matrix-admin-secret' };
+let registered = 0;
+
+/** The caller's own id (a self route), or a nil id for the visitor. */
+export const selfId = (fixture: Fixture, caller: Caller) =>
+  caller === 'visitor' ? '00000000-0000-4000-8000-000000000000' : fixture.members[caller].id;
+
+export function jobForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const start = new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  return {
+    name: 'Ada Obi',
+    email: 'ada@example.com',
+    phoneNumber: '0803 123 4567',
+    state: 'Lagos',
+    address: '12 Allen Avenue, Ikeja',
+    pincode: '100001',
+    jobStartDate: start,
+    category: 'Craftsman',
+    subcategory: ['Plumber'],
+    jobHeading: 'Fix a leaking kitchen sink',
+    title: 'Job title',
+    description: 'The pipe under the kitchen sink drips all day.',
+    ...overrides,
+  };
+}
+
+export interface WalkedRoute {
+  method: HTTPMethods;
+  url: string;
+  /** The route's schemas as registered (body, querystring, params). */
+  schema: RouteOptions['schema'];
+}
+
+export interface Marketplace {
+  service: TestService;
+  fixture: Fixture;
+  /** Every route of the four services, as registered. */
+  routes: WalkedRoute[];
+  inject(request: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The headers of a caller (none for the visitor). */
+  headersOf(caller: Caller): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function createMarketplace(): Promise<Marketplace> {
+  const routes: WalkedRoute[] = [];
+  const collect = (route: RouteOptions): void => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
+    for (const method of methods) {
+      if (method !== 'HEAD' && method !== 'OPTIONS')
+        routes.push({ method, url: route.url, schema: route.schema });
+    }
+  };
+  const limit = { max: 100_000, windowMs: 60_000 };
+  const service = await createTestService([
+    async (app: FastifyInstance, deps: ServiceDeps) => {
+      app.addHook('onRoute', collect);
+      await app.register(accountsService, {
+        ...deps,
+        accounts: {
+          admin: ADMIN,
+          rateLimits: {
+            loginPerAccountAndIp: limit,
+            loginPerAccount: limit,
+            loginPerIp: limit,
+            registrationPerIp: limit,
+            refreshPerIp: limit,
+            contactPerIp: limit,
+            contactPerEmail: limit,
+            passwordResetPerIp: limit,
+            passwordResetPerEmail: limit,
+            identityLinkPerIp: limit,
+            verificationResendPerAccount: limit,
+          },
+        },
+      });
+      await app.register(jobsService, deps);
+      await app.register(chatService, deps);
+      await app.register(paymentsService, { ...deps, payments: { reconcileIntervalMs: 0 } });
+    },
+  ]);
+  const inject = (request: InjectOptions) => service.app.inject(request);
+
+  async function expectStatus(response: LightMyRequestResponse, status: number, what: string) {
+    if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+    return response.json() as Record<string, unknown>;
+  }
+
+  async function signIn(email: string, password: string) {
+    const body = await expectStatus(
+      await inject({ method: 'POST', url: '/api/user/login', payload: { email, password } }),
+      200,
+      `login ${email}`,
+    );
+    return { accessToken: body.accessToken as string, refreshToken: body.refreshToken as string };
+  }
+
+  async function register(type: 'user' | 'company', name: string): Promise<Member> {
+    const email = `${type}-${++registered}@example.com`;
+    const company = {
+      phoneNumber: '08031234567',
+      cacnumber: 'RC123456',
+      address: '3 Broad Street, Lagos',
+      state: 'Lagos',
+      pincode: '100001',
+      category: ['Craftsman'],
+      subcategory: ['Plumber'],
+    };
+    const body = await expectStatus(
+      await inject({
+        method: 'POST',
+        url: '/api/user',
+        payload: { name, email, password: PASSWORD, type, ...(type === 'company' ? company : {}) },
+      }),
+      200,
+      `register ${email}`,
+    );
+    const { accessToken } = await signIn(email, PASSWORD);
+    return {
+      id: (body.user as { _id: string })._id,
+      email,
+      headers: { authorization: `Bearer ${accessToken}` },
+    };
+  }
+
+  async function postJob(poster: Member): Promise<string> {
+    const body = await expectStatus(
+      await inject({ method: 'POST', url: '/api/jobs/postjob', headers: poster.headers, payload: jobForm() }),
+      201,
+      'post a job',
+    );
+    const jobId = (body.job as { _id: string })._id;
+    // Payments knows the job once it has consumed jobs' event.
+    await eventually(async () => {
+      const terms = await inject({ method: 'GET', url: `/api/payments/terms?jobId=${jobId}` });
+      if (terms.statusCode !== 200) throw new Error(`job not known to payments yet: ${terms.body}`);
+    });
+    return jobId;
+  }
+
+  async function startCheckout(company: Member, jobId: string) {
+    const body = await expectStatus(
+      await inject({
+        method: 'POST',
+        url: '/api/jobs/initializePayment',
+        headers: company.headers,
+        payload: { jobId },
+      }),
+      200,
+      'start a checkout',
+    );
+    return { reference: body.reference as string, paymentId: (body.payment as { _id: string })._id };
+  }
+
+  async function unlock(company: Member, jobId: string): Promise<string> {
+    const { reference, paymentId } = await startCheckout(company, jobId);
+    const paid = await inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/checkout/${reference}`,
+      headers: { ...company.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    if (paid.statusCode !== 303) throw new Error(`sandbox pay: ${paid.statusCode} ${paid.body}`);
+    const verified = await expectStatus(
+      await inject({
+        method: 'POST',
+        url: '/api/jobs/verifyPayment',
+        headers: company.headers,
+        payload: { trxref: reference, reference },
+      }),
+      200,
+      'verify',
+    );
+    if (verified.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(verified)}`);
+    return paymentId;
+  }
+
+  /** The conversation of a job between its poster and a company, once chat has opened it. */
+  async function conversation(poster: Member, company: Member, jobId: string): Promise<string> {
+    return eventually(async () => {
+      const body = await expectStatus(
+        await inject({
+          method: 'POST',
+          url: '/api/jobs/createchat',
+          headers: company.headers,
+          payload: { jobId, applicantId: company.id, posterId: poster.id },
+        }),
+        200,
+        'conversation',
+      );
+      return body._id as string;
+    }, 10_000);
+  }
+
+  const poster = await register('user', 'Ada Obi');
+  const customer = await register('user', 'Bisi Ade');
+  const company = await register('company', 'Chidi Builders');
+  const payer = await register('company', 'Ace Plumbing');
+  const refunded = await register('company', 'Dele Pipes');
+  const admin = await signIn(ADMIN.email, ADMIN.password);
+  const adminMe = await expectStatus(
+    await inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    }),
+    200,
+    'admin me',
+  );
+  const members = {
+    poster,
+    customer,
+    company,
+    payer,
+    refunded,
+    admin: {
+      id: (adminMe.user as { _id: string } | undefined)?._id ?? (adminMe._id as string),
+      email: ADMIN.email,
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    },
+  };
+
+  const jobId = await postJob(poster);
+  const paidPaymentId = await unlock(payer, jobId);
+  const refundedPaymentId = await unlock(refunded, jobId);
+  await expectStatus(
+    await inject({
+      method: 'POST',
+      url: `/api/payments/${refundedPaymentId}/refund`,
+      headers: members.admin.headers,
+      payload: { reason: 'The poster asked us to.' },
+    }),
+    200,
+    'refund',
+  );
+  const { reference: pendingReference } = await startCheckout(company, jobId);
+  const completedJobId = await postJob(poster);
+  await unlock(payer, completedJobId);
+  await expectStatus(
+    await inject({
+      method: 'PUT',
+      url: `/api/jobs/complete/${completedJobId}`,
+      headers: poster.headers,
+      payload: { status: 'completed' },
+    }),
+    200,
+    'complete',
+  );
+  const chatId = await conversation(poster, payer, jobId);
+  // Jobs has taken the refunded company's access back before the matrix runs.
+  await eventually(async () => {
+    const view = await inject({
+      method: 'GET',
+      url: `/api/jobs/viewjob/${jobId}`,
+      headers: refunded.headers,
+    });
+    if ((view.json() as { job: { email?: unknown } }).job.email !== undefined)
+      throw new Error('refund not applied yet');
+  }, 10_000);
+
+  const fixture: Fixture = {
+    members,
+    jobId,
+    completedJobId,
+    chatId,
+    paidPaymentId,
+    refundedPaymentId,
+    pendingReference,
+    freshJob: () => postJob(poster),
+    freshPaidPayment: async () => unlock(await register('company', 'Eko Fixers'), await postJob(poster)),
+    freshMember: (type) => register(type, type === 'company' ? 'Fresh Works' : 'Fresh Customer'),
+    secondSession: (caller) => signIn(members[caller].email, caller === 'admin' ? ADMIN.password : PASSWORD),
+  };
+  return {
+    service,
+    fixture,
+    routes,
+    inject,
+    headersOf: (caller) => (caller === 'visitor' ? {} : fixture.members[caller].headers),
+    close: () => service.close(),
+  };
+}
