@@ -37,6 +37,8 @@ export const JOB_MESSAGES = Object.freeze({
   descriptionRequired: 'Please describe the job.',
   descriptionTooLong: `The description is too long (at most ${JOB_LIMITS.descriptionMax} characters).`,
   tooManyImages: `Please upload at most ${JOB_IMAGE_LIMIT} images.`,
+  imagesAsFiles:
+    'Photos are sent as files in a form; as JSON, only "images": [] (remove every photo) is understood.',
   onlyOpenJobsEditable: 'Only open jobs can be edited.',
   cannotReopen: 'A completed job cannot be reopened.',
   deleteAfterUnlock:

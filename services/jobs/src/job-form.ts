@@ -67,8 +67,13 @@ export async function readJobForm(request: FastifyRequest, store: ImageStore): P
     fields[key as JobFieldName] = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   }
   if (typeof fields.subcategory === 'string') fields.subcategory = subcategoryList([fields.subcategory]);
+  // As JSON, only `images: []` (remove them all) is understood; photos come as files in a multipart
+  // form. Anything else is refused whole rather than ignored while the other fields are applied.
   const images = (body as Record<string, unknown>).images;
-  return { fields, images: undefined, clearImages: Array.isArray(images) && images.length === 0 };
+  if (images !== undefined && !(Array.isArray(images) && images.length === 0)) {
+    throw badRequest(JOB_MESSAGES.imagesAsFiles, 'VALIDATION_FAILED');
+  }
+  return { fields, images: undefined, clearImages: Array.isArray(images) };
 }
 
 async function readMultipart(request: FastifyRequest, store: ImageStore): Promise<JobForm> {

@@ -76,6 +76,13 @@ describe('PUT /api/user/editcompany and GET /api/user/photos/:name', () => {
     expect(response.json().user.phoneNumber).toBe('+2347012345678');
   });
 
+  it('refuses a JSON body with a field that is not text, and applies none of the others', async () => {
+    const response = await edit({ description: 'Half of a change', name: { $gt: '' } });
+    expect([response.statusCode, response.json().message]).toEqual([400, 'body/name must be string']);
+    const me = await h.service.app.inject({ method: 'GET', url: '/api/user/me', headers: company.headers });
+    expect(me.json().user.description).not.toBe('Half of a change');
+  });
+
   it('says "Nothing to update" when nothing differs', async () => {
     const response = await edit(form({ name: 'Ace Plumbing Works', pincode: '100001' }));
     expect(response.statusCode).toBe(400);

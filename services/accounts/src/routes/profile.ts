@@ -162,6 +162,10 @@ async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
       const value = body[key];
       if (typeof value === 'string') fields[key] = value;
       else if (typeof value === 'number') fields[key] = String(value);
+      // Anything else is refused whole: applying the other fields would half-write the change.
+      else if (value !== undefined && value !== null) {
+        throw badRequest(`body/${key} must be string`, 'VALIDATION_FAILED');
+      }
     }
     return { fields, photo: undefined };
   }

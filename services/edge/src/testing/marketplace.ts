@@ -89,8 +89,10 @@ export function jobForm(overrides: Record<string, unknown> = {}): Record<string,
 export interface WalkedRoute {
   method: HTTPMethods;
   url: string;
-  /** The route's schemas as registered (body, querystring, params). */
+  /** The route's schemas as registered (querystring, params). */
   schema: RouteOptions['schema'];
+  /** The JSON body it reads: its body schema, or the JSON form of the body it reads itself. */
+  body: unknown;
 }
 
 export interface Marketplace {
@@ -108,9 +110,16 @@ export async function createMarketplace(): Promise<Marketplace> {
   const routes: WalkedRoute[] = [];
   const collect = (route: RouteOptions): void => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
+    const documented = (route.config as { documentedBody?: unknown } | undefined)?.documentedBody;
+    const body =
+      route.schema?.body ??
+      (documented && typeof documented === 'object'
+        ? (documented as { content?: Record<string, unknown> }).content?.['application/json']
+        : undefined);
     for (const method of methods) {
-      if (method !== 'HEAD' && method !== 'OPTIONS')
-        routes.push({ method, url: route.url, schema: route.schema });
+      if (method !== 'HEAD' && method !== 'OPTIONS') {
+        routes.push({ method, url: route.url, schema: route.schema, body });
+      }
     }
   };
   const limit = { max: 100_000, windowMs: 60_000 };
@@ -136,7 +145,10 @@ export async function createMarketplace(): Promise<Marketplace> {
           },
         },
       });
-      await app.register(jobsService, deps);
+      await app.register(jobsService, {
+        ...deps,
+        rateLimits: { postJobPerAccount: limit, reviewPerAccount: limit },
+      });
       await app.register(chatService, deps);
       await app.register(paymentsService, { ...deps, payments: { reconcileIntervalMs: 0 } });
     },

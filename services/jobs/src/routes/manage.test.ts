@@ -433,6 +433,23 @@ describe('posting, editing, deleting and completing jobs', () => {
       expect(cleared.json().job.images).toEqual([]);
     });
 
+    it('refuses JSON images other than [] (photos come as files) and applies none of the other fields', async () => {
+      const jobId = await h.postJob(poster);
+      for (const images of [{ $gt: '' }, [{}], ['a.webp']]) {
+        const response = await edit(jobId, { jobHeading: 'Half of an edit', images });
+        expect([response.statusCode, response.json().errorMessage]).toEqual([
+          400,
+          JOB_MESSAGES.imagesAsFiles,
+        ]);
+      }
+      const job = await h.app.inject({
+        method: 'GET',
+        url: `/api/jobs/viewjob/${jobId}`,
+        headers: poster.headers,
+      });
+      expect(job.json().job.jobHeading).not.toBe('Half of an edit');
+    });
+
     it('refuses an empty edit', async () => {
       const jobId = await h.postJob(poster);
       const response = await edit(jobId, {});
