@@ -17,6 +17,8 @@ export * from './auth/auth';
 export * from './auth/keys';
 export * from './auth/revocation';
 export * from './bus/index';
+export * from './ids/uuid';
+export * from './retry/backoff';
 export * from './service';
 export * from './lifecycle';
 export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -18,6 +18,7 @@ import {
   cachedJson,
   conflict,
   forbidden,
+  isUuid,
   NotModifiedResponseSchema,
   sendCachedJson,
   type CachedJson,
@@ -26,7 +27,6 @@ import {
 } from '@marketplace/service-kit';
 import { Type } from 'typebox';
 import { reviewPosted } from '../events';
-import { isUuid } from '../ids';
 import { REVIEW_LIMITS } from '../rate-limits';
 import { JobsRepository } from '../repositories/jobs-repository';
 import { ReviewsRepository, type ReviewListRow } from '../repositories/reviews-repository';
