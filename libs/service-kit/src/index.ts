@@ -19,6 +19,7 @@ export * from './auth/revocation';
 export * from './bus/index';
 export * from './ids/uuid';
 export * from './retry/backoff';
+export * from './mail/mail-outbox';
 export * from './service';
 export * from './lifecycle';
 export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
