@@ -13,6 +13,7 @@ export * from './http/personal-data';
 export * from './http/openapi';
 export * from './http/health';
 export * from './http/rate-limit';
+export * from './http/trust-proxy';
 export * from './auth/auth';
 export * from './auth/keys';
 export * from './auth/revocation';

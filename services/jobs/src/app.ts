@@ -22,7 +22,7 @@ import { listingRoutes } from './routes/listings';
 import { manageRoutes } from './routes/manage';
 import { jobsRateLimitRules } from './rate-limits';
 import { reviewRoutes } from './routes/reviews';
-import type { JobsCaches } from './routes/access';
+import type { JobsCaches } from './routes/route-context';
 
 /** Where job images are served from. */
 export const JOB_IMAGE_URL_PREFIX = '/api/jobs/images/';

@@ -31,7 +31,7 @@ import { REVIEW_LIMITS } from '../rate-limits';
 import { JobsRepository } from '../repositories/jobs-repository';
 import { ReviewsRepository, type ReviewListRow } from '../repositories/reviews-repository';
 import { UnlocksRepository } from '../repositories/unlocks-repository';
-import { existing, type JobsRouteOptions } from './access';
+import { existing, type JobsRouteOptions } from './route-context';
 
 export const REVIEW_MESSAGES = Object.freeze({
   invalidIds: 'Please choose a job and a company.',
