@@ -75,7 +75,10 @@ export default [
             { sourceTag: 'type:edge', onlyDependOnLibsWithTags: ['type:lib', 'type:service'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:infra', 'type:tooling'] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib', 'type:edge'] },
+            {
+              sourceTag: 'type:tooling',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:edge'],
+            },
             {
               sourceTag: 'type:bench',
               onlyDependOnLibsWithTags: [

@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { insertDemoCompanies, type DemoCompanyInput } from '@marketplace/accounts-service';
+import { importCompanies, type ImportedCompany } from '@marketplace/accounts-service';
 import { openDatabase } from '@marketplace/service-kit';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -58,8 +58,8 @@ interface Target {
   headers?: Record<string, string>;
 }
 
-/** Companies as the demo set writes them, all in one sub-category, names spread over the alphabet. */
-function companies(count: number): DemoCompanyInput[] {
+/** Companies as an import (the demo set) writes them, all in one sub-category, names spread over the alphabet. */
+function companies(count: number): ImportedCompany[] {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   return Array.from({ length: count }, (_, i) => ({
     email: `tiler-${i}@bench.example`,
@@ -133,7 +133,7 @@ async function main() {
     const seedStart = Date.now();
     const db = await openDatabase({ url: databaseUrl, poolSize: 2 });
     try {
-      const inserted = await insertDemoCompanies(db, join(work, 'seed'), companies(COMPANIES));
+      const inserted = await importCompanies(db, join(work, 'seed'), companies(COMPANIES), 'bench');
       if (inserted !== COMPANIES) throw new Error(`seeded ${inserted} of ${COMPANIES} companies`);
       // Fresh statistics, as a table that size has in production.
       await sql`analyze accounts.users`.execute(db.raw);

@@ -18,6 +18,7 @@ import { COMPANY_API, type CompanyListResponse } from '@marketplace/contracts';
 import { EdgeConfigSchema, startEdge } from '@marketplace/edge';
 import { loadConfig } from '@marketplace/service-kit';
 import { ensureWebBuild } from '@marketplace/tools';
+import { demoDataStartTask } from '@marketplace/tools/demo/seed';
 import { lighthousePage, type LighthouseFigures } from './lighthouse';
 import { benchProxy } from './proxy';
 
@@ -100,8 +101,9 @@ async function main() {
   ensureWebBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const site = await startEdge(
+    loadConfig(EdgeConfigSchema, { PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir }),
     // The demo marketplace, so the pages are measured with their real content (companies, photos).
-    loadConfig(EdgeConfigSchema, { PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DEMO_DATA: 'on' }),
+    { startTasks: [demoDataStartTask()] },
   );
   let sizes: Record<string, string>;
   const lighthouse: Record<string, LighthouseFigures> = {};

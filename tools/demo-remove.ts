@@ -6,8 +6,9 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_REMOVED_MARKER, EdgeConfigSchema, removeDemoData } from '@marketplace/edge';
+import { EdgeConfigSchema } from '@marketplace/edge';
 import { loadConfig, openDatabase } from '@marketplace/service-kit';
+import { DEMO_REMOVED_MARKER, removeDemoData } from './demo/seed';
 
 const config = loadConfig(EdgeConfigSchema, { LOG_LEVEL: 'warn', ...process.env });
 const dataDir = config.DATA_DIR;

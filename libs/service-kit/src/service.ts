@@ -1,14 +1,14 @@
 import type { ServiceName } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { authPlugin, type AuthOptions } from './auth/auth';
+import { authPlugin } from './auth/auth';
 import { RevocationList } from './auth/revocation';
-import type { EventBus, Consumer } from './bus/types';
+import type { Consumer } from './bus/types';
 import { OutboxRelay } from './bus/outbox';
 import { dispatchEvents, type EventHandlers } from './bus/events';
 import { idempotentHandler } from './bus/inbox';
-import { schemaDb, type Database } from './db/database';
-import { migrateSchema, verifySchema, type MigrationMode, type SchemaMigrations } from './db/migrate';
+import { schemaDb } from './db/database';
+import { migrateSchema, verifySchema, type SchemaMigrations } from './db/migrate';
 import { errorHandlerPlugin } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerJsonBodyParser } from './http/json-body';
@@ -16,17 +16,9 @@ import { registerPersonalDataCaching } from './http/personal-data';
 import { registerOpenApi } from './http/openapi';
 import { metricsOf } from './observability/plugin';
 import { RateLimitStore, registerRateLimits, type RateLimitRules } from './http/rate-limit';
+import type { ServiceDeps } from './service-deps';
 
-/** What a process host (a service's main.ts, or the edge in the embedded topology) hands a service. */
-export interface ServiceDeps {
-  db: Database;
-  bus: EventBus;
-  auth: AuthOptions;
-  /** DATA_DIR: where a service may keep files (accounts: uploads, mail outbox). */
-  dataDir?: string;
-  /** What to do with the service's schema at start (see MigrationMode); default 'on-start'. */
-  migrations?: MigrationMode;
-}
+export type { ServiceDeps } from './service-deps';
 
 export interface ServiceSetup<DB> {
   /** Kysely bound to the service's own schema. */

@@ -8,7 +8,7 @@ import { openDatabase } from './db/database';
 import { MIGRATION_MODES } from './db/migrate';
 import { setEnvelopeNotFoundHandler } from './http/errors';
 import { registerHealthRoutes } from './http/health';
-import { trustProxyFrom } from './http/rate-limit';
+import { trustProxyFrom } from './http/trust-proxy';
 import { serverOptions } from './http/server-options';
 import { registerObservability } from './observability/plugin';
 import type { RunningProcess } from './lifecycle';

@@ -4,14 +4,15 @@ import { ReadCache, setupService, type CachedJson, type ServiceDeps } from '@mar
 import type { FastifyInstance } from 'fastify';
 import { AccountLinks } from './account-links';
 import { resolveAccountsSettings, resolveMailSettings, type AccountsSettings } from './config';
+/** Public writers for accounts that arrive by an import (tools/demo/ seeds the demo set with them). */
 export {
   accountExists,
-  insertDemoCompanies,
-  insertDemoCustomers,
-  removeDemoAccounts,
-  type DemoCompanyInput,
-  type DemoCustomerInput,
-} from './demo-accounts';
+  eraseAccountsUnder,
+  importCompanies,
+  importCustomers,
+  type ImportedCompany,
+  type ImportedCustomer,
+} from './account-import';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';
@@ -87,8 +88,8 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   await app.register(profileRoutes, { db, photos });
   await app.register(contactRoutes, { db, mail });
   // The directory's answers, kept as sent. Every commit that writes `users` clears them, whoever wrote
-  // (registration, Facebook sign-up, profile edits, erasure, the rating and job-totals consumers, demo
-  // seeding in this process): a public company field lives nowhere else, so no writer can be missed.
+  // (registration, Facebook sign-up, profile edits, erasure, the rating and job-totals consumers, an
+  // import in this process such as the demo seeding): a public company field lives nowhere else, so no writer can be missed.
   // A hard TTL (staleLimit 0) bounds what other instances' writes leave unseen here; the weight cap
   // bounds memory (about 16 MB of JSON text).
   const directory = new ReadCache<CachedJson>({

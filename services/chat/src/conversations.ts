@@ -7,10 +7,10 @@ import {
   type PaymentsUnlockPaidV1,
   type PaymentsUnlockRefundedV1,
 } from '@marketplace/contracts';
-import { publishEvent, type RateLimitRule } from '@marketplace/service-kit';
+import { isUuid, publishEvent, type RateLimitRule } from '@marketplace/service-kit';
 import { sql, type Kysely } from 'kysely';
 import type { ChatDatabase } from './db-types';
-import { chatErrors, isUuid } from './errors';
+import { chatErrors } from './errors';
 import { MessageWriter } from './message-writer';
 import {
   ANONYMOUS,

@@ -18,11 +18,6 @@ export const EdgeConfigSchema = Type.Object({
   /** Embedded topology: the chat service's settings (CHAT_*; PUBLIC_URL shared); both: allowed Origins of /ws. */
   ...ChatConfigSchema.properties,
   PORT: PortSchema(8080),
-  /**
-   * Embedded topology: seed the demo set (customers, companies, jobs, reviews; see demo-data.ts) into a
-   * data folder that lacks it. `npm start` turns it on; the distributed topology never seeds.
-   */
-  DEMO_DATA: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
   /** Where the built shell and remotes are (shell/dist and each mfe-NAME/dist). */
   WEB_ROOT: Type.String({ default: '.' }),
   /**

@@ -11,12 +11,13 @@ import {
   registerHealthRoutes,
   serverOptions,
   trustProxyFrom,
+  type Database,
+  type EventBus,
   type RunningProcess,
   type ServiceDeps,
 } from '@marketplace/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression';
-import { loadDemoData, seedDemoData } from './demo-data';
 import { isDistributed, type EdgeConfig } from './config';
 import { distributedDocuments, embeddedDocuments, registerApiDocs } from './openapi';
 import { registerProxy } from './proxy';
@@ -26,6 +27,30 @@ import { badPageAddressAnswer, registerStaticSite, webSourcesOf, type RemoteName
 export interface Edge extends RunningProcess {
   app: FastifyInstance;
   topology: 'embedded' | 'distributed';
+}
+
+/** What a start task may use: the embedded topology's process (its routes, database, bus, data folder). */
+export interface EmbeddedHost {
+  app: FastifyInstance;
+  db: Database;
+  bus: EventBus;
+  dataDir: string;
+}
+
+/**
+ * Work a host (`npm start`, the benchmarks) hands the embedded edge to finish after it listens and
+ * before it says ready, e.g. seeding the demo set (tools/demo/). `/ready` answers 503 with `name` as
+ * its `start` check meanwhile. A task that throws fails the start: one that may fail without that
+ * catches its own errors.
+ */
+export interface StartTask {
+  name: string;
+  run(host: EmbeddedHost): Promise<void>;
+}
+
+export interface EdgeOptions {
+  /** Embedded topology only (the distributed edge runs none): run in order after listening. */
+  startTasks?: readonly StartTask[];
 }
 
 /** Where remotes that live elsewhere are (unset: this edge serves them under /remotes/). */
@@ -39,7 +64,7 @@ function remoteUrlsOf(config: EdgeConfig): Partial<Record<RemoteName, string>> {
 }
 
 /** Builds and starts the one origin of the site in either topology. */
-export async function startEdge(config: EdgeConfig): Promise<Edge> {
+export async function startEdge(config: EdgeConfig, options: EdgeOptions = {}): Promise<Edge> {
   const headers = securityHeaders({ remoteUrls: Object.values(remoteUrlsOf(config)) });
   const sources = webSourcesOf({
     webRoot: config.WEB_ROOT,
@@ -60,9 +85,10 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
   const closers: Array<() => Promise<void>> = [async () => sources.stop()];
   const remoteUrls = remoteUrlsOf(config);
   const distributed = isDistributed(config);
-  let seed: (() => Promise<boolean>) | undefined;
-  // Not ready until the start has finished (in the embedded topology, the demo data seeded): the port
-  // answers earlier, with an empty marketplace, and a load balancer must not send people there yet.
+  let host: EmbeddedHost | undefined;
+  // Not ready until the start has finished (in the embedded topology, its start tasks run, e.g. the demo
+  // data seeded): the port answers earlier, with an empty marketplace, and a load balancer must not send
+  // people there yet.
   let starting: string | undefined = 'starting';
   const started = async () => {
     if (starting) throw new Error(starting);
@@ -127,7 +153,7 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       await app.register(chatService, { ...deps, chat: chatSettingsFromConfig(config) });
       await app.register(paymentsService, { ...deps, payments: paymentsSettingsFromConfig(config) });
       await registerApiDocs(app, embeddedDocuments(app));
-      if (config.DEMO_DATA === 'on') seed = () => seedDemoData(app, bus, { db, dataDir: config.DATA_DIR });
+      host = { app, db, bus, dataDir: config.DATA_DIR };
     }
     await registerStaticSite(app, {
       webRoot: config.WEB_ROOT,
@@ -137,9 +163,11 @@ export async function startEdge(config: EdgeConfig): Promise<Edge> {
       searchEngines: { publicOrigin: config.PUBLIC_URL, accountsUrl: config.ACCOUNTS_URL },
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
-    if (seed) {
-      starting = 'seeding the demo data';
-      await loadDemoData(seed, app.log);
+    if (host) {
+      for (const task of options.startTasks ?? []) {
+        starting = task.name;
+        await task.run(host);
+      }
     }
     starting = undefined;
     return {

@@ -1,3 +1,2 @@
 export { EdgeConfigSchema, type EdgeConfig } from './config';
-export { startEdge, type Edge } from './edge';
-export { removeDemoData, DEMO_REMOVED_MARKER } from './demo-data';
+export { startEdge, type Edge, type EdgeOptions, type EmbeddedHost, type StartTask } from './edge';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '@marketplace/service-kit';
 import { freePort, seedPGliteDataDir } from '@marketplace/service-kit/testing';
 import { EdgeConfigSchema } from './config';
-import { startEdge, type Edge } from './edge';
+import { startEdge, type Edge, type StartTask } from './edge';
 
 interface Ready {
   status: number;
@@ -35,26 +35,40 @@ describe('the embedded edge is not ready until its start has finished', () => {
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  it('answers /ready 503 while the demo data is seeded, and 200 once it is', async () => {
+  it('answers /ready 503 while its start tasks run (the demo data seeded), and 200 once they ran', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let done = false;
+    // The task ends only once /ready was seen answering during it (tools/demo/ seeds the same way).
+    let seenDuring = 0;
+    const seen: Ready[] = [];
+    const seeding: StartTask = {
+      name: 'seeding the demo data',
+      async run(host) {
+        expect(host.dataDir).toBe(join(dir, 'data'));
+        await host.db.ping();
+        for (let i = 0; i < 400 && seen.length < 3; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        seenDuring = seen.length;
+      },
+    };
     const starting = startEdge(
       loadConfig(EdgeConfigSchema, {
         PORT: String(port),
         DATA_DIR: join(dir, 'data'),
         WEB_ROOT: join(dir, 'web'),
         LOG_LEVEL: 'silent',
-        DEMO_DATA: 'on',
       }),
+      { startTasks: [seeding] },
     ).finally(() => (done = true));
-    const seen: Ready[] = [];
     while (!done) {
       const answer = await ready(base);
       if (answer) seen.push(answer);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     edge = await starting;
+    expect(seenDuring).toBeGreaterThanOrEqual(3);
     // The port answered while the start was still going on, and never said ready then.
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((answer) => answer.status === 200)).toEqual([]);

@@ -6,7 +6,6 @@ import {
   setupService,
   type CachedJson,
   type EventHandlers,
-  type RateLimitRule,
   type ServiceDeps,
 } from '@marketplace/service-kit';
 import { ImageStore } from '@marketplace/service-kit/uploads';
@@ -20,23 +19,14 @@ import { adminRoutes } from './routes/admin';
 import { applicationRoutes } from './routes/applications';
 import { listingRoutes } from './routes/listings';
 import { manageRoutes } from './routes/manage';
-import { jobsRateLimitRules } from './rate-limits';
+import { DEFAULT_JOBS_RATE_LIMITS, jobsRateLimitRules, type JobsRateLimits } from './rate-limits';
 import { reviewRoutes } from './routes/reviews';
-import type { JobsCaches } from './routes/access';
+import type { JobsCaches } from './routes/route-context';
 
 /** Where job images are served from. */
 export const JOB_IMAGE_URL_PREFIX = '/api/jobs/images/';
 
-/** Per-account limits of the writes a person makes by hand (a script posting jobs is refused). */
-export interface JobsRateLimits {
-  postJobPerAccount: RateLimitRule;
-  reviewPerAccount: RateLimitRule;
-}
-
-export const DEFAULT_JOBS_RATE_LIMITS: JobsRateLimits = Object.freeze({
-  postJobPerAccount: { max: 30, windowMs: 60 * 60 * 1000 },
-  reviewPerAccount: { max: 60, windowMs: 60 * 60 * 1000 },
-});
+export { DEFAULT_JOBS_RATE_LIMITS, type JobsRateLimits } from './rate-limits';
 
 export type JobsServiceOptions = ServiceDeps & {
   /** Rate limits; default DEFAULT_JOBS_RATE_LIMITS. */

@@ -1,6 +1,16 @@
-import type { RateLimitRules, RouteRateLimit } from '@marketplace/service-kit';
+import type { RateLimitRule, RateLimitRules, RouteRateLimit } from '@marketplace/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { JobsRateLimits } from './app';
+
+/** Per-account limits of the writes a person makes by hand (a script posting jobs is refused). */
+export interface JobsRateLimits {
+  postJobPerAccount: RateLimitRule;
+  reviewPerAccount: RateLimitRule;
+}
+
+export const DEFAULT_JOBS_RATE_LIMITS: JobsRateLimits = Object.freeze({
+  postJobPerAccount: { max: 30, windowMs: 60 * 60 * 1000 },
+  reviewPerAccount: { max: 60, windowMs: 60 * 60 * 1000 },
+});
 
 /** The jobs service's named limits (routes name them in `config.rateLimits`). */
 export function jobsRateLimitRules(limits: JobsRateLimits): RateLimitRules {

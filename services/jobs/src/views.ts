@@ -9,7 +9,6 @@ import {
   type JobSummary,
   type UnlockStatus,
 } from '@marketplace/contracts';
-import type { AccessClaims } from '@marketplace/service-kit';
 import type { UnlockStatusValue } from './db-types';
 import type { StoredJob } from './repositories/jobs-repository';
 
@@ -65,18 +64,6 @@ export function toDetail(job: StoredJob, options: SummaryOptions & { contact: bo
       : {}),
     updatedAt: job.updated_at.toISOString(),
   };
-}
-
-/** Who may see the poster's contact details: the poster, an admin, a company whose unlock is paid. */
-export function maySeeContact(
-  job: StoredJob,
-  viewer: AccessClaims | undefined,
-  unlock: UnlockStatusValue | undefined,
-): boolean {
-  if (!viewer) return false;
-  if (viewer.type === 'admin') return true;
-  if (viewer.sub === job.posted_by) return true;
-  return viewer.type === 'company' && unlock === 'paid';
 }
 
 /** A landing-page key as the catalogue spells it: any casing, underscores for spaces ('paving_stone'). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { createTestDatabase } from '../testing/test-database';
-import { describeBusContract } from './bus-contract';
+import { describeBusContract } from './bus-contract.test-suite';
 import { captureLogger, randomLetters, waitFor } from './bus-test-utils';
 import { createLocalBus } from './local-bus';
 import { newEvent } from './outbox';

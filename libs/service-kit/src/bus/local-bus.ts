@@ -1,7 +1,8 @@
 import { serviceOfEventType, streamNameFor, type EventEnvelope } from '@marketplace/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import { backoffDelay, consoleBusLogger, errorInfo, sleep, type BusLogger } from './logger';
+import { backoffDelay, sleep } from '../retry/backoff';
+import { consoleBusLogger, errorInfo, type BusLogger } from './logger';
 import {
   assertDurableName,
   assertLiveSubject,

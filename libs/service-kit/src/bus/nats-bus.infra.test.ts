@@ -1,7 +1,7 @@
 import { SERVICES } from '@marketplace/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { describeBusContract } from './bus-contract';
+import { describeBusContract } from './bus-contract.test-suite';
 import { captureLogger, randomLetters, waitFor } from './bus-test-utils';
 import { createEventBus } from './index';
 import { BusUnavailableError, CORRELATION_ID_HEADER, createNatsBus, natsNames } from './nats-bus';

@@ -24,7 +24,8 @@ import {
 } from '@nats-io/jetstream';
 import { headers, nanos, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import { backoffDelay, consoleBusLogger, errorInfo, sleep, type BusLogger } from './logger';
+import { backoffDelay, sleep } from '../retry/backoff';
+import { consoleBusLogger, errorInfo, type BusLogger } from './logger';
 import { assertDurableName, assertLiveSubject, serviceOfFilter } from './subject';
 import type { Consumer, ConsumerLag, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
 

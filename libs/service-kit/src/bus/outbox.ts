@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@marketplace/contracts';
 import { sql, type Kysely } from 'kysely';
-import { backoffDelay, consoleBusLogger, errorInfo, sleep, type BusLogger } from './logger';
+import { backoffDelay, sleep } from '../retry/backoff';
+import { consoleBusLogger, errorInfo, type BusLogger } from './logger';
 import type { EventBus } from './types';
 
 // The kit's tables live in every service schema, outside the services' own Kysely types.

@@ -3,7 +3,7 @@ import { errorEnvelope } from '@marketplace/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { EventBus } from '../bus/types';
-import type { ServiceDeps } from '../service';
+import type { ServiceDeps } from '../service-deps';
 import { ServiceMetrics } from './metrics';
 
 export const METRICS_PATH = '/metrics';

@@ -1,8 +1,8 @@
+import { MailOutbox, type MailSendOutcome } from '@marketplace/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AccountsDatabase, NoticeMailsTable } from '../db-types';
 import { UsersRepository, type UserRow } from '../repositories/users-repository';
-import { DELIVERY_LEASE } from './contact-delivery';
 import type { Mailer, OutgoingMail } from './mailer';
 import { chatReminderMail } from './templates';
 
@@ -31,14 +31,12 @@ export function chatLink(publicUrl: string, chatId: string): string {
   return `${publicUrl}/chat?chat=${encodeURIComponent(chatId)}`;
 }
 
-const BATCH = 20;
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** A notice not sent within this time is dropped: a day-old reminder helps nobody. */
 export const NOTICE_MAX_AGE_MS = 24 * HOUR;
 /** Sent and dropped notices are kept this long (they keep late duplicates out), then deleted. */
 const RETENTION_DAYS = 30;
-
-const lockKey = (id: string) => `accounts.notice-mails:${id}`;
 
 export interface NoticeMailsOptions {
   db: Kysely<AccountsDatabase>;
@@ -50,22 +48,40 @@ export interface NoticeMailsOptions {
 }
 
 /**
- * Mails to members caused by other services' events. `enqueue` stores a notice in the consumer's
- * transaction (so the inbox makes a redelivered event mail once, and a duplicate key mails once too);
- * it is sent right after that transaction commits, and retried with back-off by a sweep (at start, then
- * periodically) when sending fails. Each mail is rendered when it is sent, to the member's address of
- * that moment; a member deleted meanwhile gets nothing.
+ * Mails to members caused by other services' events, through the kit's mail outbox. `enqueue` stores a
+ * notice in the consumer's transaction (so the inbox makes a redelivered event mail once, and a
+ * duplicate key mails once too); it is sent right after that transaction commits, and retried with
+ * back-off (1, 2, 4 ... minutes, at most an hour apart: a notice older than a day is dropped anyway) by a
+ * sweep (at start, then periodically) when sending fails. Each mail is rendered when it is sent, to the
+ * member's address of that moment; a member deleted meanwhile gets nothing.
  */
 export class NoticeMails {
   readonly #options: NoticeMailsOptions;
-  readonly #inFlight = new Set<Promise<unknown>>();
-  #timer: NodeJS.Timeout | undefined;
-  #sweeping: Promise<number> | undefined;
-  #stopped = false;
+  readonly #outbox: MailOutbox<NoticeMailRow>;
   #warnedNoLink = false;
 
   constructor(options: NoticeMailsOptions) {
     this.#options = options;
+    this.#outbox = new MailOutbox<NoticeMailRow>({
+      db: options.db,
+      table: 'notice_mails',
+      name: 'accounts.notice-mails',
+      label: 'notice mail',
+      idField: 'noticeId',
+      droppable: true,
+      logger: options.logger,
+      retryIntervalMs: options.retryIntervalMs,
+      retry: { baseMs: MINUTE, maxMs: 60 * MINUTE },
+      send: (row) => this.#send(row),
+      // Sent and dropped notices are kept a while (they keep late duplicates out), then deleted.
+      afterSweep: async () => {
+        await options.db
+          .deleteFrom('notice_mails')
+          .where('created_at', '<', sql<Date>`now() - make_interval(days => ${RETENTION_DAYS})`)
+          .where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('dropped_at', 'is not', null)]))
+          .execute();
+      },
+    });
   }
 
   /**
@@ -85,137 +101,33 @@ export class NoticeMails {
       .returning('id')
       .executeTakeFirst();
     if (!row) return undefined;
-    // Held until `trx` ends. The delivery started here takes the same lock first, so it runs after the
-    // commit and finds the row (or, after a rollback, finds nothing), on PostgreSQL as on PGlite.
-    await sql`select pg_advisory_xact_lock(hashtext(${lockKey(row.id)}))`.execute(trx);
-    if (!this.#stopped) this.#track(this.#deliverWhenCommitted(row.id));
+    await this.#outbox.deliverAfterCommit(trx, row.id);
     return row.id;
   }
 
   /** Sends every due notice; returns how many were sent. */
   sweep(): Promise<number> {
-    this.#sweeping ??= this.#sweep().finally(() => (this.#sweeping = undefined));
-    return this.#sweeping;
+    return this.#outbox.sweep();
   }
 
   start(): void {
-    this.#track(this.sweep());
-    this.#timer = setInterval(() => {
-      if (!this.#stopped) this.#track(this.sweep());
-    }, this.#options.retryIntervalMs);
-    this.#timer.unref();
+    this.#outbox.start();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  stop(): Promise<void> {
+    return this.#outbox.stop();
   }
 
-  #track(work: Promise<unknown>): void {
-    const tracked = work.catch((err) =>
-      this.#options.logger.error({ err }, 'notice mails: delivery failed; the sweep retries'),
-    );
-    this.#inFlight.add(tracked);
-    void tracked.finally(() => this.#inFlight.delete(tracked));
-  }
-
-  async #deliverWhenCommitted(id: string): Promise<void> {
-    const claimed = await this.#options.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${lockKey(id)}))`.execute(trx);
-      return trx
-        .updateTable('notice_mails')
-        .set({ next_attempt_at: DELIVERY_LEASE })
-        .where('id', '=', id)
-        .where('delivered_at', 'is', null)
-        .where('dropped_at', 'is', null)
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .returningAll()
-        .executeTakeFirst();
-    });
-    if (claimed) await this.#deliver(claimed);
-  }
-
-  async #sweep(): Promise<number> {
-    const { db } = this.#options;
-    let sent = 0;
-    for (;;) {
-      if (this.#stopped) return sent;
-      const claimed = await db
-        .updateTable('notice_mails')
-        .set({ next_attempt_at: DELIVERY_LEASE })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('notice_mails')
-            .select('id')
-            .where('delivered_at', 'is', null)
-            .where('dropped_at', 'is', null)
-            .where('next_attempt_at', '<=', sql<Date>`now()`)
-            .orderBy('next_attempt_at')
-            .limit(BATCH)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returningAll()
-        .execute();
-      for (const row of claimed) if (await this.#deliver(row)) sent++;
-      if (claimed.length < BATCH) break;
-    }
-    await db
-      .deleteFrom('notice_mails')
-      .where('created_at', '<', sql<Date>`now() - make_interval(days => ${RETENTION_DAYS})`)
-      .where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('dropped_at', 'is not', null)]))
-      .execute();
-    return sent;
-  }
-
-  /** Sends one claimed notice; true when it went out. */
-  async #deliver(row: NoticeMailRow): Promise<boolean> {
-    const { db, mailer, logger } = this.#options;
+  /** Renders and sends one claimed notice, or says why it is dropped. */
+  async #send(row: NoticeMailRow): Promise<MailSendOutcome> {
+    const { db, mailer } = this.#options;
     const member = await new UsersRepository(db).findById(row.user_id);
-    const dropReason = !member?.email.includes('@')
-      ? 'the member was deleted or has no e-mail address'
-      : Date.now() - row.created_at.getTime() > NOTICE_MAX_AGE_MS
-        ? 'not sent in time; too old to be useful'
-        : undefined;
-    if (dropReason || !member) {
-      await db
-        .updateTable('notice_mails')
-        .set({ dropped_at: sql<Date>`now()`, last_error: dropReason ?? null })
-        .where('id', '=', row.id)
-        .execute();
-      logger.info({ noticeId: row.id, kind: row.kind, reason: dropReason }, 'notice mail dropped');
-      return false;
+    if (!member?.email.includes('@')) return { drop: 'the member was deleted or has no e-mail address' };
+    if (Date.now() - row.created_at.getTime() > NOTICE_MAX_AGE_MS) {
+      return { drop: 'not sent in time; too old to be useful' };
     }
-    try {
-      await mailer.send(this.#render(row, member));
-    } catch (err) {
-      const attempts = row.delivery_attempts + 1;
-      // 1, 2, 4 ... minutes, at most an hour apart (a notice older than a day is dropped anyway).
-      const delayMinutes = Math.min(2 ** (attempts - 1), 60);
-      logger.warn({ err, noticeId: row.id, attempts }, 'notice mail not sent; will retry');
-      await db
-        .updateTable('notice_mails')
-        .set({
-          delivery_attempts: attempts,
-          last_error: String(err instanceof Error ? err.message : err).slice(0, 500),
-          next_attempt_at: sql<Date>`now() + make_interval(mins => ${delayMinutes})`,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      return false;
-    }
-    await db
-      .updateTable('notice_mails')
-      .set({
-        delivered_at: sql<Date>`now()`,
-        delivery_transport: mailer.transport,
-        delivery_attempts: row.delivery_attempts + 1,
-        last_error: null,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    return true;
+    await mailer.send(this.#render(row, member));
+    return { transport: mailer.transport };
   }
 
   #render(row: NoticeMailRow, member: UserRow): OutgoingMail {

@@ -1,6 +1,7 @@
+import { MAIL_DELIVERY_LEASE } from '@marketplace/service-kit';
 import { sql, type Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
-import { DELIVERY_LEASE, type ContactMessageRow } from '../mail/contact-delivery';
+import type { ContactMessageRow } from '../mail/contact-delivery';
 import { normaliseEmail } from './users-repository';
 
 export interface NewContactMessage {
@@ -29,7 +30,7 @@ export class ContactMessagesRepository {
         house_address: message.houseAddress,
         subject: message.subject,
         message: message.message,
-        next_attempt_at: DELIVERY_LEASE,
+        next_attempt_at: MAIL_DELIVERY_LEASE,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

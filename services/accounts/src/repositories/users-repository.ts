@@ -1,3 +1,4 @@
+import { isUuid } from '@marketplace/service-kit';
 import {
   sql,
   type Kysely,
@@ -308,11 +309,4 @@ export class UsersRepository {
       .where('type', '=', 'company')
       .execute();
   }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are uuids; anything else is unknown rather than a database error. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

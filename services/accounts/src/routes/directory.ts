@@ -14,6 +14,7 @@ import {
 import {
   badRequest,
   cachedJson,
+  isUuid,
   notFound,
   NotModifiedResponseSchema,
   sendCachedJson,
@@ -25,7 +26,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { AccountsDatabase } from '../db-types';
-import { isUuid, UsersRepository, type UserRow } from '../repositories/users-repository';
+import { UsersRepository, type UserRow } from '../repositories/users-repository';
 
 export interface DirectoryRoutesOptions {
   db: Kysely<AccountsDatabase>;

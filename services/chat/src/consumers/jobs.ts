@@ -1,6 +1,5 @@
-import type { EventHandlers } from '@marketplace/service-kit';
+import { isUuid, type EventHandlers } from '@marketplace/service-kit';
 import type { ChatDatabase } from '../db-types';
-import { isUuid } from '../errors';
 
 /** Durable consumer name on the JOBS stream. */
 export const JOBS_CONSUMER = 'chat-jobs';

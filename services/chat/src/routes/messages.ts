@@ -7,11 +7,11 @@ import {
   CreateChatResponseSchema,
   SendMessageBodySchema,
 } from '@marketplace/contracts';
-import { badRequest, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
+import { badRequest, isUuid, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Conversations } from '../conversations';
-import { ChatError, chatErrors, isUuid } from '../errors';
+import { ChatError, chatErrors } from '../errors';
 import type { LiveHub } from '../live/hub';
 
 export interface MessageRouteOptions {

@@ -1,7 +1,6 @@
-import type { EventHandlers } from '@marketplace/service-kit';
+import { isUuid, type EventHandlers } from '@marketplace/service-kit';
 import type { JobsDatabase } from '../db-types';
 import { jobDeleted } from '../events';
-import { isUuid } from '../ids';
 import { JobsRepository } from '../repositories/jobs-repository';
 
 /** Durable consumer name on the ACCOUNTS stream. */

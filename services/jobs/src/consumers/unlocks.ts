@@ -1,8 +1,7 @@
-import type { EventHandlers } from '@marketplace/service-kit';
+import { isUuid, type EventHandlers } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { JobsDatabase } from '../db-types';
 import { applicationCreated } from '../events';
-import { isUuid } from '../ids';
 import { JobsRepository } from '../repositories/jobs-repository';
 import { UnlocksRepository, type PaymentRef } from '../repositories/unlocks-repository';
 

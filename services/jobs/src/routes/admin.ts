@@ -14,7 +14,7 @@ import { jobModerated } from '../events';
 import { SERVICE_MESSAGES } from '../messages';
 import { JobsRepository, type AdminFilter } from '../repositories/jobs-repository';
 import { canonicalState, categoryKey, toSummary } from '../views';
-import { existing, JobIdParams, type JobsRouteOptions } from './access';
+import { existing, JobIdParams, type JobsRouteOptions } from './route-context';
 
 const ModerationResponseSchema = Type.Object({
   statusCode: Type.Integer(),

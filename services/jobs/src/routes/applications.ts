@@ -13,7 +13,8 @@ import { SERVICE_MESSAGES } from '../messages';
 import { JobsRepository, type StoredJob } from '../repositories/jobs-repository';
 import { UnlocksRepository } from '../repositories/unlocks-repository';
 import { toSummary } from '../views';
-import { assertOwner, existing, JobIdParams, type JobsRouteOptions } from './access';
+import { assertOwner } from '../access-policy';
+import { existing, JobIdParams, type JobsRouteOptions } from './route-context';
 
 const totalsOf = (jobs: StoredJob[]) => ({
   jobs: jobs.length,

@@ -18,20 +18,20 @@ import {
 import { storedImageHeaders } from '@marketplace/service-kit/uploads';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { isOwner, maySeeContact } from '../access-policy';
 import { SERVICE_MESSAGES } from '../messages';
 import { JobsRepository, type ListingFilter } from '../repositories/jobs-repository';
 import { UnlocksRepository } from '../repositories/unlocks-repository';
 import {
   canonicalState,
   categoryKey,
-  maySeeContact,
   paymentInfoOf,
   subcategoryKey,
   toDetail,
   toSummary,
   typeFilter,
 } from '../views';
-import { isOwner, JobIdParams, viewerOf, type JobsRouteOptions } from './access';
+import { JobIdParams, viewerOf, type JobsRouteOptions } from './route-context';
 
 const TypeParams = (name: 'category' | 'subcategory') =>
   Type.Object({

@@ -38,7 +38,8 @@ import { POST_JOB_LIMITS } from '../rate-limits';
 import { JobsRepository, type StoredJob } from '../repositories/jobs-repository';
 import { UnlocksRepository } from '../repositories/unlocks-repository';
 import { toDetail } from '../views';
-import { assertOwner, existing, JobIdParams, type JobsRouteOptions } from './access';
+import { assertOwner } from '../access-policy';
+import { existing, JobIdParams, type JobsRouteOptions } from './route-context';
 
 const MessageResponseSchema = Type.Object({ statusCode: Type.Integer(), resultMessage: ResultMessageSchema });
 

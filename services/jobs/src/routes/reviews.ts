@@ -18,6 +18,7 @@ import {
   cachedJson,
   conflict,
   forbidden,
+  isUuid,
   NotModifiedResponseSchema,
   sendCachedJson,
   type CachedJson,
@@ -26,12 +27,11 @@ import {
 } from '@marketplace/service-kit';
 import { Type } from 'typebox';
 import { reviewPosted } from '../events';
-import { isUuid } from '../ids';
 import { REVIEW_LIMITS } from '../rate-limits';
 import { JobsRepository } from '../repositories/jobs-repository';
 import { ReviewsRepository, type ReviewListRow } from '../repositories/reviews-repository';
 import { UnlocksRepository } from '../repositories/unlocks-repository';
-import { existing, type JobsRouteOptions } from './access';
+import { existing, type JobsRouteOptions } from './route-context';
 
 export const REVIEW_MESSAGES = Object.freeze({
   invalidIds: 'Please choose a job and a company.',

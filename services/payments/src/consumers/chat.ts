@@ -1,7 +1,6 @@
-import type { EventHandlers } from '@marketplace/service-kit';
+import { isUuid, type EventHandlers } from '@marketplace/service-kit';
 import type { PaymentsDatabase } from '../db-types';
 import type { NoReplyRefunds } from '../unlocks/no-reply';
-import { isUuid } from '../unlocks/rules';
 
 /** Durable consumer name on the CHAT stream. */
 export const CHAT_CONSUMER = 'payments-chat';

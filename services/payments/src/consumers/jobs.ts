@@ -1,8 +1,7 @@
-import type { EventHandlers } from '@marketplace/service-kit';
+import { isUuid, type EventHandlers } from '@marketplace/service-kit';
 import type { PaymentsDatabase } from '../db-types';
 import { JobsReadModel } from '../repositories/jobs-read-model';
 import type { Refunds } from '../unlocks/refunds';
-import { isUuid } from '../unlocks/rules';
 
 /** Durable consumer name on the JOBS stream. */
 export const JOBS_CONSUMER = 'payments-jobs';

@@ -13,6 +13,7 @@ import {
 import {
   accessTokenOf,
   badRequest,
+  isUuid,
   notFound,
   type FastifyPluginAsyncTypebox,
 } from '@marketplace/service-kit';
@@ -21,7 +22,7 @@ import { Type } from 'typebox';
 import type { PaymentsRepository } from '../repositories/payments-repository';
 import type { Checkout } from '../unlocks/checkout';
 import type { Refunds } from '../unlocks/refunds';
-import { isUuid, type Caller } from '../unlocks/rules';
+import type { Caller } from '../unlocks/rules';
 import { toAdminPayment, toUnlockPayment } from '../views';
 import { refuseNonStringFields } from './strict-body';
 

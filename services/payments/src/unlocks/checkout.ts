@@ -8,7 +8,7 @@ import {
   type InitializePaymentBody,
   type PaymentTermsResponse,
 } from '@marketplace/contracts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '@marketplace/service-kit';
+import { AppError, badRequest, conflict, forbidden, isUuid, notFound } from '@marketplace/service-kit';
 import { ProviderError } from '../providers/provider';
 import type { JobRow } from '../repositories/jobs-read-model';
 import { PaymentsRepository, type PaymentRow } from '../repositories/payments-repository';
@@ -19,7 +19,6 @@ import type { Settlement } from './settlement';
 import {
   REFERENCE_PATTERN,
   assertUnlockable,
-  isUuid,
   providerFailure,
   unlockPriceKobo,
   unlockable,

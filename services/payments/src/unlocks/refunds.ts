@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, REFUND_REASON_MESSAGES, type RefundReason } from '@marketplace/contracts';
-import { conflict, notFound } from '@marketplace/service-kit';
+import { backoffDelay, conflict, isUuid, notFound } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
 import { ProviderError } from '../providers/provider';
@@ -7,7 +7,6 @@ import { JobsReadModel } from '../repositories/jobs-read-model';
 import { PaymentsRepository, type PaymentRow } from '../repositories/payments-repository';
 import type { UnlockDeps } from './deps';
 import { unlockRefunded } from './events';
-import { isUuid } from './rules';
 
 const MINUTE = 60_000;
 
@@ -154,7 +153,8 @@ export class Refunds {
           refund_next_at: null,
         });
       } else {
-        const delay = Math.min(60 * MINUTE, 30_000 * 2 ** Math.min(claimed.refund_attempts, 7));
+        // 30 s, 1, 2, 4 ... minutes, at most an hour apart.
+        const delay = backoffDelay(claimed.refund_attempts + 1, 30_000, 60 * MINUTE);
         logger.warn({ err, reference: claimed.reference }, 'refund not accepted yet; will retry');
         await payments.update(id, {
           refund_error: message.slice(0, 500),

@@ -9,8 +9,6 @@ import type { JobRow } from '../repositories/jobs-read-model';
 
 /** Our references: what Paystack allows (letters, digits, '-', '.', '='). */
 export const REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /** What settled a payment. */
 export type Via = 'callback' | 'webhook' | 'reconcile' | 'initialize';

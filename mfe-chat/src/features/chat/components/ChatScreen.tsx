@@ -12,22 +12,13 @@ import { counterpartOf, sortInbox, unreadTotal } from '../utils/messages';
 import { ConnectionNotice } from './ConnectionNotice';
 import { Conversation } from './Conversation';
 import { DetailsPane } from './DetailsPane';
+import type { OpenChat } from './open-chat';
 import { InboxPane } from './InboxPane';
 
 export const INBOX_PANEL_ID = 'chat-inbox-panel';
 export const DETAILS_PANEL_ID = 'chat-details-panel';
 
 type Panel = 'inbox' | 'details' | null;
-
-/** What the screen knows of the open conversation: its inbox row, or the loaded conversation itself. */
-export interface OpenChat {
-  _id: string;
-  counterpart: { _id: string; name: string };
-  posterId: { _id: string; name: string };
-  applicantId: { _id: string; name: string };
-  job: ChatThreadResponse['jobId'] | ChatSummary['jobId'];
-  readOnly: boolean;
-}
 
 function openChatOf(
   chatId: string | null,

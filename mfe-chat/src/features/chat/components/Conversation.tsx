@@ -29,7 +29,7 @@ import {
   SentIcon,
 } from '../../../shared/icons';
 import type { ChatSession, OutboxEntry } from '../stores/chat-session';
-import type { OpenChat } from './ChatScreen';
+import type { OpenChat } from './open-chat';
 
 /** Where one of the member's own messages stands (spec: sending → sent → read). */
 export type DeliveryStatus = 'queued' | 'sending' | 'failed' | 'sent' | 'read';

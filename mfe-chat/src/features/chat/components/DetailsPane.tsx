@@ -8,7 +8,7 @@ import { CalendarIcon, CloseIcon, JobIllustration, PhoneIcon, PinIcon, TagIcon }
 import { retryUnlessClientError } from '../../../shared/query';
 import { chatCompanyKey, chatJobKey, fetchChatJob, fetchCompany } from '../api/chat-api';
 import { jobHeading, jobImageUrl } from '../utils/job';
-import type { OpenChat } from './ChatScreen';
+import type { OpenChat } from './open-chat';
 
 function JobImage({ job }: { job: JobDetail | undefined }) {
   const url = jobImageUrl(job);

@@ -10,15 +10,15 @@ import { UsersRepository } from './repositories/users-repository';
 import { eraseAccount, insertRegisteredUser } from './user-events';
 
 /**
- * The embedded topology's demo set, in bulk (services/edge/src/demo-data.ts): hundreds of companies
- * through the accounts service's own writer of `accounts.user.registered` (so jobs and chat learn of
- * them from the outbox like any other account), without hundreds of password hashes: they share one
- * hash of a random secret nobody knows, so they cannot sign in. Photos are stored by the profile photo
- * store, served like any upload. Every demo account goes in with its address verified: the addresses
- * are under a `.test` domain no mail reaches, and whoever tries the demo must not be asked to open a
- * verification link that can never arrive. Used only by the edge's demo seeding and `npm run demo:remove`.
+ * The accounts service's public writers for accounts that arrive in bulk by an import rather than by
+ * registration (the demo set of tools/demo/ is one such import): each account goes in through the
+ * service's own writer of `accounts.user.registered` (so jobs and chat learn of it from the outbox like
+ * any other account), without a password hash per account: those without a password share one hash of a
+ * random secret nobody knows, so they cannot sign in. Photos are stored by the profile photo store,
+ * served like any upload. Imported accounts go in with their address verified (the importer vouches for
+ * it: nobody is asked to open a verification link). `eraseAccountsUnder` is the matching erasure.
  */
-export interface DemoCompanyInput {
+export interface ImportedCompany {
   email: string;
   name: string;
   /** Written as people do (0800 555 0123); stored as +234... like registration does. */
@@ -36,8 +36,8 @@ export interface DemoCompanyInput {
   password?: string;
 }
 
-/** A demo customer one may sign in as. */
-export interface DemoCustomerInput {
+/** A customer account that arrives by an import. */
+export interface ImportedCustomer {
   email: string;
   name: string;
   password: string;
@@ -47,9 +47,9 @@ const accountsDb = (db: Database) => schemaDb<AccountsDatabase>(db, 'accounts');
 const photoStore = (dataDir: string) => new PhotoStore(join(dataDir, 'uploads', 'profile'));
 
 /**
- * Whether a live account has this email: how the demo seeding tells that a data folder already has its
- * set (a sign-in would count against the account's sign-in limit, and a few quick restarts would find it
- * closed and take the set for missing).
+ * Whether a live account has this email, read from the accounts schema (how an import tells that it
+ * already ran: a sign-in would count against the account's sign-in limit, and a few quick restarts would
+ * find it closed).
  */
 export async function accountExists(db: Database, email: string): Promise<boolean> {
   return (await new UsersRepository(accountsDb(db)).findByEmail(email)) !== undefined;
@@ -71,12 +71,13 @@ class PasswordHashes {
 
 /**
  * Inserts the customers whose email is not taken yet, as registration does (`accounts.user.registered`),
- * without going through its route: the seeding is an import, not a visitor, and must not use up the
- * local address's registration limit. Returns how many it inserted.
+ * without going through its route: an import is not a visitor, and must not use up the local address's
+ * registration limit. `correlationId` names the import in the events. Returns how many it inserted.
  */
-export async function insertDemoCustomers(
+export async function importCustomers(
   db: Database,
-  customers: readonly DemoCustomerInput[],
+  customers: readonly ImportedCustomer[],
+  correlationId: string,
 ): Promise<number> {
   const hashes = new PasswordHashes();
   const rows = await Promise.all(
@@ -90,7 +91,7 @@ export async function insertDemoCustomers(
         const row = await insertRegisteredUser(
           trx,
           { email, name, passwordHash, type: 'user', emailVerifiedAt: new Date() },
-          'demo-data',
+          correlationId,
         );
         if (row) inserted++;
       }
@@ -99,10 +100,11 @@ export async function insertDemoCustomers(
 }
 
 /** Inserts the companies whose email is not taken yet; returns how many it inserted. */
-export async function insertDemoCompanies(
+export async function importCompanies(
   db: Database,
   dataDir: string,
-  companies: readonly DemoCompanyInput[],
+  companies: readonly ImportedCompany[],
+  correlationId: string,
 ): Promise<number> {
   const accounts = accountsDb(db);
   const photos = photoStore(dataDir);
@@ -121,7 +123,7 @@ export async function insertDemoCompanies(
       for (const company of companies) {
         const phone = normaliseNigerianPhone(company.phone);
         const cac = parseCacNumber(company.cac);
-        if (!phone || !cac) throw new Error(`demo company ${company.name}: bad phone or CAC number`);
+        if (!phone || !cac) throw new Error(`imported company ${company.name}: bad phone or CAC number`);
         const row = await insertRegisteredUser(
           trx,
           {
@@ -139,7 +141,7 @@ export async function insertDemoCompanies(
             subcategories: company.subcategory,
             emailVerifiedAt: new Date(),
           },
-          'demo-data',
+          correlationId,
         );
         if (!row) continue;
         inserted++;
@@ -164,10 +166,11 @@ export async function insertDemoCompanies(
  * (personal data gone, `accounts.user.deleted` announced so jobs and chat anonymise theirs, photo file
  * removed). Returns how many it erased.
  */
-export async function removeDemoAccounts(
+export async function eraseAccountsUnder(
   db: Database,
   dataDir: string,
   emailDomain: string,
+  correlationId: string,
 ): Promise<number> {
   const accounts = accountsDb(db);
   const photos = photoStore(dataDir);
@@ -181,7 +184,7 @@ export async function removeDemoAccounts(
   if (rows.length === 0) return 0;
   const unusableHash = await hash(randomBytes(32).toString('hex'));
   await accounts.transaction().execute(async (trx) => {
-    for (const row of rows) await eraseAccount(trx, row.id, unusableHash, 'demo-remove');
+    for (const row of rows) await eraseAccount(trx, row.id, unusableHash, correlationId);
   });
   await photos.removeQuietly(
     rows.map((row) => PhotoStore.nameFromUrl(row.photo_url)).filter((n) => n !== undefined),

@@ -2,14 +2,14 @@
 // states and addresses on every machine), covering every sub-category of the catalogue and all 37 states.
 // Phone numbers are 0800 555 0xxx (no Nigerian mobile line has the 0800 prefix) and CAC numbers RC99xxxx,
 // both plainly not real; every name ends in 'Demo' and every description says it is a demo company.
-import type { DemoCompanyInput } from '@marketplace/accounts-service';
+import type { ImportedCompany } from '@marketplace/accounts-service';
 import { NIGERIAN_STATES, SERVICE_CATALOGUE } from '@marketplace/contracts';
 
 export const DEMO_BULK_COMPANY_COUNT = 360;
 export const DEMO_BULK_NOTE = 'A demo company: not a real business.';
 
 /** A generated company: what the accounts writer takes, with a stable key and a shipped photo's index. */
-export type GeneratedDemoCompany = Omit<DemoCompanyInput, 'email' | 'photo'> & {
+export type GeneratedDemoCompany = Omit<ImportedCompany, 'email' | 'photo'> & {
   key: string;
   /** Index into the shipped photos, or undefined for the initials fallback. */
   photo?: number;

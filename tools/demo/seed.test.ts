@@ -1,14 +1,16 @@
 import accountsService from '@marketplace/accounts-service';
 import chatService from '@marketplace/chat-service';
+import type { EmbeddedHost } from '@marketplace/edge';
 import jobsService from '@marketplace/jobs-service';
-import type { ServiceDeps } from '@marketplace/service-kit';
+import paymentsService from '@marketplace/payments-service';
+import type { Database, ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NIGERIAN_STATES, normaliseNigerianPhone, SERVICE_CATALOGUE } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_BULK_COMPANY_COUNT, generateDemoCompanies } from './demo-companies';
+import { DEMO_BULK_COMPANY_COUNT, generateDemoCompanies } from './companies';
 import {
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD,
@@ -19,7 +21,7 @@ import {
   loadDemoData,
   removeDemoData,
   seedDemoData,
-} from './demo-data';
+} from './seed';
 
 describe('the generated demo companies', () => {
   const companies = generateDemoCompanies();
@@ -78,17 +80,29 @@ describe('loading the demo data at start', () => {
 });
 
 /**
- * Accounts, jobs and chat as the embedded topology runs them, on a data folder of their own (made before
- * the suite's tests, removed after them).
+ * Accounts, jobs, chat and payments as the embedded topology runs them, on a data folder of their own
+ * (made before the suite's tests, removed after them).
  */
-function embeddedServices(name: string): { service: TestService; readonly dataDir: string } {
+function embeddedServices(name: string): {
+  service: TestService;
+  readonly dataDir: string;
+  readonly host: EmbeddedHost;
+} {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
-  const embedded = { service: undefined as unknown as TestService, dataDir };
+  const embedded = {
+    service: undefined as unknown as TestService,
+    dataDir,
+    get host(): EmbeddedHost {
+      const { app, db, bus } = embedded.service;
+      return { app, db, bus, dataDir };
+    },
+  };
   beforeAll(async () => {
     embedded.service = await createTestService([
       (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, dataDir }),
       jobsService,
       chatService,
+      paymentsService,
     ]);
   }, 60_000);
   afterAll(async () => {
@@ -118,15 +132,15 @@ async function amakasInbox(
   return inbox.json();
 }
 
-// The demo set goes through the services' own routes and events, so it obeys their rules: this runs it
-// against accounts and jobs as the embedded topology does.
+// The demo set goes through the services' public writers, routes and events, so it obeys their rules:
+// this runs it against the services as the embedded topology does.
 describe('demo data', () => {
   const embedded = embeddedServices('demo-data');
   const dataDir = embedded.dataDir;
 
   it('seeds open and completed jobs, unlocks and a review once, and never twice', async () => {
-    const host = { db: embedded.service.db, dataDir };
-    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(true);
+    const host = embedded.host;
+    expect(await seedDemoData(host)).toBe(true);
 
     const listed = await embedded.service.app.inject({
       method: 'GET',
@@ -199,7 +213,7 @@ describe('demo data', () => {
       limited = guess.statusCode === 429;
     }
     expect(limited).toBe(true);
-    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(false);
+    expect(await seedDemoData(host)).toBe(false);
 
     // The bulk: every generated company is listed under its sub-category with its name and photo, served
     // like any upload; the set's size does not change on the second seed.
@@ -259,7 +273,7 @@ describe('demo data', () => {
       url: '/api/jobs/viewalljobs?limit=50',
     });
     expect(remaining.json().jobs).toHaveLength(0);
-    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(false);
+    expect(await seedDemoData(host)).toBe(false);
   }, 180_000);
 });
 
@@ -277,16 +291,24 @@ describe('a demo seeding that did not finish', () => {
     ).jobs.map((job) => job.jobHeading);
 
   it('is erased and seeded again whole at the next start, never left half done or doubled', async () => {
-    const host = { db: embedded.service.db, dataDir };
-    // Stopped at the first unlock: the accounts, the companies and the first job are in by then.
-    const stopped = Object.create(embedded.service.bus, {
-      publish: { value: () => Promise.reject(new Error('the start was stopped')) },
+    const host = embedded.host;
+    // Stopped at the first unlock (its write to the payments outbox): the accounts, the companies and
+    // the first job are in by then.
+    const raw = new Proxy(host.db.raw, {
+      get(target, property, receiver) {
+        if (property !== 'withSchema') return Reflect.get(target, property, receiver);
+        return (schema: string) => {
+          if (schema === 'payments') throw new Error('the start was stopped');
+          return target.withSchema(schema);
+        };
+      },
     });
-    await expect(seedDemoData(embedded.service.app, stopped, host)).rejects.toThrow('the start was stopped');
+    const stopped: Database = Object.create(host.db, { raw: { value: raw } });
+    await expect(seedDemoData({ ...host, db: stopped })).rejects.toThrow('the start was stopped');
     expect(existsSync(join(dataDir, DEMO_SEEDING_MARKER))).toBe(true);
     expect(await listedHeadings()).toEqual(['Fix a leaking kitchen sink']);
 
-    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(true);
+    expect(await seedDemoData(host)).toBe(true);
     expect(existsSync(join(dataDir, DEMO_SEEDING_MARKER))).toBe(false);
     const index = await embedded.service.app.inject({
       method: 'GET',
@@ -305,6 +327,6 @@ describe('a demo seeding that did not finish', () => {
     // The whole set: Amaka's conversation with the company that unlocked her job is there.
     expect(await amakasInbox(embedded.service.app)).toEqual([expect.objectContaining({ lastSeq: 3 })]);
 
-    expect(await seedDemoData(embedded.service.app, embedded.service.bus, host)).toBe(false);
+    expect(await seedDemoData(host)).toBe(false);
   }, 180_000);
 });

@@ -1,5 +1,8 @@
+// What every route plugin of the jobs service is given (options, caches, the job id parameter) and the
+// two look-ups most routes start with: who is calling, and the job they name. Who may do what with a job
+// is the access policy (../access-policy.ts).
 import { JOB_MESSAGES, type JobSummary } from '@marketplace/contracts';
-import { accessTokenOf, forbidden, notFound, type AccessClaims } from '@marketplace/service-kit';
+import { accessTokenOf, notFound, type AccessClaims } from '@marketplace/service-kit';
 import type { ImageStore } from '@marketplace/service-kit/uploads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -57,13 +60,4 @@ export async function viewerOf(
 export function existing(job: StoredJob | undefined): StoredJob {
   if (!job || job.deleted_at) throw notFound(JOB_MESSAGES.jobNotFound);
   return job;
-}
-
-export const isOwner = (job: StoredJob, user: AccessClaims) => job.posted_by === user.sub;
-
-/** The job's poster (or, with `admins`, an administrator); 403 for anyone else. */
-export function assertOwner(job: StoredJob, user: AccessClaims, options: { admins?: boolean } = {}): void {
-  if (isOwner(job, user)) return;
-  if (options.admins && user.type === 'admin') return;
-  throw forbidden(JOB_MESSAGES.notYourJob);
 }

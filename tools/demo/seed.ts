@@ -1,37 +1,43 @@
-// The embedded topology's demo set: a few customers and companies, open and completed jobs across
-// categories and states, and reviews, so a first `npm start` shows a living marketplace. The accounts go
-// in through the accounts service's own writer (its registered events, as registration writes them; the
-// few one may sign in as with the demo password, the few hundred around them (demo-companies.ts) with one
-// hash of a secret nobody knows, and photos from services/edge/assets/demo/). Everything else goes
-// through the services' own HTTP routes (app.inject), and the unlocks a review needs arrive as the
-// payments service announces them (`payments.unlock.paid` on the bus), so the data obeys every rule the
-// services enforce. Seeded once per data folder; every demo account and listing says it is a demo.
-// `npm run demo:remove` erases the set and marks the folder.
+// The embedded topology's demo set (set.ts, companies.ts): a few customers and companies, open and
+// completed jobs across categories and states, a conversation and reviews, so a first `npm start` shows a
+// living marketplace. A tool, not part of any service: it writes like any other producer would. The
+// accounts go in through the accounts service's public import writers (its `accounts.user.registered`
+// events, through its outbox: the few one may sign in as with the demo password, the few hundred around
+// them with no password, and photos from tools/demo/photos/). The jobs, the conversation and the reviews
+// go through the services' own HTTP routes, and the unlocks a review needs are announced as the payments
+// service announces them (the typed `payments.unlock.paid`, through the payments outbox), so the data
+// obeys every rule the services enforce. Seeded once per data folder; every demo account and listing
+// says it is a demo. `npm run demo:remove` (tools/demo-remove.ts) erases the set and marks the folder.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   accountExists,
-  insertDemoCompanies,
-  insertDemoCustomers,
-  removeDemoAccounts,
+  eraseAccountsUnder,
+  importCompanies,
+  importCustomers,
 } from '@marketplace/accounts-service';
-import { EVENT_TYPES, lagosToday } from '@marketplace/contracts';
-import { newEvent, type Database, type EventBus } from '@marketplace/service-kit';
+import { EVENT_TYPES, lagosToday, type PaymentsUnlockPaidV1 } from '@marketplace/contracts';
+import type { EmbeddedHost, StartTask } from '@marketplace/edge';
+import { publishEvent, schemaDb, type Database } from '@marketplace/service-kit';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { generateDemoCompanies } from './demo-companies';
+import { Type } from 'typebox';
+import { generateDemoCompanies } from './companies';
+import { COMPANIES, CUSTOMERS, JOBS } from './set';
 
 /** Shown in the README: anyone trying the site locally can sign in as these. */
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_EMAIL_DOMAIN = 'demo.naija-marketplace.test';
 const DEMO_NOTE = 'This is a demo listing.';
+/** The correlation id of the events the seeding causes. */
+const DEMO_CORRELATION = 'demo-data';
 /** In DATA_DIR once `npm run demo:remove` ran: the set is never seeded into that folder again. */
 export const DEMO_REMOVED_MARKER = 'demo-data-removed';
 /** In DATA_DIR while the set is being seeded: found at a start, the last seeding did not finish. */
 export const DEMO_SEEDING_MARKER = 'demo-data-seeding';
-/** The company photos that ship with the project (regenerate: `npx tsx tools/demo-photos.ts`). */
-export const DEMO_PHOTOS_DIR = fileURLToPath(new URL('../assets/demo/', import.meta.url));
+/** The company photos that ship with the tool (regenerate: `npx tsx tools/demo/make-photos.ts`). */
+export const DEMO_PHOTOS_DIR = fileURLToPath(new URL('./photos/', import.meta.url));
 export const DEMO_PHOTOS = [
   'wrench',
   'bulb',
@@ -45,197 +51,16 @@ export const DEMO_PHOTOS = [
   'key',
 ] as const;
 
-/** Where the bulk goes: the embedded topology's database and data folder (the accounts photo store). */
-export interface DemoDataHost {
-  db: Database;
-  dataDir: string;
-}
+/**
+ * `npm start`'s switch: DEMO_DATA=on (its default) seeds the set into a data folder that lacks it, `off`
+ * never. The distributed topology and the stack never seed (they run no start task).
+ */
+export const DemoConfigSchema = Type.Object({
+  DEMO_DATA: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+});
 
-interface DemoCustomer {
-  key: string;
-  name: string;
-}
-interface DemoCompany {
-  key: string;
-  name: string;
-  cac: string;
-  phone: string;
-  state: string;
-  address: string;
-  pincode: string;
-  category: string[];
-  subcategory: string[];
-  description: string;
-}
-interface DemoJob {
-  poster: string;
-  heading: string;
-  description: string;
-  category: string;
-  subcategory: string[];
-  state: string;
-  address: string;
-  pincode: string;
-  startInDays: number;
-  /** Completed jobs: the companies that unlocked it and the poster's review of the first. */
-  completed?: { companies: string[]; rating: number; review: string };
-  /** Open jobs some companies have already unlocked. */
-  unlockedBy?: string[];
-  /** What the poster and the first company that unlocked it have written in their chat, oldest first. */
-  conversation?: Array<[from: 'poster' | 'company', text: string]>;
-}
-
-const CUSTOMERS: DemoCustomer[] = [
-  { key: 'amaka', name: 'Amaka Demo' },
-  { key: 'tunde', name: 'Tunde Demo' },
-  { key: 'halima', name: 'Halima Demo' },
-];
-
-const COMPANIES: DemoCompany[] = [
-  {
-    key: 'ikeja-plumbing',
-    cac: 'RC700101',
-    phone: '0803 555 0101',
-    name: 'Ikeja Plumbing Works Demo',
-    state: 'Lagos',
-    address: '14 Obafemi Awolowo Way, Ikeja',
-    pincode: '100271',
-    category: ['Craftsman'],
-    subcategory: ['Plumber', 'Tiler'],
-    description: 'Leak repairs, bathroom fittings and tiling across Lagos mainland. A demo company.',
-  },
-  {
-    key: 'abuja-sparks',
-    cac: 'RC700102',
-    phone: '0805 555 0102',
-    name: 'Abuja Sparks Electrical Demo',
-    state: 'Federal Capital Territory',
-    address: '7 Aminu Kano Crescent, Wuse 2',
-    pincode: '900288',
-    category: ['Craftsman', 'Services'],
-    subcategory: ['Electrician', 'Solar panel', 'Electric car charger'],
-    description: 'Wiring, inverters and solar installations in the FCT. A demo company.',
-  },
-  {
-    key: 'garden-city-clean',
-    cac: 'BN7001030',
-    phone: '0807 555 0103',
-    name: 'Garden City Cleaners Demo',
-    state: 'Rivers',
-    address: '21 Aba Road, Port Harcourt',
-    pincode: '500272',
-    category: ['Services', 'House and Garden'],
-    subcategory: ['Cleaning', 'Pest control', 'Gardening'],
-    description: 'Homes, offices and compounds kept clean and pest-free. A demo company.',
-  },
-];
-
-const JOBS: DemoJob[] = [
-  {
-    poster: 'amaka',
-    heading: 'Fix a leaking kitchen sink',
-    description: 'The pipe under the kitchen sink drips all day and the cabinet floor is wet.',
-    category: 'Craftsman',
-    subcategory: ['Plumber'],
-    state: 'Lagos',
-    address: '5 Adeniyi Jones Avenue, Ikeja',
-    pincode: '100281',
-    startInDays: 2,
-    unlockedBy: ['ikeja-plumbing'],
-    conversation: [
-      ['company', 'Good afternoon Ma. I can come tomorrow morning to look at the sink. Is 9am okay?'],
-      ['poster', 'Yes, 9am is fine. The trap under the sink is cracked, please bring a new one.'],
-      ['company', 'No problem, I will bring it. See you tomorrow at 9.'],
-    ],
-  },
-  {
-    poster: 'amaka',
-    heading: 'Retile a small bathroom floor',
-    description: 'About 6 square metres of cracked floor tiles to replace; tiles already bought.',
-    category: 'Craftsman',
-    subcategory: ['Tiler'],
-    state: 'Lagos',
-    address: '5 Adeniyi Jones Avenue, Ikeja',
-    pincode: '100281',
-    startInDays: 10,
-  },
-  {
-    poster: 'tunde',
-    heading: 'Install a 5 kVA solar inverter',
-    description: 'Supply and install panels, batteries and a 5 kVA inverter for a 3-bedroom flat.',
-    category: 'Services',
-    subcategory: ['Solar panel'],
-    state: 'Federal Capital Territory',
-    address: '12 Gana Street, Maitama',
-    pincode: '900271',
-    startInDays: 14,
-  },
-  {
-    poster: 'tunde',
-    heading: 'Rewire a duplex after a fire',
-    description: 'Replace burnt wiring in two rooms and check the distribution board.',
-    category: 'Craftsman',
-    subcategory: ['Electrician'],
-    state: 'Federal Capital Territory',
-    address: '12 Gana Street, Maitama',
-    pincode: '900271',
-    startInDays: 0,
-    completed: {
-      companies: ['abuja-sparks'],
-      rating: 5,
-      review: 'Came the same day, explained everything and left the house tidy.',
-    },
-  },
-  {
-    poster: 'halima',
-    heading: 'Deep clean a 4-bedroom house before moving in',
-    description: 'Full clean of floors, kitchen, bathrooms and windows; the house is empty.',
-    category: 'Services',
-    subcategory: ['Cleaning'],
-    state: 'Rivers',
-    address: '3 Stadium Road, Port Harcourt',
-    pincode: '500102',
-    startInDays: 0,
-    completed: {
-      companies: ['garden-city-clean'],
-      rating: 4,
-      review: 'Thorough work on the kitchen and bathrooms; arrived an hour late.',
-    },
-  },
-  {
-    poster: 'halima',
-    heading: 'Fumigate a compound against termites',
-    description: 'Termites in the boys quarters and the fence; need treatment and advice.',
-    category: 'Services',
-    subcategory: ['Pest control'],
-    state: 'Rivers',
-    address: '3 Stadium Road, Port Harcourt',
-    pincode: '500102',
-    startInDays: 5,
-  },
-  {
-    poster: 'amaka',
-    heading: 'Paint the living room and corridor',
-    description: 'Two coats of emulsion, walls and ceiling, about 60 square metres in total.',
-    category: 'Craftsman',
-    subcategory: ['Painter'],
-    state: 'Oyo',
-    address: '9 Ring Road, Ibadan',
-    pincode: '200221',
-    startInDays: 21,
-  },
-  {
-    poster: 'tunde',
-    heading: 'Design and build a garden fence',
-    description: 'A 40 metre block fence with a sliding gate at the front of the compound.',
-    category: 'House and Garden',
-    subcategory: ['Fence and gate'],
-    state: 'Kaduna',
-    address: '18 Ali Akilu Road, Kaduna',
-    pincode: '800283',
-    startInDays: 30,
-  },
-];
+/** Where the set is removed from: the embedded topology's database and data folder (the photo store). */
+export type DemoDataHost = Pick<EmbeddedHost, 'db' | 'dataDir'>;
 
 const email = (key: string) => `${key}@${DEMO_EMAIL_DOMAIN}`;
 
@@ -285,23 +110,42 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
  * and companies one may sign in as, then the bulk companies, who cannot.
  */
 async function seedDemoAccounts(host: DemoDataHost): Promise<void> {
-  await insertDemoCustomers(
+  await importCustomers(
     host.db,
     CUSTOMERS.map((customer) => ({
       email: email(customer.key),
       name: customer.name,
       password: DEMO_PASSWORD,
     })),
+    DEMO_CORRELATION,
   );
   const photos = DEMO_PHOTOS.map((name) => readFileSync(join(DEMO_PHOTOS_DIR, `${name}.webp`)));
-  await insertDemoCompanies(host.db, host.dataDir, [
-    ...COMPANIES.map(({ key, ...company }) => ({ ...company, email: email(key), password: DEMO_PASSWORD })),
-    ...generateDemoCompanies(undefined, photos.length).map(({ key, photo, ...company }) => ({
-      ...company,
-      email: email(key),
-      ...(photo === undefined ? {} : { photo: photos[photo]! }),
-    })),
-  ]);
+  await importCompanies(
+    host.db,
+    host.dataDir,
+    [
+      ...COMPANIES.map(({ key, ...company }) => ({ ...company, email: email(key), password: DEMO_PASSWORD })),
+      ...generateDemoCompanies(undefined, photos.length).map(({ key, photo, ...company }) => ({
+        ...company,
+        email: email(key),
+        ...(photo === undefined ? {} : { photo: photos[photo]! }),
+      })),
+    ],
+    DEMO_CORRELATION,
+  );
+}
+
+/**
+ * A paid unlock, announced as the payments service announces one: the contract's typed
+ * `payments.unlock.paid`, written to the payments outbox (whose relay publishes it after the commit).
+ * Jobs records the application and chat opens the conversation when they hear of it.
+ */
+async function announceUnlockPaid(db: Database, paid: PaymentsUnlockPaidV1): Promise<void> {
+  await schemaDb(db, 'payments')
+    .transaction()
+    .execute((trx) =>
+      publishEvent(trx, EVENT_TYPES.paymentsUnlockPaid, paid, { correlationId: DEMO_CORRELATION }),
+    );
 }
 
 /**
@@ -311,25 +155,22 @@ async function seedDemoAccounts(host: DemoDataHost): Promise<void> {
  * not finish (the first start stopped within its seconds, or a step failed) leaves its marker: the next
  * start erases the part it made and seeds the set again, so a folder never keeps half a set.
  */
-export async function seedDemoData(
-  app: FastifyInstance,
-  bus: EventBus,
-  host: DemoDataHost,
-): Promise<boolean> {
+export async function seedDemoData(host: EmbeddedHost): Promise<boolean> {
   if (existsSync(join(host.dataDir, DEMO_REMOVED_MARKER))) return false;
   const seedingMarker = join(host.dataDir, DEMO_SEEDING_MARKER);
   if (existsSync(seedingMarker)) {
-    await removeDemoAccounts(host.db, host.dataDir, DEMO_EMAIL_DOMAIN);
+    await eraseAccountsUnder(host.db, host.dataDir, DEMO_EMAIL_DOMAIN, DEMO_CORRELATION);
   } else if (await accountExists(host.db, email(CUSTOMERS[0]!.key))) {
     return false;
   }
   writeFileSync(seedingMarker, `Seeding the demo data set since ${new Date().toISOString()}.\n`);
-  await seedDemoSet(app, bus, host);
+  await seedDemoSet(host);
   rmSync(seedingMarker, { force: true });
   return true;
 }
 
-async function seedDemoSet(app: FastifyInstance, bus: EventBus, host: DemoDataHost): Promise<void> {
+async function seedDemoSet(host: EmbeddedHost): Promise<void> {
+  const { app } = host;
   await seedDemoAccounts(host);
   const customers = new Map<string, { id: string; token: string }>();
   for (const customer of CUSTOMERS) customers.set(customer.key, await signIn(app, customer.key));
@@ -362,11 +203,13 @@ async function seedDemoSet(app: FastifyInstance, bus: EventBus, host: DemoDataHo
           description: `${job.description} ${DEMO_NOTE}`,
         },
       });
+    // Answered 5xx until the jobs service has heard of the poster's account (the accounts outbox).
     let posted = await post();
-    for (let i = 0; i < 100 && posted.statusCode >= 500; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(async () => {
+      if (posted.statusCode < 500) return true;
       posted = await post();
-    }
+      return posted.statusCode < 500;
+    }, `the jobs service to know ${customer.name}`);
     if (posted.statusCode !== 201) {
       throw new Error(`demo data: posting "${job.heading}" answered ${posted.statusCode}: ${posted.body}`);
     }
@@ -375,23 +218,16 @@ async function seedDemoSet(app: FastifyInstance, bus: EventBus, host: DemoDataHo
     const unlockers = job.completed?.companies ?? job.unlockedBy ?? [];
     for (const key of unlockers) {
       const company = companies.get(key)!;
-      const reference = `demo-${randomUUID()}`;
-      await bus.publish(
-        newEvent(
-          EVENT_TYPES.paymentsUnlockPaid,
-          {
-            paymentId: randomUUID(),
-            reference,
-            jobId,
-            companyId: company.id,
-            posterId: poster.id,
-            amount: 200,
-            currency: 'NGN',
-            paidAt: new Date().toISOString(),
-          },
-          { correlationId: 'demo-data' },
-        ),
-      );
+      await announceUnlockPaid(host.db, {
+        paymentId: randomUUID(),
+        reference: `demo-${randomUUID()}`,
+        jobId,
+        companyId: company.id,
+        posterId: poster.id,
+        amount: 200,
+        currency: 'NGN',
+        paidAt: new Date().toISOString(),
+      });
     }
     if (unlockers.length > 0) {
       await waitFor(async () => {
@@ -450,6 +286,17 @@ async function seedDemoSet(app: FastifyInstance, bus: EventBus, host: DemoDataHo
 }
 
 /**
+ * The start task `npm start` (when DEMO_DATA is on) and the page benchmarks hand the embedded edge, whose
+ * /ready waits for it: seeds the set into a folder that lacks it, and never fails the start (loadDemoData).
+ */
+export function demoDataStartTask(): StartTask {
+  return {
+    name: 'seeding the demo data',
+    run: (host) => loadDemoData(() => seedDemoData(host), host.app.log),
+  };
+}
+
+/**
  * Runs the seeding at start. The demo set is a convenience: one that cannot be loaded is reported and
  * the marketplace runs without it, rather than not at all.
  */
@@ -471,7 +318,7 @@ export async function loadDemoData(
  * seeded again. Returns how many accounts it erased.
  */
 export async function removeDemoData(host: DemoDataHost): Promise<number> {
-  const removed = await removeDemoAccounts(host.db, host.dataDir, DEMO_EMAIL_DOMAIN);
+  const removed = await eraseAccountsUnder(host.db, host.dataDir, DEMO_EMAIL_DOMAIN, 'demo-remove');
   writeFileSync(
     join(host.dataDir, DEMO_REMOVED_MARKER),
     `The demo data set was removed from this folder on ${new Date().toISOString()} (${removed} accounts).\n`,

@@ -1,13 +1,13 @@
 /**
- * Regenerates the demo set's company photos (services/edge/assets/demo/*.webp) from SVG artwork of
- * trades in the brand colours. Deterministic: the same files every run. `npx tsx tools/demo-photos.ts`
+ * Regenerates the demo set's company photos (tools/demo/photos/*.webp) from SVG artwork of
+ * trades in the brand colours. Deterministic: the same files every run. `npx tsx tools/demo/make-photos.ts`
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'services', 'edge', 'assets', 'demo');
+const OUT = join(dirname(fileURLToPath(import.meta.url)), 'photos');
 const GREEN = '#008751';
 const DARK = '#0f1f17';
 const GOLD = '#f5b301';

@@ -1,0 +1,39 @@
+import { backoffDelay, sleep } from './backoff';
+
+describe('backoffDelay', () => {
+  it('doubles from the base per attempt', () => {
+    expect([1, 2, 3, 4, 5].map((attempt) => backoffDelay(attempt, 1000, 60_000))).toEqual([
+      1000, 2000, 4000, 8000, 16_000,
+    ]);
+  });
+
+  it('stops at the cap, also after very many attempts', () => {
+    expect(backoffDelay(7, 1000, 60_000)).toBe(60_000);
+    expect(backoffDelay(10_000, 1000, 60_000)).toBe(60_000);
+  });
+
+  it('takes an attempt below 1 as the first', () => {
+    expect(backoffDelay(0, 500, 10_000)).toBe(500);
+    expect(backoffDelay(-3, 500, 10_000)).toBe(500);
+  });
+});
+
+describe('sleep', () => {
+  it('waits the given time', async () => {
+    const started = Date.now();
+    await sleep(30);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+  });
+
+  it('ends at once when aborted, before or during the wait', async () => {
+    const aborted = new AbortController();
+    aborted.abort();
+    const started = Date.now();
+    await sleep(10_000, aborted.signal);
+    const during = new AbortController();
+    const waiting = sleep(10_000, during.signal);
+    setTimeout(() => during.abort(), 10);
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
