@@ -254,6 +254,11 @@ describe('/jobpost: the form', () => {
     expect(screen.getByAltText('Preview of p0.jpg')).toHaveAttribute('src', 'blob:p0.jpg');
     await user.click(screen.getByRole('button', { name: 'Remove p0.jpg' }));
     expect(screen.getAllByRole('button', { name: /^Remove p\d\.jpg$/ })).toHaveLength(JOB_IMAGE_LIMIT - 1);
+    // Focus stays with the photos (the next one's Remove), not on the page body; after the last, on the picker.
+    expect(screen.getByRole('button', { name: 'Remove p1.jpg' })).toHaveFocus();
+    for (let left = JOB_IMAGE_LIMIT - 1; left > 0; left -= 1) await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: /^Remove p\d\.jpg$/ })).toBeNull();
+    expect(fileInput()).toHaveFocus();
   });
 
   it('posts multipart with the photo and CSRF header, shows upload progress, toasts, clears and opens /dashboard after 1.5 s', async () => {

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { JOB_IMAGE_LIMIT, JOB_MESSAGES, MESSAGES } from '@marketplace/contracts';
 
 /** A photo chosen on this device, with its preview address (an object URL the form revokes). */
@@ -43,6 +43,17 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
   const current = photos.length > 0 ? [] : saved;
   const cover = photos[0]?.url ?? current[0]?.url;
   const full = photos.length >= JOB_IMAGE_LIMIT;
+  const list = useRef<HTMLUListElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** The place of a photo just removed: focus goes to the next one's Remove (or back to Choose Image). */
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('.photo-picker__remove') ?? [])];
+    (buttons[Math.min(index, buttons.length - 1)] ?? fileInput.current)?.focus();
+  }, [photos]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -77,6 +88,7 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
               .join(' ')}
           >
             <input
+              ref={fileInput}
               type="file"
               accept="image/*"
               multiple
@@ -98,7 +110,7 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
                 : ' New photos replace the current ones.')}
           </p>
           {(photos.length > 0 || current.length > 1) && (
-            <ul className="photo-picker__thumbs" aria-label="Chosen photos">
+            <ul className="photo-picker__thumbs" aria-label="Chosen photos" ref={list}>
               {current.map((image, index) => (
                 <li key={`saved-${image.url}`} className="photo-picker__thumb">
                   <img src={image.url} alt={`Current photo ${index + 1}`} />
@@ -110,7 +122,10 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
                   <button
                     type="button"
                     className="photo-picker__remove"
-                    onClick={() => onRemove(index)}
+                    onClick={() => {
+                      removedAt.current = index;
+                      onRemove(index);
+                    }}
                     disabled={disabled}
                     aria-label={`Remove ${photo.file.name}`}
                   >
