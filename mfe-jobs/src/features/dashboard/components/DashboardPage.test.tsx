@@ -20,7 +20,7 @@ import {
 } from '../../../shared/testing/my-jobs-api';
 import { NO_APPLICANTS } from './ApplicantsModal';
 import { DashboardPage } from './DashboardPage';
-import { NO_ONE_TO_REVIEW, REVIEW_HOW_TO } from './ReviewModal';
+import { CHOOSE_A_COMPANY, NO_ONE_TO_REVIEW, REVIEW_HOW_TO, reviewPostedText } from './ReviewModal';
 
 const state = freshApi();
 const server = createMyJobsServer(state);
@@ -265,20 +265,53 @@ describe('dashboard: status and review', () => {
         .map((o) => o.textContent),
     ).toEqual(['Choose a company', 'Sharp Roofers Ltd', 'Lagos Tilers']);
     const post = screen.getByRole('button', { name: MESSAGES.postReview });
-    expect(post).toBeDisabled();
+    // Disabled for assistive technology, but in the Tab order: pressing it says what is missing.
+    expect(post).toHaveAttribute('aria-disabled', 'true');
+    expect(post).toBeEnabled();
     expect(screen.getByText(REVIEW_HOW_TO)).toBeInTheDocument();
     await user.selectOptions(companySelect, 'Lagos Tilers');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Neat work, on time.');
-    expect(post).toBeDisabled(); // no stars yet
-    await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
-    expect(post).toBeEnabled();
+    expect(post).toHaveAttribute('aria-disabled', 'true'); // no stars yet
     await user.click(post);
-    expect(await findToast(MESSAGES.companyProfileUpdatedSuccessfully)).toMatchObject({ kind: 'success' });
+    const stars = within(dialog).getByRole('group', { name: 'Rating' });
+    expect(stars).toHaveAccessibleDescription(JOB_MESSAGES.ratingOutOfRange);
+    expect(within(dialog).getByRole('radio', { name: '1 star' })).toHaveFocus();
+    expect(calls('POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
+    expect(post).not.toHaveAttribute('aria-disabled');
+    expect(stars).not.toHaveAccessibleDescription(JOB_MESSAGES.ratingOutOfRange);
+    await user.click(post);
+    expect(await findToast(reviewPostedText('Lagos Tilers'))).toMatchObject({ kind: 'success' });
+    expect(reviewPostedText('Lagos Tilers')).toContain(MESSAGES.companyProfileUpdatedSuccessfully);
     expect(calls('POST')[0]).toMatchObject({
       path: '/api/jobs/postreviews',
       json: { companyId: 'company-3', jobId: 'job-1', rating: 4, review: 'Neat work, on time.' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The status select that led here is gone: focus goes to the row's Review button, not the page body.
+    await waitFor(() =>
+      expect(within(t).getByRole('button', { name: 'Review a company for Fix the roof' })).toHaveFocus(),
+    );
+  });
+
+  it('Post Review with nothing filled in names every missing field and focuses the first', async () => {
+    const user = userEvent.setup();
+    state.posted = [job(1, { jobHeading: 'Paint', status: 'completed' })];
+    state.applicants['job-1'] = [applicant(1, { name: 'Sharp Roofers Ltd' }), applicant(2)];
+    renderDashboard();
+    await user.click(within(await table()).getByRole('button', { name: 'Review a company for Paint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review a company' });
+    const company = await within(dialog).findByRole('combobox', { name: 'Company' });
+    await user.click(screen.getByRole('button', { name: MESSAGES.postReview }));
+    expect(company).toHaveAccessibleDescription(CHOOSE_A_COMPANY);
+    expect(company).toHaveFocus();
+    expect(within(dialog).getByRole('group', { name: 'Rating' })).toHaveAccessibleDescription(
+      JOB_MESSAGES.ratingOutOfRange,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
+      JOB_MESSAGES.reviewTextRequired,
+    );
+    expect(calls('POST')).toEqual([]);
   });
 
   it('a refused status change goes back and says why', async () => {

@@ -185,6 +185,7 @@ export function JobsTable({
                       type="button"
                       className="ui-btn ui-btn--secondary ui-btn--sm"
                       onClick={() => onReview(job)}
+                      data-review-job={job._id}
                       aria-haspopup="dialog"
                       aria-label={`Review a company for ${name}`}
                     >
