@@ -261,6 +261,55 @@ describe('/jobpost: the form', () => {
     expect(fileInput()).toHaveFocus();
   });
 
+  it('a text file named .jpg is refused at the photos, with no broken preview', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage();
+    await form();
+    await user.upload(
+      fileInput(),
+      new NodeFile(['just some notes'], 'notes.jpg', { type: 'image/jpeg' }) as unknown as File,
+    );
+    await waitFor(() =>
+      expect(fileInput()).toHaveAccessibleDescription(MESSAGES.pleaseUploadAValidImageFile),
+    );
+    expect(screen.queryByAltText('Preview of notes.jpg')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove notes.jpg' })).toBeNull();
+  });
+
+  it("the server's refusal of a photo is said at the photos, not atop the form", async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(api('/api/jobs/postjob'), () => errorResponse(415, MESSAGES.pleaseUploadAValidImageFile)),
+    );
+    renderPage();
+    await form();
+    await user.upload(fileInput(), image('sink.jpg'));
+    await fillJob(user);
+    await user.click(screen.getByRole('button', { name: MESSAGES.post }));
+    await waitFor(() =>
+      expect(fileInput()).toHaveAccessibleDescription(MESSAGES.pleaseUploadAValidImageFile),
+    );
+    expect(fileInput()).toHaveFocus();
+    expect(document.querySelector('.form-error-summary')).toBeNull();
+  });
+
+  it('the heading and the description count their characters and say when there are too many, cutting nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await form();
+    await user.type(field('Job heading'), 'Fix the sink');
+    expect(field('Job heading')).toHaveAccessibleDescription('12 / 120 characters');
+    await user.clear(field('Job heading'));
+    await user.click(field('Job heading'));
+    await user.paste('x'.repeat(125));
+    expect(field('Job heading')).toHaveValue('x'.repeat(125));
+    expect(field('Job heading')).toHaveAccessibleDescription(JOB_MESSAGES.headingTooLong);
+    await user.click(field('Job description'));
+    await user.paste('y'.repeat(5001));
+    expect(field('Job description')).toHaveValue('y'.repeat(5001));
+    expect(field('Job description')).toHaveAccessibleDescription(JOB_MESSAGES.descriptionTooLong);
+  });
+
   it('posts multipart with the photo and CSRF header, shows upload progress, toasts, clears and opens /dashboard after 1.5 s', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -54,6 +54,10 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
     const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('.photo-picker__remove') ?? [])];
     (buttons[Math.min(index, buttons.length - 1)] ?? fileInput.current)?.focus();
   }, [photos]);
+  // A refused photo (here or by the server) is said at the picker and focus goes there.
+  useEffect(() => {
+    if (error) fileInput.current?.focus();
+  }, [error]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -151,9 +155,33 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
   );
 }
 
-/** Which of `files` may join `current` photos: images only, JOB_IMAGE_LIMIT in all. */
-export function acceptPhotos(files: File[], current: number): { accepted: File[]; error?: string } {
-  const images = files.filter((file) => file.type.startsWith('image/'));
+/**
+ * True when the file starts as a JPEG, PNG or WebP does: a text file renamed `.jpg` has an image type
+ * (the browser reads it from the name) but would be a broken preview and a refusal from the server.
+ */
+export async function looksLikeImage(file: File): Promise<boolean> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  } catch {
+    return true; // unreadable here: the server reads it and says so
+  }
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const png = [0x89, 0x50, 0x4e, 0x47].every((byte, index) => bytes[index] === byte);
+  const webp = ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP';
+  return jpeg || png || webp;
+}
+
+/** Which of `files` may join `current` photos: images only (by their bytes), JOB_IMAGE_LIMIT in all. */
+export async function acceptPhotos(
+  files: File[],
+  current: number,
+): Promise<{ accepted: File[]; error?: string }> {
+  const checks = await Promise.all(
+    files.map(async (file) => file.type.startsWith('image/') && (await looksLikeImage(file))),
+  );
+  const images = files.filter((_, index) => checks[index]);
   const room = Math.max(0, JOB_IMAGE_LIMIT - current);
   const accepted = images.slice(0, room);
   if (images.length < files.length) return { accepted, error: MESSAGES.pleaseUploadAValidImageFile };
