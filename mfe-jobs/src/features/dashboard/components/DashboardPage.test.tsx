@@ -412,7 +412,7 @@ describe('dashboard: delete', () => {
     expect(counter(MESSAGES.jobPosted)).toBe('1');
   });
 
-  it('shows the 409 message when companies paid to unlock the job; the job stays', async () => {
+  it('a job companies paid to unlock cannot be deleted: the dialog says so and offers no Delete', async () => {
     const user = userEvent.setup();
     state.posted = [job(1, { jobHeading: 'Fix the roof', unlockCount: 1 })];
     server.use(
@@ -422,10 +422,13 @@ describe('dashboard: delete', () => {
     );
     renderDashboard();
     await user.click(within(await table()).getByRole('button', { name: 'Delete Fix the roof' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this job?' });
-    expect(within(dialog).getByText('1 company has unlocked this job.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Delete job' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(JOB_MESSAGES.deleteAfterUnlock);
+    // Unlocked by a company: the dialog says at once that it cannot be deleted and offers no Delete.
+    const dialog = await screen.findByRole('dialog', { name: 'This job cannot be deleted' });
+    expect(within(dialog).getByText(/1 company has unlocked this job\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(JOB_MESSAGES.deleteAfterUnlock)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete job' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the job' }));
+    expect(calls('DELETE')).toEqual([]);
     expect(jobNames(screen.getByRole('table', { name: MESSAGES.postedJob }))).toEqual(['Fix the roof']);
   });
 });
@@ -433,7 +436,11 @@ describe('dashboard: delete', () => {
 describe('dashboard: company and admin', () => {
   it('a company sees its applied jobs: counters, no actions, no status select, a link to find jobs', async () => {
     state.applied = [
-      job(1, { jobHeading: 'Fix the roof', postedBy: { _id: 'user-7', name: 'Ada' } }),
+      job(1, {
+        jobHeading: 'Fix the roof',
+        postedBy: { _id: 'user-7', name: 'Ada' },
+        paymentInfo: { status: 'paid' },
+      }),
       job(2, { jobHeading: 'Paint', status: 'completed' }),
     ];
     renderDashboard(company);
@@ -447,6 +454,16 @@ describe('dashboard: company and admin', () => {
     ).toEqual(['Job Name', 'Date', 'Status']);
     expect(within(t).queryByRole('combobox')).toBeNull();
     expect(within(t).queryByRole('button', { name: 'Fix the roof' })).toBeNull();
+    // Each applied job leads to the job, and an unlocked one to its chat.
+    expect(within(t).getByRole('link', { name: 'Fix the roof' })).toHaveAttribute(
+      'href',
+      '/jobs?q=Fix%20the%20roof',
+    );
+    expect(within(t).getByRole('link', { name: 'Open chat about Fix the roof' })).toHaveAttribute(
+      'href',
+      '/chat',
+    );
+    expect(within(t).getByRole('link', { name: 'Paint' })).toHaveAttribute('href', '/jobs?q=Paint');
     expect(within(t).getByText('Open', { selector: '.dash-badge' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find jobs' })).toHaveAttribute('href', '/jobs');
     await waitFor(() =>
