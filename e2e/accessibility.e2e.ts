@@ -3,7 +3,9 @@
  * phone (375 px) and desktop (1366 px) width, for a visitor and each account type; the same in dark mode
  * (the system setting) for the public and catalogue pages at both widths and for the signed-in pages at
  * one width per account type; and the keyboard-only journeys of sign-up, sign-in, company registration
- * with its category dialog, and the phone menus.
+ * with its category dialog, and the phone menus. Then what the accessibility sweep found, kept fixed: the
+ * contrast of one's own chat messages, the chat box at 375 px, the search boxes' focus outline, /jobpost's
+ * layout shift and the verify-email link.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -528,6 +530,30 @@ describe("accessibility: the sweep's findings stay fixed", () => {
       assert.equal(await focusOutline(adminPage), '3px solid', '/allusers');
     } finally {
       await admin.close();
+    }
+  });
+
+  it('/jobpost: the form arriving moves nothing (the skeleton has its size), at 375 and 1366 px', async () => {
+    for (const width of WIDTHS) {
+      const page = await posterBrowser.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript(() => {
+        const scope = window as unknown as { layoutShift: number };
+        scope.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{
+            value: number;
+            hadRecentInput: boolean;
+          }>)
+            if (!entry.hadRecentInput) scope.layoutShift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${site.url}/jobpost`);
+      await page.getByRole('button', { name: 'Post', exact: true }).waitFor({ timeout: 20_000 });
+      await settle(page);
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      assert.ok(shift <= 0.02, `CLS ${shift.toFixed(3)} at ${width} px`);
+      await page.close();
     }
   });
 
