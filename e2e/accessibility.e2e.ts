@@ -3,7 +3,9 @@
  * phone (375 px) and desktop (1366 px) width, for a visitor and each account type; the same in dark mode
  * (the system setting) for the public and catalogue pages at both widths and for the signed-in pages at
  * one width per account type; and the keyboard-only journeys of sign-up, sign-in, company registration
- * with its category dialog, and the phone menus.
+ * with its category dialog, and the phone menus. Then what the accessibility sweep found, kept fixed: the
+ * contrast of one's own chat messages, the chat box at 375 px, the search boxes' focus outline, /jobpost's
+ * layout shift and the verify-email link.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { E2E_ADMIN, registerThroughApi, signInThroughApi, uniqueEmail } from './support/accounts';
 import { seriousViolations, type AxeViolation } from './support/axe';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
+import { unlockedPair, type ChatPair } from './support/chat';
 import { REMOTE_ROUTES, SHELL_ROUTES } from './support/routes';
 import { startEmbedded, webRootCopy, type EmbeddedSite } from './support/servers';
 
@@ -417,5 +420,170 @@ describe('accessibility: keyboard-only journeys', () => {
       'Escape returns focus to the toggle',
     );
     await page.close();
+  });
+});
+
+/** WCAG contrast of two computed CSS colours (rgb()/rgba() over the opaque background). */
+function contrast(foreground: string, background: string): number {
+  const parse = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+  const [br = 0, bg = 0, bb = 0] = parse(background);
+  const [fr = 0, fg = 0, fb = 0, alpha = 1] = parse(foreground);
+  const over = (f: number, b: number) => f * alpha + b * (1 - alpha);
+  const luminance = (r: number, g: number, b: number) =>
+    [r, g, b]
+      .map((c) => c / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, c, i) => sum + c * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
+  const a = luminance(over(fr, br), over(fg, bg), over(fb, bb));
+  const b = luminance(br, bg, bb);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+/** The outline a focused control shows: its own, or that of the box drawn around it. */
+async function focusOutline(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    for (let el = document.activeElement as HTMLElement | null; el; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0)
+        return `${style.outlineWidth} ${style.outlineStyle}`;
+    }
+    return 'none';
+  });
+}
+
+describe("accessibility: the sweep's findings stay fixed", () => {
+  let site: EmbeddedSite;
+  let web: { dir: string; cleanup(): void };
+  let posterBrowser: BrowserContext;
+  let companyBrowser: BrowserContext;
+  let pair: ChatPair;
+
+  before(async () => {
+    web = await webRootCopy();
+    site = await startEmbedded({ webRoot: web.dir });
+    posterBrowser = await launchBrowser();
+    companyBrowser = await launchBrowser();
+    pair = await unlockedPair(site.url, { poster: posterBrowser, company: companyBrowser }, 'a11y-sweep');
+  });
+  after(async () => {
+    await posterBrowser?.close();
+    await companyBrowser?.close();
+    await site?.stop();
+    web?.cleanup();
+  });
+
+  it("chat: one's own time and status are readable on the bubble; at 375 px the counter leaves the box its width", async () => {
+    const page = await companyBrowser.newPage();
+    await page.setViewportSize({ width: 375, height: 740 });
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/chat?chat=${pair.chatId}`);
+    const box = page.getByRole('textbox', { name: `Message to ${pair.poster.name}` });
+    await box.waitFor({ timeout: 20_000 });
+    await box.fill('Is Tuesday morning fine for the visit?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const meta = page.locator('li.chat-msg--own .chat-msg__meta').first();
+    await meta.waitFor({ timeout: 15_000 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const { color, background } = await meta.evaluate((el) => ({
+        color: getComputedStyle(el).color,
+        background: getComputedStyle(el.closest('.chat-msg__bubble') as Element).backgroundColor,
+      }));
+      assert.ok(contrast(color, background) >= 4.5, `${scheme}: ${color} on ${background}`);
+    }
+    const widthOf = () => box.evaluate((el) => el.getBoundingClientRect().width);
+    const alone = await widthOf();
+    await box.fill('x'.repeat(2100));
+    await page.locator('.chat-composer__count').waitFor();
+    const withCounter = await widthOf();
+    assert.ok(
+      withCounter >= alone - 1,
+      `the text box is ${withCounter} px wide with the counter, ${alone} px without`,
+    );
+    await shoot(page, 'a11y-chat-counter-375');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('search boxes show the 3 px focus outline of every other control', async () => {
+    const visitor = await launchBrowser();
+    try {
+      const page = await visitor.newPage();
+      await page.goto(`${site.url}/other-services`);
+      await page.getByRole('searchbox').first().focus();
+      assert.equal(await focusOutline(page), '3px solid', '/other-services');
+      await page.close();
+    } finally {
+      await visitor.close();
+    }
+    const page = await posterBrowser.newPage();
+    await page.goto(`${site.url}/dashboard`);
+    const search = page.locator('.app-search input');
+    await search.waitFor({ timeout: 15_000 });
+    await search.focus();
+    assert.equal(await focusOutline(page), '3px solid', 'the signed-in top bar');
+    await page.close();
+
+    const admin = await launchBrowser();
+    try {
+      const adminPage = await admin.newPage();
+      await signInThroughApi(adminPage, site.url, E2E_ADMIN.email, E2E_ADMIN.password);
+      await adminPage.goto(`${site.url}/allusers`);
+      const box = adminPage.locator('.admin-search input');
+      await box.waitFor({ timeout: 15_000 });
+      await box.focus();
+      assert.equal(await focusOutline(adminPage), '3px solid', '/allusers');
+    } finally {
+      await admin.close();
+    }
+  });
+
+  // At 375 px (the sweep's 0.163). At 1366 px the footer can still move once (0.07 in one run of three):
+  // the shell's pending state before the jobs remote draws its skeleton, not the form (left for issue 27).
+  it('/jobpost: the form arriving moves nothing (the skeleton has its size) at 375 px', async () => {
+    for (const width of [375]) {
+      const page = await posterBrowser.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript(() => {
+        const scope = window as unknown as { layoutShift: number; shifted: string[] };
+        scope.layoutShift = 0;
+        scope.shifted = [];
+        type Shift = { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Element }> };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            scope.layoutShift += entry.value;
+            for (const source of entry.sources ?? [])
+              scope.shifted.push(
+                `${entry.value.toFixed(3)} ${source.node?.className || source.node?.nodeName}`,
+              );
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${site.url}/jobpost`);
+      await page.getByRole('button', { name: 'Post', exact: true }).waitFor({ timeout: 20_000 });
+      await settle(page);
+      const { shift, shifted } = await page.evaluate(() => {
+        const scope = window as unknown as { layoutShift: number; shifted: string[] };
+        return { shift: scope.layoutShift, shifted: scope.shifted };
+      });
+      assert.ok(shift <= 0.02, `CLS ${shift.toFixed(3)} at ${width} px: ${shifted.join('; ')}`);
+      await page.close();
+    }
+  });
+
+  it("the 'sign in' link on /verify-email is underlined", async () => {
+    const visitor = await launchBrowser();
+    try {
+      const page = await visitor.newPage();
+      await page.goto(`${site.url}/verify-email`);
+      const link = page.locator('.identity-result a').first();
+      await link.waitFor({ timeout: 10_000 });
+      const line = await link.evaluate((el) => getComputedStyle(el).textDecorationLine);
+      assert.match(line, /underline/);
+      await shoot(page, 'a11y-verify-email');
+    } finally {
+      await visitor.close();
+    }
   });
 });

@@ -33,7 +33,8 @@ describe('embedded topology (npm start)', () => {
       await page.locator('h1').first().waitFor({ timeout: 10_000 });
       assert.equal(await page.locator('[data-remote]').count(), 0, `${path} is the shell's own page`);
     }
-    await page.goto(`${site.url}/no/such/page`);
+    const unknown = await page.goto(`${site.url}/no/such/page`);
+    assert.equal(unknown?.status(), 404, 'an unknown address is a 404');
     await page.getByText('Page Not Found').first().waitFor({ timeout: 10_000 });
     assert.deepEqual(errors, []);
     await page.close();

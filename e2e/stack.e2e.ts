@@ -168,6 +168,12 @@ describe('the production stack, through the nginx ingress', () => {
     // An unknown API path is the API's 404, from the edge.
     const unknown = await fetch(`${SITE}/api/nothing-here`);
     assert.equal(unknown.status, 404);
+    // An unknown page address is a 404 too, through the ingress and the edge: the shell's page, which
+    // shows Page Not Found.
+    const unknownPage = await fetch(`${SITE}/no-such-page`);
+    assert.equal(unknownPage.status, 404);
+    assert.match(unknownPage.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(await unknownPage.text(), /<div id="root"/);
   });
 
   it('carries an event from accounts to jobs over the three-node NATS cluster, each stream on three nodes', async () => {

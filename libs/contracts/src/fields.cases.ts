@@ -21,8 +21,18 @@ export const SIGN_UP_CASES: readonly FieldRuleCase[] = [
   { field: 'password', input: 'abc12', message: MESSAGES.passwordTooShort },
 ];
 
-/** Company registration (POST /api/user with type company): the register page's fields. */
+/**
+ * Company registration (POST /api/user with type company): the register page's fields. Every field the
+ * spec's form asks of a company is required (an empty one gets its message; the category list is tested
+ * apart, it is not a text field).
+ */
 export const COMPANY_REGISTRATION_CASES: readonly FieldRuleCase[] = [
+  { field: 'name', input: ' ', message: MESSAGES.pleaseEnterYourFullName },
+  { field: 'phoneNumber', input: '', message: MESSAGES.pleaseEnterAValidPhoneNumber },
+  { field: 'cacnumber', input: '  ', message: FIELD_MESSAGES.cacRequired },
+  { field: 'address', input: '', message: FIELD_MESSAGES.addressRequired },
+  { field: 'state', input: '', message: FIELD_MESSAGES.stateRequired },
+  { field: 'pincode', input: '', message: MESSAGES.postalCodeShouldBe6Digits },
   { field: 'name', input: 'Ace & Sons', message: MESSAGES.nameOnlyAlphabetsAndSpaces },
   { field: 'email', input: 'info@ace', message: MESSAGES.invalidEmailAddress },
   { field: 'phoneNumber', input: '12345', message: MESSAGES.pleaseEnterAValidPhoneNumber },

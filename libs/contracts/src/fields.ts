@@ -69,6 +69,11 @@ export const FIELD_MESSAGES = Object.freeze({
   descriptionTooLong: `Description is too long (at most ${FIELD_LIMITS.descriptionMax} characters)`,
   invalidCac: 'Please enter a valid CAC number, e.g. RC123456, BN1234567 or IT123456',
   passwordRequired: 'Please enter your password',
+  /** Company registration: the fields the spec's form asks of a company (no spec text for these four). */
+  cacRequired: 'Please enter your CAC number',
+  addressRequired: 'Please enter your address',
+  stateRequired: 'Please choose a state',
+  categoryRequired: 'Please choose at least one category',
 });
 
 // ---- Phone and CAC numbers (shared by the forms and the services) -----------------------------------

@@ -131,6 +131,10 @@ describe('edge compression', () => {
           type: 'company',
           category: ['Craftsman'],
           address: `${i} Marina Road, Lagos Island`,
+          phoneNumber: '0803 123 4567',
+          cacnumber: `RC12345${i}`,
+          state: 'Lagos',
+          pincode: '100001',
         },
       });
       expect(registered.statusCode).toBe(200);

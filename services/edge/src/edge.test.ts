@@ -41,9 +41,21 @@ describe('edge, embedded topology', () => {
   const get = (url: string) => edge.app.inject({ method: 'GET', url });
 
   it('serves the shell with the SPA fallback for client routes', async () => {
-    for (const path of ['/', '/login', '/category/Build%20New', '/no/such/page']) {
+    for (const path of ['/', '/login', '/Login/', '/category/Build%20New', '/dashboard?tab=1']) {
       const res = await get(path);
       expect([path, res.statusCode, res.headers['cache-control']]).toEqual([path, 200, 'no-cache']);
+      expect(res.body).toContain('<title>shell</title>');
+    }
+  });
+
+  it('answers an unknown page address with 404 and the shell (its Page Not Found screen)', async () => {
+    for (const path of ['/no/such/page', '/loginx', '/category/a/b', '/nothing?x=1']) {
+      const res = await get(path);
+      expect([path, res.statusCode, res.headers['content-type']]).toEqual([
+        path,
+        404,
+        'text/html; charset=utf-8',
+      ]);
       expect(res.body).toContain('<title>shell</title>');
     }
   });

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { errorEnvelope } from '@marketplace/contracts';
+import { errorEnvelope, isPagePath } from '@marketplace/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressedPage } from './compression';
 import { registerSearchEngines, type SearchEnginesOptions } from './search-engines';
@@ -174,8 +174,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     });
   }
 
-  // Client-side routes (/login, /category/Craftsman, ...) get the shell's index.html; unknown API,
-  // remote and asset paths get a real 404.
+  // Client-side routes (/login, /category/Craftsman, ...) get the shell's index.html; an unknown page
+  // address gets it too, with a 404; unknown API, remote and asset paths get the API's 404.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = isPageRequest(request);
@@ -183,7 +183,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     if (shell !== undefined) {
       reply.header('cache-control', 'no-cache');
       const page = await searchEngines.page(request);
-      reply.status(page?.status ?? 200).type('text/html; charset=utf-8');
+      // An address the shell has no page for is a 404 (the shell shows its Page Not Found screen).
+      reply.status(page?.status ?? (isPagePath(path) ? 200 : 404)).type('text/html; charset=utf-8');
       return reply.send(compressedPage(request, reply, page?.html ?? shell));
     }
     if (wantsPage) {

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Per-field problems (`path` is the body field), e.g. every missing field of a form at once. */
+    readonly details?: Array<{ path: string; message: string }>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,6 +18,9 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+/** A 400 naming every failing field (the message is the first one's, for clients that read only it). */
+export const fieldsInvalid = (details: Array<{ path: string; message: string }>) =>
+  new AppError(400, 'VALIDATION_FAILED', details[0]?.message ?? 'Invalid request', details);
 export const unauthorized = (message = 'Please sign in again.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, 'FORBIDDEN', message);
@@ -29,7 +34,9 @@ export const conflict = (message: string, code = 'CONFLICT') => new AppError(409
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorEnvelope(error.statusCode, error.code, error.message));
+      return reply
+        .status(error.statusCode)
+        .send(errorEnvelope(error.statusCode, error.code, error.message, undefined, error.details));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

@@ -210,12 +210,15 @@ describe('company directory: state filter and order', () => {
         email: `${key}@sparks.ng`,
         name: `Sparks ${key.replace(/-/g, ' ')}`,
         subcategory: ['Electrician'],
-        state,
+        state: state ?? 'Lagos',
       });
-      if (state === undefined) delete payload.state;
       const company = await h.signUp(payload);
       ids[key] = company.id;
       headers[key] = company.headers;
+      // Registration asks for a state now; a company registered before that has none.
+      if (state === undefined) {
+        await h.db.updateTable('users').set({ state: null }).where('id', '=', company.id).execute();
+      }
     }
     for (const [key, { sum, count, active }] of Object.entries(standing)) {
       await h.db

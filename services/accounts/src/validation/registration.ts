@@ -19,7 +19,7 @@ import {
   categoryOfSubcategory,
   type RegisterBody,
 } from '@marketplace/contracts';
-import { badRequest } from '@marketplace/service-kit';
+import { badRequest, fieldsInvalid } from '@marketplace/service-kit';
 import type { TSchema } from 'typebox';
 
 /** Throws a 400 with the rule's message when `value` breaks it (the forms give the same text). */
@@ -65,77 +65,97 @@ const given = (value: string | undefined): string | undefined => {
 /**
  * Every rule of spec section 5 for sign-up and company registration, plus the server's own: a Nigerian
  * phone number (stored as +234...), a CAC number with its class, one of the 37 states, a 6-digit postal
- * code and catalogue names only. Throws a 400 with the first problem. The poster sign-up sends a fixed
- * CAC number: for type user it is accepted and ignored, like the company-only fields.
+ * code and catalogue names only. A company must give everything the spec's registration form asks of it
+ * (contact number, CAC number, address, state, postal code and at least one category): without them it
+ * would be found under no category. Throws one 400 naming every failing field (`details`; the message is
+ * the first one's). The poster sign-up sends a fixed CAC number: for type user it is accepted and ignored,
+ * like the company-only fields, which stay optional for a poster.
  */
 export function validateRegistration(body: RegisterBody): ValidRegistration {
   const type = body.type ?? 'user';
+  const company = type === 'company';
+  const problems: Array<{ path: string; message: string }> = [];
+  const fail = (path: string, message: string) => {
+    if (!problems.some((problem) => problem.path === path)) problems.push({ path, message });
+  };
+  const check = (path: string, rule: TSchema, value: unknown): boolean => {
+    const message = fieldError(rule, value);
+    if (message) fail(path, message);
+    return !message;
+  };
+
   const name = body.name.trim();
-  if (!name) throw badRequest(MESSAGES.pleaseEnterYourFullName);
+  if (!name) fail('name', MESSAGES.pleaseEnterYourFullName);
   // The poster's sign-up name is also held to the sign-up length (spec: the SignUp button rule).
-  checkField(type === 'user' ? SignUpNameRule : PersonNameRule, name);
+  else check('name', company ? PersonNameRule : SignUpNameRule, name);
   const email = body.email.trim();
-  checkField(EmailRule, email);
-  checkField(NewPasswordRule, body.password);
+  check('email', EmailRule, email);
+  check('password', NewPasswordRule, body.password);
 
   let phoneNumber: string | null = null;
   const phone = given(body.phoneNumber);
   if (phone) {
-    checkField(NigerianPhoneRule, phone);
-    phoneNumber = normaliseNigerianPhone(phone);
-  }
+    if (check('phoneNumber', NigerianPhoneRule, phone)) phoneNumber = normaliseNigerianPhone(phone);
+  } else if (company) fail('phoneNumber', MESSAGES.pleaseEnterAValidPhoneNumber);
+
+  if (company && !given(body.cacnumber)) fail('cacnumber', FIELD_MESSAGES.cacRequired);
 
   const address = given(body.address) ?? null;
-  if (address) checkField(AddressRule, address);
-
-  let pincode: string | null = null;
-  const postal = given(body.pincode);
-  if (postal) {
-    checkField(PostalCodeRule, postal);
-    pincode = postal;
-  }
+  if (address) check('address', AddressRule, address);
+  else if (company) fail('address', FIELD_MESSAGES.addressRequired);
 
   let state: string | null = null;
   const stateInput = given(body.state);
   if (stateInput) {
     state = canonicalStateName(stateInput) ?? null;
-    if (!state) throw badRequest(REGISTRATION_MESSAGES.unknownState(stateInput));
-  }
+    if (!state) fail('state', REGISTRATION_MESSAGES.unknownState(stateInput));
+  } else if (company) fail('state', FIELD_MESSAGES.stateRequired);
+
+  let pincode: string | null = null;
+  const postal = given(body.pincode);
+  if (postal) {
+    if (check('pincode', PostalCodeRule, postal)) pincode = postal;
+  } else if (company) fail('pincode', MESSAGES.postalCodeShouldBe6Digits);
 
   const base = { email, name, password: body.password, phoneNumber, address, state, pincode };
-  if (type === 'user') {
+  if (!company) {
+    if (problems.length > 0) throw fieldsInvalid(problems);
     return { ...base, type, cacnumber: null, cacClass: null, categories: [], subcategories: [] };
   }
 
   let cacnumber: string | null = null;
   let cacClass: CacClass | null = null;
   const cacInput = given(body.cacnumber);
-  if (cacInput) {
-    checkField(CacNumberRule, cacInput);
+  if (cacInput && check('cacnumber', CacNumberRule, cacInput)) {
     const parsed = parseCacNumber(cacInput);
-    if (!parsed) throw badRequest(FIELD_MESSAGES.invalidCac);
-    cacnumber = parsed.number;
-    cacClass = parsed.cacClass;
+    if (parsed) {
+      cacnumber = parsed.number;
+      cacClass = parsed.cacClass;
+    } else fail('cacnumber', FIELD_MESSAGES.invalidCac);
   }
 
   const categories: string[] = [];
   for (const raw of body.category ?? []) {
     if (!raw.trim()) continue;
     const canonical = canonicalCategoryName(raw);
-    if (!canonical) throw badRequest(REGISTRATION_MESSAGES.unknownCategory(raw.trim()));
-    if (!categories.includes(canonical)) categories.push(canonical);
+    if (!canonical) fail('category', REGISTRATION_MESSAGES.unknownCategory(raw.trim()));
+    else if (!categories.includes(canonical)) categories.push(canonical);
   }
+  if (categories.length === 0) fail('category', FIELD_MESSAGES.categoryRequired);
   const subcategories: string[] = [];
   for (const raw of body.subcategory ?? []) {
     if (!raw.trim()) continue;
     const canonical = canonicalSubcategoryName(raw);
-    if (!canonical) throw badRequest(REGISTRATION_MESSAGES.unknownSubcategory(raw.trim()));
+    if (!canonical) {
+      fail('subcategory', REGISTRATION_MESSAGES.unknownSubcategory(raw.trim()));
+      continue;
+    }
     const category = categoryOfSubcategory(canonical);
     if (!category || !categories.includes(category)) {
-      throw badRequest(REGISTRATION_MESSAGES.subcategoryNotInCategories(canonical));
-    }
-    if (!subcategories.includes(canonical)) subcategories.push(canonical);
+      fail('subcategory', REGISTRATION_MESSAGES.subcategoryNotInCategories(canonical));
+    } else if (!subcategories.includes(canonical)) subcategories.push(canonical);
   }
 
+  if (problems.length > 0) throw fieldsInvalid(problems);
   return { ...base, type, cacnumber, cacClass, categories, subcategories };
 }

@@ -89,6 +89,16 @@ describe('validateRegistration', () => {
     }
     throw new Error('expected a validation error');
   };
+  /** A complete company registration: the rows below change one field of it. */
+  const company = {
+    type: 'company' as const,
+    phoneNumber: '0803 123 4567',
+    cacnumber: 'RC123456',
+    address: '4 Broad Street',
+    state: 'Lagos',
+    pincode: '100001',
+    category: ['Craftsman'],
+  };
 
   it('ignores the company fields of a poster, including the fixed CAC number', () => {
     const valid = validateRegistration({
@@ -113,6 +123,7 @@ describe('validateRegistration', () => {
       type: 'company',
       cacnumber: 'bn 1234567',
       phoneNumber: '0803 123 4567',
+      address: '1 Aso Drive',
       state: 'fct',
       pincode: ' 900001 ',
       category: ['craftsman', 'Services', 'Craftsman'],
@@ -140,19 +151,46 @@ describe('validateRegistration', () => {
     [{ pincode: '12345a' }, 'Postal code should be 6 digits'],
     [{ state: 'Atlantis' }, "Unknown state 'Atlantis'. Choose one of the 36 states or the FCT."],
     [
-      { type: 'company', cacnumber: 'XY-1' },
+      { ...company, cacnumber: 'XY-1' },
       'Please enter a valid CAC number, e.g. RC123456, BN1234567 or IT123456',
     ],
-    [{ type: 'company', category: ['Gardening'] }, "Unknown category 'Gardening'"],
+    [{ ...company, category: ['Gardening'] }, "Unknown category 'Gardening'"],
+    [{ ...company, subcategory: ['Juggler'] }, "Unknown sub-category 'Juggler'"],
     [
-      { type: 'company', category: ['Craftsman'], subcategory: ['Juggler'] },
-      "Unknown sub-category 'Juggler'",
-    ],
-    [
-      { type: 'company', category: ['Craftsman'], subcategory: ['Cleaning'] },
+      { ...company, subcategory: ['Cleaning'] },
       "Sub-category 'Cleaning' does not belong to the chosen categories",
     ],
+    [{ ...company, phoneNumber: ' ' }, 'Please enter a valid phone number'],
+    [{ ...company, cacnumber: '' }, 'Please enter your CAC number'],
+    [{ ...company, address: undefined }, 'Please enter your address'],
+    [{ ...company, state: '' }, 'Please choose a state'],
+    [{ ...company, pincode: '' }, 'Postal code should be 6 digits'],
+    [{ ...company, category: [] }, 'Please choose at least one category'],
+    [{ ...company, category: [' '] }, 'Please choose at least one category'],
   ])('%j -> %s', (body, message) => {
     expect(error(body)).toBe(message);
+  });
+
+  it('a company with only a name, an e-mail and a password hears of every missing field at once', () => {
+    let thrown: unknown;
+    try {
+      validateRegistration({ ...base, type: 'company' });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect((thrown as AppError).statusCode).toBe(400);
+    expect((thrown as AppError).details).toEqual([
+      { path: 'phoneNumber', message: 'Please enter a valid phone number' },
+      { path: 'cacnumber', message: 'Please enter your CAC number' },
+      { path: 'address', message: 'Please enter your address' },
+      { path: 'state', message: 'Please choose a state' },
+      { path: 'pincode', message: 'Postal code should be 6 digits' },
+      { path: 'category', message: 'Please choose at least one category' },
+    ]);
+  });
+
+  it('a poster still signs up with a name, an e-mail and a password only', () => {
+    expect(validateRegistration(base)).toMatchObject({ type: 'user', phoneNumber: null, state: null });
   });
 });

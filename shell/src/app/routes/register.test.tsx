@@ -52,6 +52,46 @@ async function openRegister() {
 const checkbox = () => screen.getByRole('checkbox', { name: 'Choose Category and Sub-Category' });
 const dialog = () => screen.getByRole('dialog');
 
+const LABELS: Record<string, string> = {
+  name: 'Company Name',
+  email: 'Email',
+  phoneNumber: 'Contact Number',
+  cacnumber: 'CAC Number',
+  address: 'Address',
+  state: 'State',
+  pincode: 'Postal code',
+  password: 'Password',
+};
+const VALID: Record<string, string> = {
+  name: 'Ada Builders',
+  email: 'info@adabuilders.ng',
+  phoneNumber: '08031234567',
+  cacnumber: 'RC123456',
+  address: '4 Broad Street',
+  state: 'Lagos',
+  pincode: '100001',
+  password: 'secret1',
+};
+
+/** Fills every field with a valid value, `changed` with its own (a state is chosen, the rest typed). */
+async function fillCompany(user: ReturnType<typeof userEvent.setup>, changed: Record<string, string> = {}) {
+  for (const [name, valid] of Object.entries(VALID)) {
+    const value = name in changed ? (changed[name] as string) : valid;
+    const field = screen.getByLabelText(LABELS[name]!);
+    if (name === 'state') await user.selectOptions(field, value);
+    else if (value !== '') await user.type(field, value);
+  }
+}
+
+/** Ticks 'Choose Category and Sub-Category' and saves Craftsman without sub-categories. */
+async function chooseCraftsman(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(checkbox());
+  await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
+  await user.click(within(dialog()).getByRole('button', { name: 'Choose Category' }));
+  await within(dialog()).findByRole('checkbox', { name: 'Plumber' }, { timeout: 3000 });
+  await user.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
+}
+
 describe('Company registration page', () => {
   it('has the heading, the login link, every field, 37 states and the Post button', async () => {
     await openRegister();
@@ -252,15 +292,14 @@ describe('Company registration page', () => {
       errorMessage: 'CONFLICT',
     });
     const { router } = await openRegister();
-    await user.type(screen.getByLabelText('Company Name'), 'Ada Builders');
-    await user.type(screen.getByLabelText('Email'), 'info@adabuilders.ng');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await fillCompany(user);
+    await chooseCraftsman(user);
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(
       await screen.findByText('User with email already exist', { selector: '.form-error-summary' }),
     ).toHaveAttribute('role', 'alert');
     expect(router.location.pathname).toBe('/register');
-    expect(registered).toMatchObject({ category: [], subcategory: [] });
+    expect(registered).toMatchObject({ category: ['Craftsman'], subcategory: [] });
   });
 
   it.each(COMPANY_REGISTRATION_CASES.map((c) => [c.field, c.input, c.message] as const))(
@@ -268,26 +307,10 @@ describe('Company registration page', () => {
     async (fieldName, input, message) => {
       const user = userEvent.setup();
       await openRegister();
-      const labels: Record<string, string> = {
-        name: 'Company Name',
-        email: 'Email',
-        phoneNumber: 'Contact Number',
-        cacnumber: 'CAC Number',
-        pincode: 'Postal code',
-        password: 'Password',
-      };
-      const valid: Record<string, string> = {
-        name: 'Ada Builders',
-        email: 'info@adabuilders.ng',
-        phoneNumber: '08031234567',
-        cacnumber: 'RC123456',
-        pincode: '100001',
-        password: 'secret1',
-      };
-      for (const [name, value] of Object.entries(valid))
-        await user.type(screen.getByLabelText(labels[name]!), name === fieldName ? input : value);
+      await fillCompany(user, { [fieldName]: input });
+      await chooseCraftsman(user);
       await user.click(screen.getByRole('button', { name: 'Post' }));
-      const field = screen.getByLabelText(labels[fieldName]!);
+      const field = screen.getByLabelText(LABELS[fieldName]!);
       await waitFor(() => expect(field).toHaveAccessibleDescription(message));
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveFocus();
@@ -306,9 +329,8 @@ describe('Company registration page', () => {
       ],
     });
     await openRegister();
-    await user.type(screen.getByLabelText('Company Name'), 'Ada Builders');
-    await user.type(screen.getByLabelText('Email'), 'info@adabuilders.ng');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await fillCompany(user);
+    await chooseCraftsman(user);
     await user.click(screen.getByRole('button', { name: 'Post' }));
     const phone = screen.getByLabelText('Contact Number');
     await waitFor(() => expect(phone).toHaveAccessibleDescription('Please enter a valid phone number'));
@@ -316,5 +338,56 @@ describe('Company registration page', () => {
       'Postal code should be 6 digits',
     );
     expect(phone).toHaveFocus();
+  });
+
+  it("an empty Post names every field the spec's form asks of a company at once, focus on the first", async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    const expected: Record<string, string> = {
+      'Company Name': 'Please Enter your full Name',
+      Email: 'Invalid email address',
+      'Contact Number': 'Please enter a valid phone number',
+      'CAC Number': 'Please enter your CAC number',
+      Address: 'Please enter your address',
+      State: 'Please choose a state',
+      'Postal code': 'Postal code should be 6 digits',
+      Password: 'Password must be at least 6 characters long',
+    };
+    const name = screen.getByLabelText('Company Name');
+    await waitFor(() => expect(name).toHaveAccessibleDescription(expected['Company Name']!));
+    for (const [label, message] of Object.entries(expected)) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(checkbox()).toHaveAccessibleDescription('Please choose at least one category');
+    expect(checkbox()).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(registered).toBeUndefined();
+  });
+
+  it('without a category nothing is sent, focus goes to the category box; choosing one clears it', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    await fillCompany(user);
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() =>
+      expect(checkbox()).toHaveAccessibleDescription('Please choose at least one category'),
+    );
+    expect(checkbox()).toHaveFocus();
+    expect(registered).toBeUndefined();
+    await chooseCraftsman(user);
+    await waitFor(() => expect(checkbox()).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('after a registration focus is on the confirmation, not the page body', async () => {
+    const user = userEvent.setup();
+    registrationAnswers(200, { statusCode: 200, resultMessage: { en: 'Registered successfully' } });
+    await openRegister();
+    await fillCompany(user);
+    await chooseCraftsman(user);
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    const done = await screen.findByText('Registered successfully. Taking you to the sign-in page…');
+    await waitFor(() => expect(done).toHaveFocus());
   });
 });

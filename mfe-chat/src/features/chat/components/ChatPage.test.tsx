@@ -201,7 +201,8 @@ describe('/chat', () => {
         await within(details).findByRole('heading', { name: 'Fix the leaking roof 1' }),
       ).toBeInTheDocument();
       expect(within(details).getByText('Craftsman')).toBeInTheDocument();
-      expect(within(details).getByText('2026-12-03')).toBeInTheDocument();
+      // Written as every other page writes a start date, with the machine-readable day kept.
+      expect(within(details).getByText('Thu, 3 Dec 2026')).toHaveAttribute('datetime', '2026-12-03');
       expect(details.querySelector('.chat-job__media--fallback')).not.toBeNull();
       expect(await within(details).findByRole('link', { name: '+234 809 555 0199' })).toHaveAttribute(
         'href',
@@ -282,6 +283,16 @@ describe('/chat', () => {
       expect(screen.getByRole('note')).toHaveTextContent(CHAT_MESSAGES.readOnly);
       expect(screen.queryByRole('textbox')).toBeNull();
       expect(screen.queryByRole('button', { name: MESSAGES.send })).toBeNull();
+    });
+
+    it('a closed conversation with no messages does not invite a hello above its notice', async () => {
+      const closed = conversation(1, { messages: [], readOnly: true });
+      state.inbox = [closed.summary];
+      state.threads = { 'chat-1': closed.thread };
+      renderChat(poster, '/chat?chat=chat-1');
+      expect(await screen.findByText('No messages were sent in this conversation.')).toBeInTheDocument();
+      expect(screen.queryByText('No messages yet. Say hello!')).toBeNull();
+      expect(screen.getByRole('note')).toHaveTextContent(CHAT_MESSAGES.readOnly);
     });
   });
 

@@ -31,6 +31,9 @@ import {
 import type { ChatSession, OutboxEntry } from '../stores/chat-session';
 import type { OpenChat } from './open-chat';
 
+export const NO_MESSAGES_YET = 'No messages yet. Say hello!';
+export const NO_MESSAGES_CLOSED = 'No messages were sent in this conversation.';
+
 /** Where one of the member's own messages stands (spec: sending → sent → read). */
 export type DeliveryStatus = 'queued' | 'sending' | 'failed' | 'sent' | 'read';
 
@@ -123,6 +126,7 @@ function MessageList({
   loading,
   pending,
   session,
+  readOnly = false,
 }: {
   chatId: string;
   user: SessionUser;
@@ -131,6 +135,8 @@ function MessageList({
   loading: boolean;
   pending: OutboxEntry[];
   session: ChatSession;
+  /** A closed conversation (refunded): nothing can be said, so no invitation to say hello. */
+  readOnly?: boolean;
 }) {
   const list = useRef<HTMLOListElement>(null);
   const sticky = useRef(true);
@@ -234,7 +240,7 @@ function MessageList({
             </li>
           ))}
         {!loading && items.length === 0 && (
-          <li className="chat-messages__none">No messages yet. Say hello!</li>
+          <li className="chat-messages__none">{readOnly ? NO_MESSAGES_CLOSED : NO_MESSAGES_YET}</li>
         )}
         {items.map((item) => (
           <MessageItem
@@ -368,6 +374,7 @@ export function Conversation({
         loading={loading}
         pending={pending}
         session={session}
+        readOnly={chat?.readOnly ?? false}
       />
       {!chat ? null : chat.readOnly ? (
         <p className="chat-readonly" role="note">

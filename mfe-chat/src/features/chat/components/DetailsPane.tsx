@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, type JobDetail } from '@marketplace/contracts';
 import type { SessionUser } from '@marketplace/ui';
 import { Avatar } from '../../../shared/Avatar';
-import { calendarDay } from '../../../shared/dates';
+import { calendarDay, formatDay } from '../../../shared/dates';
 import { CalendarIcon, CloseIcon, JobIllustration, PhoneIcon, PinIcon, TagIcon } from '../../../shared/icons';
 import { retryUnlessClientError } from '../../../shared/query';
 import { chatCompanyKey, chatJobKey, fetchChatJob, fetchCompany } from '../api/chat-api';
@@ -66,7 +66,7 @@ function JobCard({ chat, memberId }: { chat: OpenChat; memberId: string }) {
           {category || MESSAGES.missingValue}
         </Row>
         <Row icon={<CalendarIcon size={16} />} label="Start date">
-          {start ? <time dateTime={calendarDay(start)}>{calendarDay(start)}</time> : MESSAGES.missingValue}
+          {start ? <time dateTime={calendarDay(start)}>{formatDay(start)}</time> : MESSAGES.missingValue}
         </Row>
       </dl>
     </section>

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/testing/my-jobs-api';
 import { NO_APPLICANTS } from './ApplicantsModal';
 import { DashboardPage } from './DashboardPage';
-import { NO_ONE_TO_REVIEW, REVIEW_HOW_TO } from './ReviewModal';
+import { CHOOSE_A_COMPANY, NO_ONE_TO_REVIEW, REVIEW_HOW_TO, reviewPostedText } from './ReviewModal';
 
 const state = freshApi();
 const server = createMyJobsServer(state);
@@ -265,20 +265,53 @@ describe('dashboard: status and review', () => {
         .map((o) => o.textContent),
     ).toEqual(['Choose a company', 'Sharp Roofers Ltd', 'Lagos Tilers']);
     const post = screen.getByRole('button', { name: MESSAGES.postReview });
-    expect(post).toBeDisabled();
+    // Disabled for assistive technology, but in the Tab order: pressing it says what is missing.
+    expect(post).toHaveAttribute('aria-disabled', 'true');
+    expect(post).toBeEnabled();
     expect(screen.getByText(REVIEW_HOW_TO)).toBeInTheDocument();
     await user.selectOptions(companySelect, 'Lagos Tilers');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Neat work, on time.');
-    expect(post).toBeDisabled(); // no stars yet
-    await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
-    expect(post).toBeEnabled();
+    expect(post).toHaveAttribute('aria-disabled', 'true'); // no stars yet
     await user.click(post);
-    expect(await findToast(MESSAGES.companyProfileUpdatedSuccessfully)).toMatchObject({ kind: 'success' });
+    const stars = within(dialog).getByRole('group', { name: 'Rating' });
+    expect(stars).toHaveAccessibleDescription(JOB_MESSAGES.ratingOutOfRange);
+    expect(within(dialog).getByRole('radio', { name: '1 star' })).toHaveFocus();
+    expect(calls('POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
+    expect(post).not.toHaveAttribute('aria-disabled');
+    expect(stars).not.toHaveAccessibleDescription(JOB_MESSAGES.ratingOutOfRange);
+    await user.click(post);
+    expect(await findToast(reviewPostedText('Lagos Tilers'))).toMatchObject({ kind: 'success' });
+    expect(reviewPostedText('Lagos Tilers')).toContain(MESSAGES.companyProfileUpdatedSuccessfully);
     expect(calls('POST')[0]).toMatchObject({
       path: '/api/jobs/postreviews',
       json: { companyId: 'company-3', jobId: 'job-1', rating: 4, review: 'Neat work, on time.' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The status select that led here is gone: focus goes to the row's Review button, not the page body.
+    await waitFor(() =>
+      expect(within(t).getByRole('button', { name: 'Review a company for Fix the roof' })).toHaveFocus(),
+    );
+  });
+
+  it('Post Review with nothing filled in names every missing field and focuses the first', async () => {
+    const user = userEvent.setup();
+    state.posted = [job(1, { jobHeading: 'Paint', status: 'completed' })];
+    state.applicants['job-1'] = [applicant(1, { name: 'Sharp Roofers Ltd' }), applicant(2)];
+    renderDashboard();
+    await user.click(within(await table()).getByRole('button', { name: 'Review a company for Paint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review a company' });
+    const company = await within(dialog).findByRole('combobox', { name: 'Company' });
+    await user.click(screen.getByRole('button', { name: MESSAGES.postReview }));
+    expect(company).toHaveAccessibleDescription(CHOOSE_A_COMPANY);
+    expect(company).toHaveFocus();
+    expect(within(dialog).getByRole('group', { name: 'Rating' })).toHaveAccessibleDescription(
+      JOB_MESSAGES.ratingOutOfRange,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
+      JOB_MESSAGES.reviewTextRequired,
+    );
+    expect(calls('POST')).toEqual([]);
   });
 
   it('a refused status change goes back and says why', async () => {
@@ -379,7 +412,7 @@ describe('dashboard: delete', () => {
     expect(counter(MESSAGES.jobPosted)).toBe('1');
   });
 
-  it('shows the 409 message when companies paid to unlock the job; the job stays', async () => {
+  it('a job companies paid to unlock cannot be deleted: the dialog says so and offers no Delete', async () => {
     const user = userEvent.setup();
     state.posted = [job(1, { jobHeading: 'Fix the roof', unlockCount: 1 })];
     server.use(
@@ -389,10 +422,13 @@ describe('dashboard: delete', () => {
     );
     renderDashboard();
     await user.click(within(await table()).getByRole('button', { name: 'Delete Fix the roof' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this job?' });
-    expect(within(dialog).getByText('1 company has unlocked this job.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Delete job' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(JOB_MESSAGES.deleteAfterUnlock);
+    // Unlocked by a company: the dialog says at once that it cannot be deleted and offers no Delete.
+    const dialog = await screen.findByRole('dialog', { name: 'This job cannot be deleted' });
+    expect(within(dialog).getByText(/1 company has unlocked this job\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(JOB_MESSAGES.deleteAfterUnlock)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete job' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the job' }));
+    expect(calls('DELETE')).toEqual([]);
     expect(jobNames(screen.getByRole('table', { name: MESSAGES.postedJob }))).toEqual(['Fix the roof']);
   });
 });
@@ -400,7 +436,11 @@ describe('dashboard: delete', () => {
 describe('dashboard: company and admin', () => {
   it('a company sees its applied jobs: counters, no actions, no status select, a link to find jobs', async () => {
     state.applied = [
-      job(1, { jobHeading: 'Fix the roof', postedBy: { _id: 'user-7', name: 'Ada' } }),
+      job(1, {
+        jobHeading: 'Fix the roof',
+        postedBy: { _id: 'user-7', name: 'Ada' },
+        paymentInfo: { status: 'paid' },
+      }),
       job(2, { jobHeading: 'Paint', status: 'completed' }),
     ];
     renderDashboard(company);
@@ -414,6 +454,16 @@ describe('dashboard: company and admin', () => {
     ).toEqual(['Job Name', 'Date', 'Status']);
     expect(within(t).queryByRole('combobox')).toBeNull();
     expect(within(t).queryByRole('button', { name: 'Fix the roof' })).toBeNull();
+    // Each applied job leads to the job, and an unlocked one to its chat.
+    expect(within(t).getByRole('link', { name: 'Fix the roof' })).toHaveAttribute(
+      'href',
+      '/jobs?q=Fix%20the%20roof',
+    );
+    expect(within(t).getByRole('link', { name: 'Open chat about Fix the roof' })).toHaveAttribute(
+      'href',
+      '/chat',
+    );
+    expect(within(t).getByRole('link', { name: 'Paint' })).toHaveAttribute('href', '/jobs?q=Paint');
     expect(within(t).getByText('Open', { selector: '.dash-badge' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find jobs' })).toHaveAttribute('href', '/jobs');
     await waitFor(() =>

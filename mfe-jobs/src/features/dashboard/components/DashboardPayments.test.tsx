@@ -123,7 +123,7 @@ describe('dashboard: a company’s payments', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['20 Nov 2026', '₦1,000', 'Paid', 'Open chat']);
-    expect(within(paid!).getByRole('link', { name: 'Chat about Fix the roof' })).toHaveAttribute(
+    expect(within(paid!).getByRole('link', { name: 'Open chat about Fix the roof' })).toHaveAttribute(
       'href',
       '/chat',
     );
@@ -142,7 +142,7 @@ describe('dashboard: a company’s payments', () => {
         'The payment did not go through: nothing was unlocked and you were not charged.',
       ),
     ).toBeInTheDocument();
-    expect(within(failed!).getByRole('link', { name: 'Find Tile the bathroom' })).toHaveAttribute(
+    expect(within(failed!).getByRole('link', { name: 'View job: Tile the bathroom' })).toHaveAttribute(
       'href',
       '/jobs?q=Tile%20the%20bathroom',
     );
@@ -150,7 +150,12 @@ describe('dashboard: a company’s payments', () => {
     expect(within(failed!).getAllByRole('cell')[0]).toHaveTextContent('20 Nov 2026');
 
     expect(within(pending!).getByText('Not completed', { selector: '.dash-badge' })).toBeInTheDocument();
-    expect(within(pending!).getByRole('link', { name: 'Find Mend the gate' })).toBeInTheDocument();
+    expect(within(pending!).getByRole('link', { name: 'View job: Mend the gate' })).toBeInTheDocument();
+    // WCAG 2.5.3: each action's accessible name contains the words it shows (voice control says those).
+    for (const link of within(t).getAllByRole('link')) {
+      const label = (link.getAttribute('aria-label') ?? link.textContent ?? '').toLowerCase();
+      expect(label).toContain((link.textContent ?? '').trim().toLowerCase());
+    }
 
     expect(within(adminRefund!).getByRole('rowheader')).toHaveTextContent('A job that is no longer listed');
     expect(within(adminRefund!).getByText('The poster could not be reached.')).toBeInTheDocument();

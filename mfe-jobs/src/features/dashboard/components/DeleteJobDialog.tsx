@@ -7,10 +7,11 @@ import { deleteJob } from '../api/my-jobs';
 import { jobName, loadErrorText } from './job-text';
 
 export const DELETE_FAILED = 'The job could not be deleted.';
+export const CANNOT_DELETE_TITLE = 'This job cannot be deleted';
 
 /**
- * Asks before deleting a job. The server refuses (409) when companies paid to unlock it: its message
- * says so here. On success the list reloads (spec section 4).
+ * Asks before deleting a job. A job companies paid to unlock cannot be deleted (the server refuses with
+ * 409): the dialog says so at once and offers no Delete. On success the list reloads (spec section 4).
  */
 export function DeleteJobDialog({ job, onClose }: { job: JobSummary; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -22,6 +23,26 @@ export function DeleteJobDialog({ job, onClose }: { job: JobSummary; onClose: ()
       await queryClient.invalidateQueries({ queryKey: MY_JOBS_KEY });
     },
   });
+
+  if (job.unlockCount > 0) {
+    return (
+      <Modal
+        title={CANNOT_DELETE_TITLE}
+        onClose={onClose}
+        footer={
+          <Button variant="secondary" onClick={onClose}>
+            Keep the job
+          </Button>
+        }
+      >
+        <p className="dash-modal__lead">
+          <strong>{jobName(job)}</strong>:{' '}
+          {job.unlockCount === 1 ? '1 company has' : `${job.unlockCount} companies have`} unlocked this job.
+        </p>
+        <p className="dash-modal__note">{JOB_MESSAGES.deleteAfterUnlock}</p>
+      </Modal>
+    );
+  }
 
   return (
     <Modal
@@ -48,11 +69,6 @@ export function DeleteJobDialog({ job, onClose }: { job: JobSummary; onClose: ()
       <p className="dash-modal__lead">
         <strong>{jobName(job)}</strong> will leave every listing and your dashboard. This cannot be undone.
       </p>
-      {job.unlockCount > 0 && (
-        <p className="dash-modal__note">
-          {job.unlockCount === 1 ? '1 company has' : `${job.unlockCount} companies have`} unlocked this job.
-        </p>
-      )}
     </Modal>
   );
 }

@@ -134,11 +134,23 @@ export function JobsTable({
                     {name}
                   </button>
                 ) : (
-                  <span className="dash-table__job-text">{name}</span>
+                  // A company's applied job leads to the job (its card on the job search) and the chat.
+                  <Link
+                    className="dash-table__job"
+                    to={`/jobs?q=${encodeURIComponent(name)}`}
+                    aria-describedby={`dash-meta-${job._id}`}
+                  >
+                    {name}
+                  </Link>
                 )}
                 <span className="dash-table__meta" id={`dash-meta-${job._id}`}>
                   {poster ? `${where} · ${unlocked}` : where}
                 </span>
+                {!poster && job.paymentInfo?.status === 'paid' && (
+                  <Link className="dash-table__chat" to="/chat" aria-label={`Open chat about ${name}`}>
+                    Open chat
+                  </Link>
+                )}
                 {job.hidden && (
                   <span className="dash-table__hidden">{JOB_MESSAGES.hiddenNotice(job.hidden.reason)}</span>
                 )}
@@ -185,6 +197,7 @@ export function JobsTable({
                       type="button"
                       className="ui-btn ui-btn--secondary ui-btn--sm"
                       onClick={() => onReview(job)}
+                      data-review-job={job._id}
                       aria-haspopup="dialog"
                       aria-label={`Review a company for ${name}`}
                     >

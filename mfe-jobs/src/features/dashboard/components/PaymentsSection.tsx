@@ -76,7 +76,11 @@ function Action({ payment }: { payment: UnlockPayment }) {
   const title = titleOf(payment);
   if (payment.status === 'paid') {
     return (
-      <Link to="/chat" className="ui-btn ui-btn--secondary ui-btn--sm" aria-label={`Chat about ${title}`}>
+      <Link
+        to="/chat"
+        className="ui-btn ui-btn--secondary ui-btn--sm"
+        aria-label={`Open chat about ${title}`}
+      >
         Open chat
       </Link>
     );
@@ -86,7 +90,7 @@ function Action({ payment }: { payment: UnlockPayment }) {
       <Link
         to={`/jobs?q=${encodeURIComponent(payment.jobTitle.trim())}`}
         className="ui-btn ui-btn--secondary ui-btn--sm"
-        aria-label={`Find ${title}`}
+        aria-label={`View job: ${title}`}
       >
         View job
       </Link>

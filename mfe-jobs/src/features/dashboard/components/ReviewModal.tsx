@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   JOB_LIMITS,
+  JOB_MESSAGES,
   MESSAGES,
   RatingRule,
   ReviewTextRule,
@@ -19,6 +20,11 @@ import { StarRating } from './StarRating';
 export const REVIEW_HOW_TO = 'Choose a company, give 1 to 5 stars and describe how the job went.';
 export const NO_ONE_TO_REVIEW = 'No company unlocked this job, so there is no one to review yet.';
 export const EVERYONE_REVIEWED = 'You have reviewed every company that unlocked this job. Thank you!';
+export const CHOOSE_A_COMPANY = 'Please choose the company you are reviewing.';
+
+/** The toast after a review: what happened, then the spec's words (spec section 4). */
+export const reviewPostedText = (company: string) =>
+  `Your review of ${company} is posted. ${MESSAGES.companyProfileUpdatedSuccessfully}`;
 
 function postError(error: unknown): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
@@ -29,7 +35,9 @@ function postError(error: unknown): string {
 /**
  * Spec "Review modal": the companies that unlocked the job, a description, 1 to 5 stars and 'Post
  * Review', disabled until a company is chosen, the description written and a rating given (and while
- * posting). On success (201) it closes with 'Company Profile Updated Successfully' (spec section 4).
+ * posting). Disabled for assistive technology only (aria-disabled): it stays in the Tab order, and
+ * pressing it says at each field what is missing and focuses the first. On success (201) it closes with
+ * the review's own confirmation and 'Company Profile Updated Successfully' (spec section 4).
  */
 export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => void }) {
   const formId = useId();
@@ -43,11 +51,21 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
   const [chosen, setChosen] = useState('');
   const [review, setReview] = useState('');
   const [rating, setRating] = useState(0);
+  /** Set by a press of Post Review before the form was complete: the fields then say what is missing. */
+  const [tried, setTried] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (tried === 0) return;
+    form.current
+      ?.querySelector<HTMLElement>('.has-error select, .has-error input, .has-error textarea')
+      ?.focus();
+  }, [tried]);
 
   const mutation = useMutation({
     mutationFn: (body: ReviewBody) => postReview(body),
-    onSuccess: () => {
-      notify('success', MESSAGES.companyProfileUpdatedSuccessfully);
+    onSuccess: (_data, body) => {
+      const company = candidates.find((candidate) => candidate._id === body.companyId);
+      notify('success', reviewPostedText(company?.name ?? 'the company'));
       setReview('');
       setRating(0);
       void queryClient.invalidateQueries({ queryKey: applicantsKey(job._id) });
@@ -59,7 +77,9 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
   // One company to review: it is chosen already.
   const companyId = chosen || (candidates.length === 1 ? candidates[0]!._id : '');
   const text = review.trim();
-  const textError = text ? fieldError(ReviewTextRule, text) : undefined;
+  const textError = text || tried ? fieldError(ReviewTextRule, text) : undefined;
+  const companyError = tried && !companyId ? CHOOSE_A_COMPANY : undefined;
+  const ratingError = tried && fieldError(RatingRule, rating) ? JOB_MESSAGES.ratingOutOfRange : undefined;
   const ready =
     Boolean(companyId) &&
     Boolean(text) &&
@@ -69,7 +89,11 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready) return;
+    if (mutation.isPending) return;
+    if (!ready) {
+      setTried((count) => count + 1);
+      return;
+    }
     mutation.mutate({ companyId, jobId: job._id, rating, review: text });
   };
 
@@ -97,7 +121,14 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
     );
   } else {
     body = (
-      <form id={formId} className="form-stack" onSubmit={submit} noValidate aria-describedby={hintId}>
+      <form
+        id={formId}
+        ref={form}
+        className="form-stack"
+        onSubmit={submit}
+        noValidate
+        aria-describedby={hintId}
+      >
         <FormError message={mutation.isError ? postError(mutation.error) : undefined} />
         <p className="dash-modal__lead">
           How did <strong>{jobName(job)}</strong> go? Your review and rating show on the company’s profile.
@@ -105,6 +136,7 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
         <SelectField
           label="Company"
           value={companyId}
+          error={companyError}
           onChange={(event) => setChosen(event.target.value)}
           disabled={mutation.isPending}
         >
@@ -115,7 +147,7 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
             </option>
           ))}
         </SelectField>
-        <StarRating value={rating} onChange={setRating} disabled={mutation.isPending} />
+        <StarRating value={rating} onChange={setRating} disabled={mutation.isPending} error={ratingError} />
         <TextAreaField
           label="Description"
           rows={4}
@@ -150,7 +182,7 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
               type="submit"
               form={formId}
               className="ui-btn ui-btn--primary"
-              disabled={!ready}
+              aria-disabled={!ready || undefined}
               aria-busy={mutation.isPending || undefined}
               aria-describedby={ready ? undefined : hintId}
             >

@@ -14,11 +14,14 @@ export function fetchPaymentTerms(jobId: string, signal?: AbortSignal): Promise<
   return apiJson<PaymentTermsResponse>(PAYMENT_API.terms(jobId), { signal });
 }
 
-/** Only the job's id is sent: the price, the company and the poster come from the server. */
-export function initializePayment(jobId: string): Promise<InitializePaymentResponse> {
+/**
+ * The job's id and the company's own e-mail (the checkout's payer and its receipt; the payments service
+ * does not hold it): the price, the company and the poster come from the server.
+ */
+export function initializePayment(jobId: string, email?: string): Promise<InitializePaymentResponse> {
   return apiJson<InitializePaymentResponse>(API_PATHS.initializePayment, {
     method: 'POST',
-    json: { jobId },
+    json: email ? { jobId, email } : { jobId },
   });
 }
 

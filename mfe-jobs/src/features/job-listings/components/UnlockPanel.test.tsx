@@ -100,7 +100,7 @@ describe('unlocking a job', () => {
     expect(screen.getByRole('button', { name: 'Unlock Information and Chat' })).toBeDisabled();
   });
 
-  it('sends only the job id and sends the browser to authorization_url', async () => {
+  it("sends the job id and the company's own e-mail (the checkout's payer), then the browser to authorization_url", async () => {
     answerInitialize(200, {
       statusCode: 200,
       message: 'Authorization URL created',
@@ -115,7 +115,7 @@ describe('unlocking a job', () => {
     await user.click(screen.getByRole('button', { name: 'Unlock Information and Chat' }));
     await screen.findByRole('button', { name: 'Starting payment…' });
     await new Promise((r) => setTimeout(r, 0));
-    expect(bodies).toEqual([{ jobId: job._id }]);
+    expect(bodies).toEqual([{ jobId: job._id, email: 'company@example.ng' }]);
     expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/abc');
   });
 

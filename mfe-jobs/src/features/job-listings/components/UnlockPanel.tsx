@@ -45,7 +45,7 @@ export function UnlockPanel({
     setError(null);
     setNotice(null);
     try {
-      const result = await initializePayment(jobId);
+      const result = await initializePayment(jobId, user?.email);
       if (result.status === 'paid') {
         setNotice(
           `${result.message || 'You have already unlocked this job.'} The contact details are shown now.`,

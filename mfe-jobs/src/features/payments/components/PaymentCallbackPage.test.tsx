@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '@marketplace/contracts';
+import { BRAND } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 const ORIGIN = 'http://localhost';
 import { PaymentCallbackPage } from './PaymentCallbackPage';
@@ -63,12 +64,15 @@ describe('/payment/callback', () => {
     expect(screen.getByRole('link', { name: MESSAGES.startConversation })).toHaveAttribute('href', '/chat');
     expect(screen.getByText('₦2,500')).toBeInTheDocument();
     expect(bodies).toEqual([{ reference: 'ref-1' }]);
+    // The tab says what happened, not "Loading payment status…".
+    expect(document.title).toBe(`${MESSAGES.paymentSuccessful} | ${BRAND.name}`);
   });
 
   it('a failed payment shows the failure text and a way back', async () => {
     verifyAnswers({ status: 'failed', message: 'The payment was declined.' });
     renderAt('?reference=ref-1');
     expect(await screen.findByRole('heading', { name: MESSAGES.paymentFailedTryAgain })).toBeInTheDocument();
+    expect(document.title).toBe(`${MESSAGES.paymentFailedTryAgain} | ${BRAND.name}`);
     expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('link', { name: MESSAGES.startConversation })).toBeNull();
   });

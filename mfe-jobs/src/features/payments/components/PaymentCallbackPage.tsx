@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
 import { formatKobo, MESSAGES, type VerifyPaymentResponse } from '@marketplace/contracts';
-import { ApiError, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { ApiError, BRAND, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
 import { EnsureQueryClient } from '../../../shared/query';
 import { verifyPayment } from '../api/payments';
 import './payments.css';
@@ -46,6 +46,10 @@ function Result({
   facts?: ReactNode;
   children?: ReactNode;
 }) {
+  // The shell titles a page after its h1 when the address changes; this page's h1 changes in place.
+  useEffect(() => {
+    document.title = `${title} | ${BRAND.name}`;
+  }, [title]);
   return (
     <>
       {busy && <span className="payment-result__spinner" aria-hidden="true" />}

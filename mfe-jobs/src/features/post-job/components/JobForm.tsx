@@ -45,6 +45,9 @@ export interface JobFormProps {
 }
 
 /** The /jobpost form, for a new job or an edit of one (spec "Post Job", section 4 "Job creation"). */
+/** What a long text field shows under it: how much of its limit is used (nothing is cut silently). */
+const counter = (value: string, max: number) => `${value.length} / ${max} characters`;
+
 export function JobForm({ target, initial, savedImages = [] }: JobFormProps) {
   const editing = target.kind === 'edit';
   const navigate = useNavigate();
@@ -68,6 +71,8 @@ export function JobForm({ target, initial, savedImages = [] }: JobFormProps) {
     });
   const { errors } = formState;
   const category = watch('category');
+  const heading = watch('jobHeading') ?? '';
+  const description = watch('description') ?? '';
   const busy = progress !== null;
   const locked = busy || saved;
 
@@ -81,9 +86,9 @@ export function JobForm({ target, initial, savedImages = [] }: JobFormProps) {
     [],
   );
 
-  const onPick = (files: File[]) => {
+  const onPick = async (files: File[]) => {
     // New photos replace the saved ones, so only the new ones count towards the limit.
-    const { accepted, error } = acceptPhotos(files, photos.length);
+    const { accepted, error } = await acceptPhotos(files, photos.length);
     setPhotoError(error);
     const picked = accepted.map((file) => ({ file, url: URL.createObjectURL(file) }));
     photoUrls.current.push(...picked.map((photo) => photo.url));
@@ -129,6 +134,9 @@ export function JobForm({ target, initial, savedImages = [] }: JobFormProps) {
       leaveTimer.current = setTimeout(() => navigate('/dashboard'), UI_TIMINGS.redirectAfterSuccessMs);
     } catch (error) {
       if (error instanceof NetworkError) setFormError(NETWORK_KEPT_TEXT);
+      // A photo the server could not read as an image: said at the photos, not atop the form.
+      else if (error instanceof ApiError && error.status === 415)
+        setPhotoError(error.serverMessage ?? MESSAGES.pleaseUploadAValidImageFile);
       else if (error instanceof ApiError)
         setFormError(
           applyServerErrors(
@@ -165,7 +173,7 @@ export function JobForm({ target, initial, savedImages = [] }: JobFormProps) {
           saved={savedImages}
           error={photoError}
           disabled={locked}
-          onPick={onPick}
+          onPick={(files) => void onPick(files)}
           onRemove={onRemove}
         />
       </section>
@@ -273,8 +281,11 @@ export function JobForm({ target, initial, savedImages = [] }: JobFormProps) {
             label="Job heading"
             fieldClassName="form-grid__full"
             placeholder="e.g. Fix a leaking kitchen sink"
-            maxLength={JOB_LIMITS.headingMax}
-            error={errors.jobHeading?.message}
+            hint={counter(heading, JOB_LIMITS.headingMax)}
+            error={
+              errors.jobHeading?.message ??
+              (heading.trim().length > JOB_LIMITS.headingMax ? JOB_MESSAGES.headingTooLong : undefined)
+            }
             readOnly={locked}
             {...register('jobHeading')}
           />
@@ -298,8 +309,13 @@ export function JobForm({ target, initial, savedImages = [] }: JobFormProps) {
             rows={6}
             fieldClassName="form-grid__full"
             placeholder="What needs doing, how big it is, anything companies should know before they quote."
-            maxLength={JOB_LIMITS.descriptionMax}
-            error={errors.description?.message}
+            hint={counter(description, JOB_LIMITS.descriptionMax)}
+            error={
+              errors.description?.message ??
+              (description.trim().length > JOB_LIMITS.descriptionMax
+                ? JOB_MESSAGES.descriptionTooLong
+                : undefined)
+            }
             readOnly={locked}
             {...register('description')}
           />

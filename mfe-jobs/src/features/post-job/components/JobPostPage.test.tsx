@@ -254,6 +254,60 @@ describe('/jobpost: the form', () => {
     expect(screen.getByAltText('Preview of p0.jpg')).toHaveAttribute('src', 'blob:p0.jpg');
     await user.click(screen.getByRole('button', { name: 'Remove p0.jpg' }));
     expect(screen.getAllByRole('button', { name: /^Remove p\d\.jpg$/ })).toHaveLength(JOB_IMAGE_LIMIT - 1);
+    // Focus stays with the photos (the next one's Remove), not on the page body; after the last, on the picker.
+    expect(screen.getByRole('button', { name: 'Remove p1.jpg' })).toHaveFocus();
+    for (let left = JOB_IMAGE_LIMIT - 1; left > 0; left -= 1) await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: /^Remove p\d\.jpg$/ })).toBeNull();
+    expect(fileInput()).toHaveFocus();
+  });
+
+  it('a text file named .jpg is refused at the photos, with no broken preview', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage();
+    await form();
+    await user.upload(
+      fileInput(),
+      new NodeFile(['just some notes'], 'notes.jpg', { type: 'image/jpeg' }) as unknown as File,
+    );
+    await waitFor(() =>
+      expect(fileInput()).toHaveAccessibleDescription(MESSAGES.pleaseUploadAValidImageFile),
+    );
+    expect(screen.queryByAltText('Preview of notes.jpg')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove notes.jpg' })).toBeNull();
+  });
+
+  it("the server's refusal of a photo is said at the photos, not atop the form", async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(api('/api/jobs/postjob'), () => errorResponse(415, MESSAGES.pleaseUploadAValidImageFile)),
+    );
+    renderPage();
+    await form();
+    await user.upload(fileInput(), image('sink.jpg'));
+    await fillJob(user);
+    await user.click(screen.getByRole('button', { name: MESSAGES.post }));
+    await waitFor(() =>
+      expect(fileInput()).toHaveAccessibleDescription(MESSAGES.pleaseUploadAValidImageFile),
+    );
+    expect(fileInput()).toHaveFocus();
+    expect(document.querySelector('.form-error-summary')).toBeNull();
+  });
+
+  it('the heading and the description count their characters and say when there are too many, cutting nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await form();
+    await user.type(field('Job heading'), 'Fix the sink');
+    expect(field('Job heading')).toHaveAccessibleDescription('12 / 120 characters');
+    await user.clear(field('Job heading'));
+    await user.click(field('Job heading'));
+    await user.paste('x'.repeat(125));
+    expect(field('Job heading')).toHaveValue('x'.repeat(125));
+    expect(field('Job heading')).toHaveAccessibleDescription(JOB_MESSAGES.headingTooLong);
+    await user.click(field('Job description'));
+    await user.paste('y'.repeat(5001));
+    expect(field('Job description')).toHaveValue('y'.repeat(5001));
+    expect(field('Job description')).toHaveAccessibleDescription(JOB_MESSAGES.descriptionTooLong);
   });
 
   it('posts multipart with the photo and CSRF header, shows upload progress, toasts, clears and opens /dashboard after 1.5 s', async () => {

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { JOB_IMAGE_LIMIT, JOB_MESSAGES, MESSAGES } from '@marketplace/contracts';
 
 /** A photo chosen on this device, with its preview address (an object URL the form revokes). */
@@ -43,6 +43,21 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
   const current = photos.length > 0 ? [] : saved;
   const cover = photos[0]?.url ?? current[0]?.url;
   const full = photos.length >= JOB_IMAGE_LIMIT;
+  const list = useRef<HTMLUListElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** The place of a photo just removed: focus goes to the next one's Remove (or back to Choose Image). */
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('.photo-picker__remove') ?? [])];
+    (buttons[Math.min(index, buttons.length - 1)] ?? fileInput.current)?.focus();
+  }, [photos]);
+  // A refused photo (here or by the server) is said at the picker and focus goes there.
+  useEffect(() => {
+    if (error) fileInput.current?.focus();
+  }, [error]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -77,6 +92,7 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
               .join(' ')}
           >
             <input
+              ref={fileInput}
               type="file"
               accept="image/*"
               multiple
@@ -98,7 +114,7 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
                 : ' New photos replace the current ones.')}
           </p>
           {(photos.length > 0 || current.length > 1) && (
-            <ul className="photo-picker__thumbs" aria-label="Chosen photos">
+            <ul className="photo-picker__thumbs" aria-label="Chosen photos" ref={list}>
               {current.map((image, index) => (
                 <li key={`saved-${image.url}`} className="photo-picker__thumb">
                   <img src={image.url} alt={`Current photo ${index + 1}`} />
@@ -110,7 +126,10 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
                   <button
                     type="button"
                     className="photo-picker__remove"
-                    onClick={() => onRemove(index)}
+                    onClick={() => {
+                      removedAt.current = index;
+                      onRemove(index);
+                    }}
                     disabled={disabled}
                     aria-label={`Remove ${photo.file.name}`}
                   >
@@ -136,9 +155,33 @@ export function PhotoPicker({ photos, saved, error, disabled, onPick, onRemove }
   );
 }
 
-/** Which of `files` may join `current` photos: images only, JOB_IMAGE_LIMIT in all. */
-export function acceptPhotos(files: File[], current: number): { accepted: File[]; error?: string } {
-  const images = files.filter((file) => file.type.startsWith('image/'));
+/**
+ * True when the file starts as a JPEG, PNG or WebP does: a text file renamed `.jpg` has an image type
+ * (the browser reads it from the name) but would be a broken preview and a refusal from the server.
+ */
+export async function looksLikeImage(file: File): Promise<boolean> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  } catch {
+    return true; // unreadable here: the server reads it and says so
+  }
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const png = [0x89, 0x50, 0x4e, 0x47].every((byte, index) => bytes[index] === byte);
+  const webp = ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP';
+  return jpeg || png || webp;
+}
+
+/** Which of `files` may join `current` photos: images only (by their bytes), JOB_IMAGE_LIMIT in all. */
+export async function acceptPhotos(
+  files: File[],
+  current: number,
+): Promise<{ accepted: File[]; error?: string }> {
+  const checks = await Promise.all(
+    files.map(async (file) => file.type.startsWith('image/') && (await looksLikeImage(file))),
+  );
+  const images = files.filter((_, index) => checks[index]);
   const room = Math.max(0, JOB_IMAGE_LIMIT - current);
   const accepted = images.slice(0, room);
   if (images.length < files.length) return { accepted, error: MESSAGES.pleaseUploadAValidImageFile };

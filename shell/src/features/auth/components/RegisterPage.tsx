@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@marketplace/ui/router';
 import { Button, notify } from '@marketplace/ui';
@@ -26,7 +26,11 @@ export default function RegisterPage() {
   const [choice, setChoice] = useState<CategoryChoice>(NO_CHOICE);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [formError, setFormError] = useState<string | undefined>();
-  const { register, handleSubmit, setError, formState } = useForm<RegisterForm>({
+  const categoryBox = useRef<HTMLInputElement>(null);
+  const doneMessage = useRef<HTMLParagraphElement>(null);
+  const [doneText, setDoneText] = useState<string | undefined>();
+  const categoryErrorId = useId();
+  const { register, handleSubmit, setError, setValue, formState } = useForm<RegisterForm>({
     mode: 'onTouched',
     resolver: registerRules.resolver,
     defaultValues: {
@@ -38,11 +42,23 @@ export default function RegisterPage() {
       state: '',
       pincode: '',
       password: '',
+      category: [],
     },
   });
   const chosen = choice.categories.length > 0;
+  const categoryError = formState.errors.category?.message;
+
+  /** The dialog's choice is also the form's `category` value, so it is checked with the other fields. */
+  const choose = (next: CategoryChoice) => {
+    setChoice(next);
+    setValue('category', next.categories, { shouldValidate: formState.isSubmitted });
+  };
 
   useEffect(() => () => clearTimeout(redirect.current), []);
+  // The button is busy (disabled) after a registration: focus goes to the message, not the page body.
+  useEffect(() => {
+    if (doneText) doneMessage.current?.focus();
+  }, [doneText]);
 
   const onSubmit = async (values: RegisterForm) => {
     setFormError(undefined);
@@ -58,13 +74,15 @@ export default function RegisterPage() {
           address: values.address.trim(),
           pincode: values.pincode.trim(),
           state: values.state,
-          category: choice.categories,
+          category: values.category,
           subcategory: choice.subcategories,
         },
       );
       if (response.ok && (body.statusCode ?? 200) === 200) {
-        notify('success', body.message ?? 'Company registered', UI_TIMINGS.signUpSuccessToastMs);
+        const message = body.message ?? 'Company registered';
+        notify('success', message, UI_TIMINGS.signUpSuccessToastMs);
         setDone(true);
+        setDoneText(`${message}. Taking you to the sign-in page…`);
         redirect.current = setTimeout(() => navigate('/login'), UI_TIMINGS.redirectAfterSuccessMs);
         return;
       }
@@ -99,7 +117,10 @@ export default function RegisterPage() {
     >
       <form
         className="form-stack"
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={handleSubmit(onSubmit, (errors) => {
+          // Every field but the category list is focused by the form; that one is a checkbox it does not own.
+          if (Object.keys(errors).length === 1 && errors.category) categoryBox.current?.focus();
+        })}
         onFocus={registerRules.preload}
         noValidate
       >
@@ -139,7 +160,7 @@ export default function RegisterPage() {
             error={formState.errors.address?.message}
             {...register('address')}
           />
-          <SelectField label="State" {...register('state')}>
+          <SelectField label="State" error={formState.errors.state?.message} {...register('state')}>
             <option value="">Select a state</option>
             {NIGERIAN_STATES.map((state) => (
               <option key={state} value={state}>
@@ -162,18 +183,24 @@ export default function RegisterPage() {
             {...register('password')}
           />
         </div>
-        <div className="form-categories">
+        <div className={categoryError ? 'form-categories has-error' : 'form-categories'}>
           <label className="choice">
             <input
+              ref={categoryBox}
               type="checkbox"
               checked={chosen}
+              aria-invalid={categoryError ? true : undefined}
+              aria-describedby={categoryError ? categoryErrorId : undefined}
               onChange={(event) => {
                 if (event.target.checked) setModalOpen(true);
-                else setChoice(NO_CHOICE);
+                else choose(NO_CHOICE);
               }}
             />
             <span>{MESSAGES.chooseCategoryAndSubCategory}</span>
           </label>
+          <p className="form-field__error" id={categoryErrorId} aria-live="polite">
+            {categoryError}
+          </p>
           {chosen && (
             <div className="form-categories__summary">
               <p>
@@ -192,17 +219,22 @@ export default function RegisterPage() {
         <SubmitButton busy={busy || done} busyLabel={done ? 'Registered' : 'Posting…'}>
           {MESSAGES.post}
         </SubmitButton>
+        {doneText && (
+          <p className="form-done" tabIndex={-1} ref={doneMessage}>
+            {doneText}
+          </p>
+        )}
       </form>
       {modalOpen && (
         <CategoryModal
           initial={choice}
           onSave={(next) => {
-            setChoice(next);
+            choose(next);
             setModalOpen(false);
           }}
           onClose={() => {
             // Closing during the first choice means "no choice"; after 'Change' the saved choice stays.
-            if (!chosen) setChoice(NO_CHOICE);
+            if (!chosen) choose(NO_CHOICE);
             setModalOpen(false);
           }}
         />

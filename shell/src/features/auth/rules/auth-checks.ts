@@ -6,6 +6,7 @@ import {
   AddressRule,
   CacNumberRule,
   EmailRule,
+  FIELD_MESSAGES,
   LoginEmailRule,
   LoginPasswordRule,
   MESSAGES,
@@ -33,14 +34,21 @@ export const SIGN_UP_CHECKS: FieldChecks<SignupForm> = {
   },
 };
 
+/** Every field the spec's form asks of a company is required, as the API requires it. */
 export const REGISTER_CHECKS: FieldChecks<RegisterForm> = {
-  name: { rule: PersonNameRule },
+  name: { rule: PersonNameRule, required: MESSAGES.pleaseEnterYourFullName },
   email: { rule: EmailRule },
-  phoneNumber: { rule: NigerianPhoneRule, optional: true },
-  cacnumber: { rule: CacNumberRule, optional: true },
-  address: { rule: AddressRule, optional: true },
-  pincode: { rule: PostalCodeRule, optional: true },
+  phoneNumber: { rule: NigerianPhoneRule },
+  cacnumber: { rule: CacNumberRule, required: FIELD_MESSAGES.cacRequired },
+  address: { rule: AddressRule, required: FIELD_MESSAGES.addressRequired },
+  state: { required: FIELD_MESSAGES.stateRequired },
+  pincode: { rule: PostalCodeRule },
   password: { rule: NewPasswordRule, trim: false },
+  category: {
+    trim: false,
+    check: (value) =>
+      Array.isArray(value) && value.length > 0 ? undefined : FIELD_MESSAGES.categoryRequired,
+  },
 };
 
 export const FORGOT_CHECKS: FieldChecks<ForgotForm> = { email: { rule: EmailRule } };

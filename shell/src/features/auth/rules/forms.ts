@@ -21,6 +21,8 @@ export interface RegisterForm {
   state: string;
   pincode: string;
   password: string;
+  /** The categories chosen in the category dialog (not a text field: the dialog writes it). */
+  category: string[];
 }
 
 export interface ForgotForm {

@@ -1,0 +1,53 @@
+// The page addresses the shell knows (its route table, shell/src/app/routes/route-specs.ts, whose test
+// checks that the two agree). The edge answers any other page address with HTTP 404 and the shell's
+// page, which shows 'Page Not Found': a person sees the site, a crawler or a link checker the status.
+
+/** Every page path of the shell's route table; `:name` is one path segment (react-router's syntax). */
+export const PAGE_PATHS: readonly string[] = /* @__PURE__ */ Object.freeze([
+  '/',
+  '/login',
+  '/signup',
+  '/register',
+  '/facebook/callback',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/contactus',
+  '/privacy-policy',
+  '/termsandcondition',
+  '/aboutus',
+  '/other-services',
+  '/jobpost',
+  '/jobapply/:type',
+  '/jobs',
+  '/category/:type',
+  '/sub-category/:type',
+  '/company-profile',
+  '/company-profile/:id',
+  '/payment/callback',
+  '/dashboard',
+  '/allusers',
+  '/alljobs',
+  '/allpayments',
+  '/edit-profile',
+  '/chat',
+  '/newchat',
+]);
+
+const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
+
+/**
+ * True when the shell has a page for `pathname` (no query), matched as react-router matches it: letters
+ * in any case, one trailing slash allowed, a `:name` segment standing for any one non-empty segment.
+ */
+export function isPagePath(pathname: string, paths: readonly string[] = PAGE_PATHS): boolean {
+  if (!pathname.startsWith('/') || pathname.includes('//')) return false;
+  const segments = segmentsOf(pathname.toLowerCase());
+  return paths.some((pattern) => {
+    const parts = segmentsOf(pattern.toLowerCase());
+    return (
+      parts.length === segments.length &&
+      parts.every((part, index) => part.startsWith(':') || part === segments[index])
+    );
+  });
+}
