@@ -19,6 +19,9 @@ describe('the kept empty PGlite cluster', () => {
     const pglite = await PGlite.create({ loadDataDir: await emptyClusterDump() });
     try {
       expect((await pglite.query(userSchemas)).rows).toEqual([]);
+      // Only sizes differ from initdb's defaults (a start spent most of its time on them).
+      expect((await pglite.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '8MB' }]);
+      expect((await pglite.query('show wal_segment_size')).rows).toEqual([{ wal_segment_size: '1MB' }]);
       expect(
         (await pglite.query(`select tablename from pg_tables where schemaname = 'public'`)).rows,
       ).toEqual([]);
@@ -35,6 +38,7 @@ describe('the kept empty PGlite cluster', () => {
     const pglite = await PGlite.create({ dataDir: first });
     try {
       expect((await pglite.query(userSchemas)).rows).toEqual([]);
+      expect((await pglite.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '8MB' }]);
       await pglite.exec('create schema written_by_first');
     } finally {
       await pglite.close();

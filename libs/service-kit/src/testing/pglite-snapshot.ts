@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,13 +12,29 @@ import { PGlite } from '@electric-sql/pglite';
 // exactly what a freshly made database would show it.
 const cacheDir = join(tmpdir(), 'marketplace-test-pglite');
 
+// A test database is small, and most of a PGlite start was spent zeroing PostgreSQL's default 128 MB
+// of shared buffers and reading the 16 MB WAL segment out of the dump (a start took about half the
+// time with these; measured on 2026-11-27). Both are sizes only: what a test sees of the database
+// (schemas, tables, SQL) is what the defaults give. The kept files' names carry these settings, so a
+// change here makes new ones.
+export const TEST_CLUSTER_INITDB_ARGS: readonly string[] = ['--wal-segsize=1'];
+export const TEST_CLUSTER_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '8MB' };
+const clusterKey = createHash('sha256')
+  .update(JSON.stringify([TEST_CLUSTER_INITDB_ARGS, TEST_CLUSTER_SETTINGS]))
+  .digest('hex')
+  .slice(0, 12);
+
 /** A dump (`dumpDataDir`) of a new, empty PGlite cluster, to start an in-memory database from. */
 export async function emptyClusterDump(): Promise<Blob> {
-  const file = join(cacheDir, `empty-cluster-${await pgliteVersion()}.tar`);
+  const file = join(cacheDir, `${await clusterName()}.tar`);
   const cached = await readFile(file).catch(() => undefined);
   if (cached) return new Blob([cached]);
 
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ initDbStartParams: [...TEST_CLUSTER_INITDB_ARGS] });
+  // Written to postgresql.auto.conf, which is in the dump: every start from it reads them.
+  for (const [name, value] of Object.entries(TEST_CLUSTER_SETTINGS)) {
+    await pglite.exec(`alter system set ${name} = '${value}'`);
+  }
   const bytes = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
   await pglite.close();
   await publish(file, (partial) => writeFile(partial, bytes));
@@ -30,7 +46,7 @@ export async function emptyClusterDump(): Promise<Blob> {
  * it there (the embedded edge, a service's main) finds a cluster instead of running initdb.
  */
 export async function seedPGliteDataDir(dataDir: string): Promise<void> {
-  const folder = join(cacheDir, `empty-cluster-${await pgliteVersion()}`);
+  const folder = join(cacheDir, await clusterName());
   if (!(await stat(folder).catch(() => undefined))) {
     const dump = await emptyClusterDump();
     await publish(folder, async (partial) => {
@@ -59,6 +75,11 @@ async function publish(target: string, make: (partial: string) => Promise<void>)
   } finally {
     await rm(partial, { recursive: true, force: true });
   }
+}
+
+/** The kept cluster's name: PGlite's version and the settings above. */
+async function clusterName(): Promise<string> {
+  return `empty-cluster-${await pgliteVersion()}-${clusterKey}`;
 }
 
 async function pgliteVersion(): Promise<string> {
