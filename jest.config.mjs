@@ -71,7 +71,8 @@ export default {
     {
       ...common,
       displayName: 'unit-node',
-      testEnvironment: 'node',
+      // Jest's node environment sharing a compiled PGlite per worker (see the file).
+      testEnvironment: '<rootDir>/tools/jest/node-environment.cjs',
       // tools/: the build and start helpers' own tests; infra/: the observability files' check.
       roots: [...serverRoots, '<rootDir>/tools', '<rootDir>/infra'],
       testMatch: ['**/*.test.ts'],
