@@ -97,7 +97,8 @@ export default {
     {
       ...common,
       displayName: 'infra',
-      testEnvironment: 'node',
+      // As unit-node's: the suites that start PGlite themselves share its compiled wasm too.
+      testEnvironment: '<rootDir>/tools/jest/node-environment.cjs',
       roots: serverRoots,
       testMatch: ['**/*.test.ts'],
       globalSetup: '<rootDir>/tools/jest/infra-global-setup.cjs',
