@@ -8,6 +8,20 @@ const { TestEnvironment } = require('jest-environment-node');
 // imports PGlite anew: compiled once per worker instead, the machine code V8 optimises while one test
 // file runs serves the next ones too. Test databases pass both to PGlite (testing/test-database.ts).
 let pglite;
+
+// Node 20's Blob.arrayBuffer() reads in 64 kB chunks and joins them (slow for megabytes); one copy here
+// (as BytesBlob in testing/pglite-snapshot.ts).
+class BytesBlob extends Blob {
+  #bytes;
+  constructor(bytes) {
+    super([bytes]);
+    this.#bytes = bytes;
+  }
+  async arrayBuffer() {
+    return new Uint8Array(this.#bytes).buffer;
+  }
+}
+
 function pgliteArtifacts() {
   pglite ??= (async () => {
     const dist = dirname(require.resolve('@electric-sql/pglite'));
@@ -15,7 +29,7 @@ function pgliteArtifacts() {
       readFile(join(dist, 'pglite.wasm')),
       readFile(join(dist, 'pglite.data')),
     ]);
-    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new BytesBlob(bundle) };
   })();
   return pglite;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { emptyClusterDump, seedPGliteDataDir } from './pglite-snapshot';
+import { BytesBlob, emptyClusterDump, seedPGliteDataDir } from './pglite-snapshot';
 
 // Schemas a new cluster has of its own; anything else would be state one suite left for the next.
 const userSchemas = `select schema_name from information_schema.schemata
@@ -58,5 +58,19 @@ describe('the kept empty PGlite cluster', () => {
     const target = join(dir, 'taken', 'pglite');
     await seedPGliteDataDir(target);
     await expect(seedPGliteDataDir(target)).rejects.toThrow();
+  });
+});
+
+describe('BytesBlob', () => {
+  it('is a Blob of its bytes whose arrayBuffer() is a copy of its own', async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const blob = new BytesBlob(bytes);
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.size).toBe(3);
+    const copy = new Uint8Array(await blob.arrayBuffer());
+    expect([...copy]).toEqual([1, 2, 3]);
+    copy[0] = 9;
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
+    expect([...new Uint8Array(await new Response(blob.stream()).arrayBuffer())]).toEqual([1, 2, 3]);
   });
 });
