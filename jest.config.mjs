@@ -71,7 +71,8 @@ export default {
     {
       ...common,
       displayName: 'unit-node',
-      testEnvironment: 'node',
+      // Jest's node environment sharing a compiled PGlite per worker (see the file).
+      testEnvironment: '<rootDir>/tools/jest/node-environment.cjs',
       // tools/: the build and start helpers' own tests; infra/: the observability files' check.
       roots: [...serverRoots, '<rootDir>/tools', '<rootDir>/infra'],
       testMatch: ['**/*.test.ts'],
@@ -96,7 +97,8 @@ export default {
     {
       ...common,
       displayName: 'infra',
-      testEnvironment: 'node',
+      // As unit-node's: the suites that start PGlite themselves share its compiled wasm too.
+      testEnvironment: '<rootDir>/tools/jest/node-environment.cjs',
       roots: serverRoots,
       testMatch: ['**/*.test.ts'],
       globalSetup: '<rootDir>/tools/jest/infra-global-setup.cjs',

@@ -50,6 +50,9 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** PGlite only: start from a dump (`pglite.dumpDataDir()`), e.g. a migrated snapshot in tests. */
   loadDataDir?: Blob | File | undefined;
+  /** PGlite only: a compiled pglite.wasm and PGlite's file bundle, made once for many starts (tests). */
+  pgliteWasmModule?: WebAssembly.Module | undefined;
+  fsBundle?: Blob | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number;
 }
@@ -65,7 +68,7 @@ export class DatabaseUnavailableError extends Error {
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPGlite(options.dataDir, options.loadDataDir);
+  return openPGlite(options);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -88,13 +91,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return db;
 }
 
-async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPGlite({
+  dataDir,
+  loadDataDir,
+  pgliteWasmModule,
+  fsBundle,
+}: OpenDatabaseOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Loaded only for the embedded topology: production images run on PostgreSQL and do not ship PGlite.
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+    ...(fsBundle ? { fsBundle } : {}),
   });
   const signal = new CommitSignal();
   const raw = new Kysely({

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,17 +12,57 @@ import { PGlite } from '@electric-sql/pglite';
 // exactly what a freshly made database would show it.
 const cacheDir = join(tmpdir(), 'marketplace-test-pglite');
 
-/** A dump (`dumpDataDir`) of a new, empty PGlite cluster, to start an in-memory database from. */
-export async function emptyClusterDump(): Promise<Blob> {
-  const file = join(cacheDir, `empty-cluster-${await pgliteVersion()}.tar`);
-  const cached = await readFile(file).catch(() => undefined);
-  if (cached) return new Blob([cached]);
+// An in-memory test database is small, and most of a PGlite start was spent zeroing PostgreSQL's default 128 MB
+// of shared buffers and reading the 16 MB WAL segment out of the dump (a start took about half the
+// time with these; measured on 2026-11-27). Both are sizes only: what a test sees of the database
+// (schemas, tables, SQL) is what the defaults give. The kept files' names carry these settings, so a
+// change here makes new ones. A data folder on disk (seedPGliteDataDir) keeps initdb's defaults: there
+// fewer buffers and smaller WAL segments mean more file writes (the embedded edge started slower).
+export const TEST_CLUSTER_INITDB_ARGS: readonly string[] = ['--wal-segsize=1'];
+export const TEST_CLUSTER_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '8MB' };
+const clusterKey = createHash('sha256')
+  .update(JSON.stringify([TEST_CLUSTER_INITDB_ARGS, TEST_CLUSTER_SETTINGS]))
+  .digest('hex')
+  .slice(0, 12);
 
-  const pglite = await PGlite.create();
+/** What the kept cluster is for: an in-memory test database, or a data folder on disk. */
+export type ClusterUse = 'in-memory' | 'on-disk';
+
+/** A dump (`dumpDataDir`) of a new, empty PGlite cluster, to start an in-memory database from. */
+export async function emptyClusterDump(use: ClusterUse = 'in-memory'): Promise<Blob> {
+  const file = join(cacheDir, `${await clusterName(use)}.tar`);
+  const cached = await readFile(file).catch(() => undefined);
+  if (cached) return new BytesBlob(cached);
+
+  const inMemory = use === 'in-memory';
+  const pglite = await PGlite.create(inMemory ? { initDbStartParams: [...TEST_CLUSTER_INITDB_ARGS] } : {});
+  // Written to postgresql.auto.conf, which is in the dump: every start from it reads them.
+  for (const [name, value] of Object.entries(inMemory ? TEST_CLUSTER_SETTINGS : {})) {
+    await pglite.exec(`alter system set ${name} = '${value}'`);
+  }
   const bytes = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
   await pglite.close();
   await publish(file, (partial) => writeFile(partial, bytes));
-  return new Blob([bytes]);
+  return new BytesBlob(bytes);
+}
+
+/**
+ * A Blob whose `arrayBuffer()` is one copy of its bytes. PGlite reads a dump with `arrayBuffer()`, which
+ * Node 20 does by reading the Blob in 64 kB chunks and joining them: about a tenth of a service test
+ * file's time went to that for the 30 MB dump (CPU profile, 2026-11-27).
+ */
+export class BytesBlob extends Blob {
+  readonly #bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    super([bytes as BlobPart]);
+    this.#bytes = bytes;
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    // A copy: whoever reads it may keep and change it.
+    const copy = new ArrayBuffer(this.#bytes.byteLength);
+    new Uint8Array(copy).set(this.#bytes);
+    return copy;
+  }
 }
 
 /**
@@ -30,9 +70,9 @@ export async function emptyClusterDump(): Promise<Blob> {
  * it there (the embedded edge, a service's main) finds a cluster instead of running initdb.
  */
 export async function seedPGliteDataDir(dataDir: string): Promise<void> {
-  const folder = join(cacheDir, `empty-cluster-${await pgliteVersion()}`);
+  const folder = join(cacheDir, await clusterName('on-disk'));
   if (!(await stat(folder).catch(() => undefined))) {
-    const dump = await emptyClusterDump();
+    const dump = await emptyClusterDump('on-disk');
     await publish(folder, async (partial) => {
       // Loaded into a folder and closed cleanly: a data folder any later PGlite opens as its own.
       const pglite = await PGlite.create({ dataDir: partial, loadDataDir: dump });
@@ -59,6 +99,12 @@ async function publish(target: string, make: (partial: string) => Promise<void>)
   } finally {
     await rm(partial, { recursive: true, force: true });
   }
+}
+
+/** The kept cluster's name: PGlite's version, and the settings above for in-memory use. */
+async function clusterName(use: ClusterUse): Promise<string> {
+  const name = `empty-cluster-${await pgliteVersion()}`;
+  return use === 'in-memory' ? `${name}-${clusterKey}` : name;
 }
 
 async function pgliteVersion(): Promise<string> {

@@ -3,13 +3,19 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
 import { emptyClusterDump } from './pglite-snapshot';
 
+/** Set by the unit-node test environment (tools/jest/node-environment.cjs): PGlite compiled once per worker. */
+type PGliteArtifacts = () => Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }>;
+
 /**
  * A fresh, empty database for one test file: in-memory PGlite on embedded defaults, or a new
  * throw-away PostgreSQL database when DATABASE_URL is set (test:infra). `close()` drops it.
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ loadDataDir: await emptyClusterDump() });
+  if (!serverUrl) {
+    const shared = (globalThis as { __pgliteArtifacts?: PGliteArtifacts }).__pgliteArtifacts;
+    return openDatabase({ loadDataDir: await emptyClusterDump(), ...(shared ? await shared() : {}) });
+  }
 
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
