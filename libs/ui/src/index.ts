@@ -47,5 +47,8 @@ export {
 } from './session';
 export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from './toast';
 export { useMenuPanel } from './menu-panel';
+export { errorText, type ErrorTexts } from './error-text';
+export { newClientId } from './client-id';
+export { jobDisplayName, jobImageUrl, JobImage, type JobImageProps, type NamedJob } from './job';
 export { RemoteModulesContext, type RemoteModuleLoader } from './remote-modules';
 export { clearPageHead } from './head-reset';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatKobo, PAYMENT_MESSAGES, type RefundPaymentBody } from '@marketplace/contracts';
-import { ApiError, Button, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
+import { ApiError, Button, errorText, notify } from '@marketplace/ui';
 import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
 import { ADMIN_PAYMENTS_KEY, refundPayment, type AdminPaymentRow } from '../api/payments';
 import { companyNameOf, formatDay, jobTitleOf, PROVIDER_LABELS } from '../utils/payment-text';
@@ -23,11 +23,12 @@ function noteError(note: string): string | undefined {
 }
 
 function serverError(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.status === 403) return 'Only administrators can refund payments.';
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  if (error instanceof ApiError) return `The payment could not be refunded (status ${error.status}).`;
-  return 'The payment could not be refunded.';
+  return errorText(error, {
+    status: { 403: 'Only administrators can refund payments.' },
+    server: true,
+    answered: (status) => `The payment could not be refunded (status ${status}).`,
+    fallback: 'The payment could not be refunded.',
+  });
 }
 
 /** A refusal that means the row on screen is out of date (refunded meanwhile, or no longer paid). */

@@ -1,18 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { errorText, type ErrorTexts } from '@marketplace/ui';
 import { formatCount } from '@marketplace/ui/format';
 import { MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
 import { AdminSearch, Pager, TableSkeleton } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { fetchUsers, USERS_PAGE_SIZE } from '../api/get-users';
 
-function errorText(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.status === 403)
-    return 'Only administrators can see the list of users.';
-  if (error instanceof ApiError) return `Could not load users (status ${error.status}).`;
-  return 'Could not load users.';
-}
+const LOAD_ERRORS: ErrorTexts = {
+  status: { 403: 'Only administrators can see the list of users.' },
+  answered: (status) => `Could not load users (status ${status}).`,
+  fallback: 'Could not load users.',
+};
 
 const COLUMNS = ['Email', 'Phone Number', 'Total Job Posted', 'Job Applied', 'Type'] as const;
 
@@ -60,7 +58,7 @@ export function AllUsersPage() {
           <TableSkeleton label="Loading users" widths={[38, 18, 10, 10, 10]} />
         ) : query.isError && !data ? (
           <div className="admin-empty" role="alert">
-            <p>{errorText(query.error)}</p>
+            <p>{errorText(query.error, LOAD_ERRORS)}</p>
             <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void query.refetch()}>
               Try again
             </button>
@@ -102,7 +100,7 @@ export function AllUsersPage() {
             </table>
             {query.isError && (
               <p className="admin-inline-error" role="alert">
-                {errorText(query.error)}
+                {errorText(query.error, LOAD_ERRORS)}
               </p>
             )}
           </>

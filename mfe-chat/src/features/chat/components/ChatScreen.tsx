@@ -5,7 +5,7 @@ import { MESSAGES, type ChatSummary, type ChatThreadResponse } from '@marketplac
 import type { SessionUser } from '@marketplace/ui';
 import { CHAT_NARROW_QUERY, useMediaQuery, useNarrowerThan } from '../../../shared/media';
 import { InboxIcon, InfoIcon } from '../../../shared/icons';
-import { retryUnlessClientError } from '../../../shared/query';
+import { retryUnlessClientError } from '@marketplace/ui/query';
 import { fetchInbox, inboxKey, threadKey } from '../api/chat-api';
 import { useChatSession } from '../stores/use-chat-session';
 import { counterpartOf, sortInbox, unreadTotal } from '../utils/messages';

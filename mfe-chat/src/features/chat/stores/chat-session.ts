@@ -24,9 +24,8 @@ import {
   type WsErrorCode,
   type WsServerFrame,
 } from '@marketplace/contracts';
-import { getSession, notify, refreshSession, subscribeSession } from '@marketplace/ui';
-import { newClientId } from '../../../shared/client-id';
-import { retryUnlessClientError } from '../../../shared/query';
+import { getSession, newClientId, notify, refreshSession, subscribeSession } from '@marketplace/ui';
+import { retryUnlessClientError } from '@marketplace/ui/query';
 import { fetchThread, inboxKey, mergeThread, threadKey } from '../api/chat-api';
 import {
   RealtimeConnection,

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JOB_MESSAGES, type JobSummary } from '@marketplace/contracts';
-import { Button, notify } from '@marketplace/ui';
+import { Button, errorText, jobDisplayName, notify } from '@marketplace/ui';
 import { FormError, Modal, Spinner } from '@marketplace/ui/form';
 import { MY_JOBS_KEY } from '../../../shared/my-jobs';
 import { deleteJob } from '../api/my-jobs';
-import { jobName, loadErrorText } from './job-text';
 
 export const DELETE_FAILED = 'The job could not be deleted.';
 
@@ -44,9 +43,14 @@ export function DeleteJobDialog({ job, onClose }: { job: JobSummary; onClose: ()
         </>
       }
     >
-      <FormError message={mutation.isError ? loadErrorText(mutation.error, DELETE_FAILED) : undefined} />
+      <FormError
+        message={
+          mutation.isError ? errorText(mutation.error, { server: true, fallback: DELETE_FAILED }) : undefined
+        }
+      />
       <p className="dash-modal__lead">
-        <strong>{jobName(job)}</strong> will leave every listing and your dashboard. This cannot be undone.
+        <strong>{jobDisplayName(job)}</strong> will leave every listing and your dashboard. This cannot be
+        undone.
       </p>
       {job.unlockCount > 0 && (
         <p className="dash-modal__note">

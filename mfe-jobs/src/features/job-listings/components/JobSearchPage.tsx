@@ -12,7 +12,7 @@ import {
 import { useSession } from '@marketplace/ui';
 import { SelectField, TextField } from '@marketplace/ui/form';
 import { formatCount } from '@marketplace/ui/format';
-import { EnsureQueryClient, retryUnlessClientError } from '../../../shared/query';
+import { EnsureQueryClient, retryUnlessClientError } from '@marketplace/ui/query';
 import { searchJobs, searchJobsKey } from '../api/get-jobs';
 import {
   dateRangeError,
