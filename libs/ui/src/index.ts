@@ -47,6 +47,7 @@ export {
 } from './session';
 export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from './toast';
 export { useMenuPanel } from './menu-panel';
+export { useFocusTrap, type FocusTrapOptions } from './focus-trap';
 export { errorText, type ErrorTexts } from './error-text';
 export { newClientId } from './client-id';
 export { jobDisplayName, jobImageUrl, JobImage, type JobImageProps, type NamedJob } from './job';

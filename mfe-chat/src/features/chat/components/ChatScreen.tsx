@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from '@marketplace/ui/router';
 import { MESSAGES, type ChatSummary, type ChatThreadResponse } from '@marketplace/contracts';
-import type { SessionUser } from '@marketplace/ui';
+import { useFocusTrap, type SessionUser } from '@marketplace/ui';
 import { CHAT_NARROW_QUERY, useMediaQuery, useNarrowerThan } from '../../../shared/media';
 import { InboxIcon, InfoIcon } from '../../../shared/icons';
 import { retryUnlessClientError } from '@marketplace/ui/query';
@@ -131,14 +131,13 @@ export function ChatScreen({ user }: { user: SessionUser }) {
     }
   }, [shownPanel, narrow, chatId]);
 
-  useEffect(() => {
-    if (!shownPanel) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closePanel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [shownPanel, closePanel]);
+  // The open panel holds Tab (with its toggle button) until it closes; Escape closes it. Focus is moved
+  // into it and back by the effect above.
+  useFocusTrap(shownPanel, {
+    containers: shownPanel === 'details' ? [detailsToggle, detailsPanel] : [inboxToggle, inboxPanel],
+    onEscape: () => closePanel(),
+    returnFocus: false,
+  });
 
   // ---------- Opening a conversation ----------
   const select = (id: string) => {
