@@ -26,3 +26,12 @@ export function errorText(error: unknown, texts: ErrorTexts): string {
   if (answered === undefined) return texts.fallback;
   return typeof answered === 'function' ? answered(error.status) : answered;
 }
+
+/**
+ * The `retry` of every query: once more on a network failure or a server error; a 4xx answer will not
+ * change by asking again.
+ */
+export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}

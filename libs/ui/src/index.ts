@@ -46,10 +46,6 @@ export {
   type SessionUser,
 } from './session';
 export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from './toast';
-export { useMenuPanel } from './menu-panel';
-export { useFocusTrap, type FocusTrapOptions } from './focus-trap';
-export { errorText, type ErrorTexts } from './error-text';
-export { newClientId } from './client-id';
-export { jobDisplayName, jobImageUrl, JobImage, type JobImageProps, type NamedJob } from './job';
+export { errorText, retryUnlessClientError, type ErrorTexts } from './error-text';
 export { RemoteModulesContext, type RemoteModuleLoader } from './remote-modules';
 export { clearPageHead } from './head-reset';

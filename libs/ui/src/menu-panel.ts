@@ -22,3 +22,17 @@ export function useMenuPanel(
     returnFocus: false,
   });
 }
+
+/** useMenuPanel as an element, for a header that loads the trap after its first paint: render it while open. */
+export function MenuPanelTrap({
+  close,
+  panel,
+  toggle,
+}: {
+  close: () => void;
+  panel: RefObject<HTMLElement | null>;
+  toggle: RefObject<HTMLElement | null>;
+}): null {
+  useMenuPanel(true, close, panel, toggle);
+  return null;
+}

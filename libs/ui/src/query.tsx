@@ -3,7 +3,6 @@
 // the shell provides it from its lazy chunks (the signed-in layout and the account pages).
 import { useContext, type ReactNode } from 'react';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from './api';
 import { getSession, subscribeSession } from './session-store';
 
 export const queryClient = new QueryClient({
@@ -30,10 +29,4 @@ export function QueryProvider({ children }: { children: ReactNode }) {
 export function EnsureQueryClient({ children }: { children: ReactNode }) {
   const client = useContext(QueryClientContext);
   return client ? children : <QueryProvider>{children}</QueryProvider>;
-}
-
-/** Retry once on a network failure or a server error; a 4xx answer will not change by asking again. */
-export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
 }

@@ -9,7 +9,8 @@ import {
   UI_TIMINGS,
   type AdminJobListQuery,
 } from '@marketplace/contracts';
-import { ApiError, errorText, jobDisplayName, notify, type ErrorTexts } from '@marketplace/ui';
+import { ApiError, errorText, notify, type ErrorTexts } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { formatDate } from '@marketplace/ui/format';
 import { adminJobsKey, fetchAdminJobs, JOBS_PAGE_SIZE, unhideJob, type AdminJobRow } from '../api/jobs';
 import { AdminListPage, FilterBar, FilterSelect, ListStates, PagePager } from '../../../shared/AdminList';

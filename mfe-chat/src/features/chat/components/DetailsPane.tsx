@@ -1,11 +1,11 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '@marketplace/contracts';
-import { jobDisplayName, JobImage, type SessionUser } from '@marketplace/ui';
+import { type SessionUser, retryUnlessClientError } from '@marketplace/ui';
+import { jobDisplayName, JobImage } from '@marketplace/ui/job';
 import { Avatar } from '../../../shared/Avatar';
 import { calendarDay } from '../../../shared/dates';
 import { CalendarIcon, CloseIcon, JobIllustration, PhoneIcon, PinIcon, TagIcon } from '../../../shared/icons';
-import { retryUnlessClientError } from '@marketplace/ui/query';
 import { chatCompanyKey, chatJobKey, fetchChatJob, fetchCompany } from '../api/chat-api';
 import type { OpenChat } from './ChatScreen';
 

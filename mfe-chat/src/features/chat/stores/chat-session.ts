@@ -24,8 +24,14 @@ import {
   type WsErrorCode,
   type WsServerFrame,
 } from '@marketplace/contracts';
-import { getSession, newClientId, notify, refreshSession, subscribeSession } from '@marketplace/ui';
-import { retryUnlessClientError } from '@marketplace/ui/query';
+import {
+  getSession,
+  notify,
+  refreshSession,
+  subscribeSession,
+  retryUnlessClientError,
+} from '@marketplace/ui';
+import { newClientId } from '@marketplace/ui/client-id';
 import { fetchThread, inboxKey, mergeThread, threadKey } from '../api/chat-api';
 import {
   RealtimeConnection,

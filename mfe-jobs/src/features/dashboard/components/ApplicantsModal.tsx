@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, type JobSummary } from '@marketplace/contracts';
-import { Button, errorText, jobDisplayName } from '@marketplace/ui';
+import { Button, errorText, retryUnlessClientError } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { Modal, Spinner } from '@marketplace/ui/form';
-import { retryUnlessClientError } from '@marketplace/ui/query';
 import { applicantsKey, fetchApplicants } from '../api/my-jobs';
 
 export const NO_APPLICANTS = 'No company has unlocked this job yet. Companies that do show here.';

@@ -1,5 +1,6 @@
 import type { JobSummary } from '@marketplace/contracts';
-import { Button, jobDisplayName } from '@marketplace/ui';
+import { Button } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { Modal } from '@marketplace/ui/form';
 
 /**

@@ -2,9 +2,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { JOB_MESSAGES, MESSAGES, UI_TIMINGS, type JobStatus, type JobSummary } from '@marketplace/contracts';
-import { Button, ButtonLink, errorText, NetworkError, notify, type SessionUser } from '@marketplace/ui';
+import {
+  Button,
+  ButtonLink,
+  errorText,
+  NetworkError,
+  notify,
+  type SessionUser,
+  retryUnlessClientError,
+} from '@marketplace/ui';
 import { MY_JOBS_KEY } from '../../../shared/my-jobs';
-import { retryUnlessClientError } from '@marketplace/ui/query';
 import { fetchMyJobs, myJobsKey, setJobStatus, type MyJobs } from '../api/my-jobs';
 import { ApplicantsModal } from './ApplicantsModal';
 import { CompleteJobDialog } from './CompleteJobDialog';

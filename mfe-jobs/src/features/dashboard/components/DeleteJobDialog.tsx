@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JOB_MESSAGES, type JobSummary } from '@marketplace/contracts';
-import { Button, errorText, jobDisplayName, notify } from '@marketplace/ui';
+import { Button, errorText, notify } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { FormError, Modal, Spinner } from '@marketplace/ui/form';
 import { MY_JOBS_KEY } from '../../../shared/my-jobs';
 import { deleteJob } from '../api/my-jobs';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@marketplace/ui/router';
 import { JOB_MESSAGES, MESSAGES, type JobStatus, type JobSummary } from '@marketplace/contracts';
-import { jobDisplayName } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { formatDay } from '../../../shared/dates';
 import { statusLabel } from './job-text';
 

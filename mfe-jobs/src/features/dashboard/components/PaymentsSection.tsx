@@ -7,9 +7,8 @@ import {
   type PaymentStatus,
   type UnlockPayment,
 } from '@marketplace/contracts';
-import { Button, errorText } from '@marketplace/ui';
+import { Button, errorText, retryUnlessClientError } from '@marketplace/ui';
 import { formatPostedDate } from '../../../shared/dates';
-import { retryUnlessClientError } from '@marketplace/ui/query';
 import { fetchMyPayments, myPaymentsKey } from '../api/my-payments';
 
 export const PAYMENTS_LOAD_FAILED = 'Your payments could not be loaded.';

@@ -9,9 +9,9 @@ import {
   type JobSummary,
   type ReviewBody,
 } from '@marketplace/contracts';
-import { ApiError, Button, errorText, jobDisplayName, notify } from '@marketplace/ui';
+import { ApiError, Button, errorText, notify, retryUnlessClientError } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { FormError, Modal, SelectField, Spinner, TextAreaField } from '@marketplace/ui/form';
-import { retryUnlessClientError } from '@marketplace/ui/query';
 import { applicantsKey, fetchApplicants, postReview } from '../api/my-jobs';
 import { StarRating } from './StarRating';
 

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link, useLocation } from '@marketplace/ui/router';
 import { MESSAGES, type JobSummary } from '@marketplace/contracts';
-import { buttonClass, jobDisplayName, JobImage, useSession } from '@marketplace/ui';
+import { buttonClass, useSession } from '@marketplace/ui';
+import { jobDisplayName, JobImage } from '@marketplace/ui/job';
 import { calendarDay, formatDay } from '../../../shared/dates';
 import { cardAction, unlockedText } from '../utils/job-card';
 import { CalendarIcon, JobIllustration, PinIcon, UnlockedIcon } from './icons';

@@ -15,15 +15,15 @@ import {
   Button,
   buttonClass,
   errorText,
-  jobDisplayName,
   NetworkError,
-  newClientId,
   notify,
   useSession,
+  retryUnlessClientError,
 } from '@marketplace/ui';
+import { newClientId } from '@marketplace/ui/client-id';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { Modal } from '@marketplace/ui/form';
 import { calendarDay, formatDay } from '../../../shared/dates';
-import { retryUnlessClientError } from '@marketplace/ui/query';
 import { findChat, sendChatMessage } from '../api/first-message';
 import { fetchJob, jobKey } from '../api/get-jobs';
 import { UnlockPanel } from './UnlockPanel';

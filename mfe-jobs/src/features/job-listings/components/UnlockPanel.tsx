@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatNaira, jobFullMessage, MESSAGES } from '@marketplace/contracts';
-import { buttonClass, errorText, useSession } from '@marketplace/ui';
-import { retryUnlessClientError } from '@marketplace/ui/query';
+import { buttonClass, errorText, useSession, retryUnlessClientError } from '@marketplace/ui';
 import { checkout, fetchPaymentTerms, initializePayment, paymentTermsKey } from '../api/unlock';
 import './unlock.css';
 
