@@ -401,16 +401,30 @@ describe('accessibility: keyboard-only journeys', () => {
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
     const menu = page.locator('#mobile-menu');
     await menu.waitFor();
-    // Focus moved into the panel and Tab stays inside it (or on its toggle).
+    // Focus moved into the panel and Tab stays inside it (or on its toggle), on what is shown only, and
+    // reaches every item (issue 27: it stopped on the first category, whose hidden sub-list it tried).
+    const reached = new Set<string>();
     for (let i = 0; i < 25; i++) {
-      const inside = await page.evaluate(() => {
+      const at = await page.evaluate(() => {
         const panel = document.getElementById('mobile-menu');
         const toggleButton = document.querySelector('button[aria-controls="mobile-menu"]');
-        const active = document.activeElement;
-        return Boolean(active && (panel?.contains(active) || active === toggleButton));
+        const active = document.activeElement as HTMLElement | null;
+        return {
+          inside: Boolean(active && (panel?.contains(active) || active === toggleButton)),
+          shown: Boolean(active?.checkVisibility({ visibilityProperty: true })),
+          label: (active?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        };
       });
-      assert.ok(inside, `focus left the open menu after ${i} Tab presses`);
+      assert.ok(at.inside, `focus left the open menu after ${i} Tab presses`);
+      assert.ok(at.shown, `focus went to a hidden element ("${at.label}") after ${i} Tab presses`);
+      reached.add(at.label);
       await page.keyboard.press('Tab');
+    }
+    for (const label of ['Find jobs', 'About us', 'Contact', 'Sign In', 'Register Company', 'Post Job']) {
+      assert.ok(
+        reached.has(label),
+        `Tab never reached "${label}" in the menu; it reached ${[...reached].join(', ')}`,
+      );
     }
     await shoot(page, 'a11y-mobile-menu-open');
     await page.keyboard.press('Escape');

@@ -41,3 +41,20 @@ class FormDataReadingForms extends NodeFormData {
 }
 
 globalThis.FormData = FormDataReadingForms as typeof FormData;
+
+// jsdom lays nothing out, so every element has no client rects and looks hidden to tabbable (under the
+// focus trap, libs/ui/src/focus-trap.ts). Give an element a box unless it, or a parent, is hidden the way
+// our components hide things (the `hidden` attribute, `display: none` or `visibility: hidden` set inline):
+// the Tab order in tests then follows what a browser shows.
+function laidOut(element: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    if (node instanceof HTMLElement && (node.hidden || node.style.display === 'none')) return false;
+  }
+  return getComputedStyle(element).visibility !== 'hidden';
+}
+
+Element.prototype.getClientRects = function getClientRects(this: Element) {
+  const box = { x: 0, y: 0, top: 0, left: 0, right: 1, bottom: 1, width: 1, height: 1, toJSON: () => box };
+  const rects = laidOut(this) ? [box] : [];
+  return Object.assign(rects, { item: (index: number) => rects[index] ?? null }) as unknown as DOMRectList;
+};

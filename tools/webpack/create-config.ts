@@ -105,6 +105,15 @@ const LAZY_SHARED_GROUPS = {
     enforce: true,
     priority: 2,
   },
+  lazySharedFocusTrap: {
+    // The focus trap (focus-trap, tabbable) and the menus on it: dialogs, the signed-in layout, the chat,
+    // and the public header's phone menu after the first paint.
+    test: /[\\/](node_modules[\\/](focus-trap|tabbable)[\\/]|libs[\\/]ui[\\/]src[\\/](focus-trap|menu-panel|focus)\.ts$)/,
+    name: `${LAZY_CHUNK_PREFIX}shared-focus-trap`,
+    chunks: 'async' as const,
+    enforce: true,
+    priority: 1,
+  },
   lazySharedForm: {
     // The blocks, the modal, the auth layout and the messages they show.
     test: /[\\/](libs[\\/]ui[\\/]src[\\/]components[\\/]|libs[\\/]contracts[\\/]src[\\/]messages\.ts)/,

@@ -23,6 +23,8 @@ const SINGLETONS: ReadonlyArray<readonly [string, string]> = [
   ['@marketplace/ui/form', '@marketplace/ui'],
   // Running the field rules (TypeBox): loaded on a form's first check, apart from the blocks.
   ['@marketplace/ui/form-rules', '@marketplace/ui'],
+  // One focus trap (one stack of traps) for every dialog, menu and chat panel; lazy chunks load it.
+  ['@marketplace/ui/focus-trap', '@marketplace/ui'],
   ['@tanstack/react-query', '@tanstack/react-query'],
 ];
 

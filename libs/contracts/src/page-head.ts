@@ -11,7 +11,7 @@ import {
   subcategoryPath,
 } from './catalogue';
 import { resolveLanding, type Landing } from './landing-copy';
-import { MESSAGES } from './messages';
+import { LIMITS, MESSAGES } from './messages';
 import { pageTitle, SITE } from './site';
 
 export type StaticPageKey = 'home' | 'contactUs' | 'privacyPolicy' | 'terms' | 'aboutUs' | 'otherServices';
@@ -131,16 +131,21 @@ export type PublicCompany = Pick<
   '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl'
 >;
 
-/** Up to two initials of a name ('Ade Builders' -> 'AB'), for a missing photo or avatar; '?' for none. */
+/**
+ * The initials drawn for a missing photo or avatar, the one rule everywhere (spec, Chat: up to two
+ * initials, from the first two words of the name): 'Ade Builders' -> 'AB', a one-word 'Dangote' -> 'D'
+ * (on its profile, its card in the category grid and in chat alike), '?' for no name. A letter is a
+ * whole character, also outside the Basic Multilingual Plane.
+ */
 export function nameInitials(name: string): string {
   return (
     name
+      .trim()
       .split(/\s+/)
       .filter(Boolean)
-      .slice(0, 2)
-      .map((word) => word[0])
-      .join('')
-      .toUpperCase() || '?'
+      .slice(0, LIMITS.avatarInitialsMax)
+      .map((word) => Array.from(word)[0]!.toUpperCase())
+      .join('') || '?'
   );
 }
 

@@ -46,6 +46,6 @@ export {
   type SessionUser,
 } from './session';
 export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from './toast';
-export { useMenuPanel } from './menu-panel';
+export { errorText, retryUnlessClientError, type ErrorTexts } from './error-text';
 export { RemoteModulesContext, type RemoteModuleLoader } from './remote-modules';
 export { clearPageHead } from './head-reset';

@@ -1,8 +1,9 @@
 // The small-screen menus (public header, signed-in sidebar): while open, focus is in the panel, Tab
-// cycles through the panel and its toggle button, Escape closes it and gives focus back to the toggle.
-import { useEffect, useRef, type RefObject } from 'react';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
+// cycles through what the panel shows and its toggle button, Escape closes it and gives focus back to the
+// toggle. The one focus trap (./focus-trap) decides what is shown: a link in a closed sub-list is skipped.
+import type { RefObject } from 'react';
+import { tabbable } from 'tabbable';
+import { useFocusTrap } from './focus-trap';
 
 export function useMenuPanel(
   open: boolean,
@@ -10,28 +11,28 @@ export function useMenuPanel(
   panel: RefObject<HTMLElement | null>,
   toggle: RefObject<HTMLElement | null>,
 ): void {
-  const closeRef = useRef(close);
-  useEffect(() => {
-    closeRef.current = close;
+  useFocusTrap(open, {
+    containers: [toggle, panel],
+    initialFocus: () => (panel.current ? tabbable(panel.current)[0] : undefined) ?? toggle.current,
+    onEscape: () => {
+      close();
+      toggle.current?.focus();
+    },
+    // A link followed from the menu or a new page closes it too: focus is the page's to move then.
+    returnFocus: false,
   });
-  useEffect(() => {
-    const box = panel.current;
-    if (!open || !box) return;
-    const items = () => [toggle.current, ...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(Boolean);
-    items()[1]?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        closeRef.current();
-        toggle.current?.focus();
-      } else if (event.key === 'Tab') {
-        const list = items() as HTMLElement[];
-        const at = list.indexOf(document.activeElement as HTMLElement);
-        const next = (at + (event.shiftKey ? -1 : 1) + list.length) % list.length;
-        event.preventDefault();
-        list[next]?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, panel, toggle]);
+}
+
+/** useMenuPanel as an element, for a header that loads the trap after its first paint: render it while open. */
+export function MenuPanelTrap({
+  close,
+  panel,
+  toggle,
+}: {
+  close: () => void;
+  panel: RefObject<HTMLElement | null>;
+  toggle: RefObject<HTMLElement | null>;
+}): null {
+  useMenuPanel(true, close, panel, toggle);
+  return null;
 }

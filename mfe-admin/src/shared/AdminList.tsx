@@ -1,3 +1,6 @@
+// The admin lists' one pattern (All users, All jobs, Payments): the page head with its search box, a row of
+// filters, and the list's states in its card (skeleton, error with 'Try again', empty, the table with an
+// inline error when a refresh failed, the pager).
 import type { ReactNode } from 'react';
 
 /** The list's search box in the page head. */
@@ -121,5 +124,160 @@ export function PagePager({
       canGoOn={hasMore && !busy}
       onGo={(direction) => onGoTo(page + direction)}
     />
+  );
+}
+
+export interface AdminSearchProps {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** An admin list page: eyebrow, title and lead with the list's search box beside them, then `children`. */
+export function AdminListPage({
+  title,
+  lead,
+  search,
+  children,
+}: {
+  title: string;
+  lead: ReactNode;
+  search: AdminSearchProps;
+  children: ReactNode;
+}) {
+  return (
+    <section className="admin-page" data-remote="admin">
+      <header className="admin-page__head">
+        <div>
+          <p className="ui-eyebrow">Admin</p>
+          <h1 className="admin-page__title">{title}</h1>
+          <p className="admin-page__lead">{lead}</p>
+        </div>
+        <AdminSearch {...search} />
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The filters above a list (`${prefix}-filters`, each `${prefix}-filter`), with 'Clear filters' while any
+ * filter or search is set.
+ */
+export function FilterBar({
+  prefix,
+  filtered,
+  onClear,
+  children,
+}: {
+  prefix: string;
+  filtered: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${prefix}-filters`} role="group" aria-label="Filters">
+      {children}
+      {filtered && (
+        <button
+          type="button"
+          className={`ui-btn ui-btn--ghost ui-btn--sm ${prefix}-filters__clear`}
+          onClick={onClear}
+        >
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** One filter of a FilterBar: a labelled select whose empty choice is `all`. */
+export function FilterSelect({
+  className,
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  className: string;
+  label: string;
+  all: string;
+  value: string | undefined;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={className}>
+      <span>{label}</span>
+      <select value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * A list's card and its states: the skeleton while loading (at least the spec's second), the error with
+ * 'Try again' when nothing could be loaded, `empty` when there are no rows, else the table (`children`)
+ * with the error under it when a refresh failed; `pager` under whatever shows once loaded.
+ */
+export function ListStates({
+  loading,
+  skeleton,
+  error,
+  errorText,
+  onRetry,
+  hasData,
+  isEmpty,
+  empty,
+  pager,
+  children,
+}: {
+  loading: boolean;
+  skeleton: { label: string; widths: readonly number[] };
+  /** The query's error (null when it has none). */
+  error: unknown;
+  errorText: (error: unknown) => string;
+  onRetry: () => void;
+  hasData: boolean;
+  isEmpty: boolean;
+  empty: ReactNode;
+  pager: ReactNode;
+  children: ReactNode;
+}) {
+  const failed = error !== null && error !== undefined;
+  return (
+    <div className="admin-card">
+      {loading ? (
+        <TableSkeleton label={skeleton.label} widths={skeleton.widths} />
+      ) : failed && !hasData ? (
+        <div className="admin-empty" role="alert">
+          <p>{errorText(error)}</p>
+          <button type="button" className="ui-btn ui-btn--secondary" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      ) : !hasData || isEmpty ? (
+        empty
+      ) : (
+        <>
+          {children}
+          {failed && (
+            <p className="admin-inline-error" role="alert">
+              {errorText(error)}
+            </p>
+          )}
+        </>
+      )}
+      {!loading && hasData && pager}
+    </div>
   );
 }

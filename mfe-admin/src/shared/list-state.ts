@@ -22,7 +22,8 @@ export function pageFrom(value: string | null): number {
 
 /**
  * A search box bound to the address parameter `name`: the draft follows typing, the parameter follows
- * once the user pauses, and a new search starts at page 1. `goTo` moves between pages the same way.
+ * once the user pauses, and a new search starts at page 1. `goTo` moves between pages the same way;
+ * `setFilter` sets one other parameter (from page 1) and `clearAll` takes every one away.
  */
 export function useListParams(name: string) {
   const [params, setParams] = useSearchParams();
@@ -54,5 +55,21 @@ export function useListParams(name: string) {
       return next;
     });
 
-  return { params, setParams, search, draft, setDraft, goTo };
+  /** One filter in the address (empty removes it), from page 1. */
+  const setFilter = (filter: string, value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(filter, value);
+      else next.delete(filter);
+      next.delete('page');
+      return next;
+    });
+
+  /** Every filter and the search off. */
+  const clearAll = () => {
+    setDraft('');
+    setParams(new URLSearchParams());
+  };
+
+  return { params, setParams, search, draft, setDraft, goTo, setFilter, clearAll };
 }

@@ -1,4 +1,4 @@
-import { initials } from './initials';
+import { nameInitials } from '@marketplace/contracts';
 
 // Calm tints that keep 4.5:1 contrast with their ink colour, picked by the name so a person keeps theirs.
 const TINTS = [
@@ -25,7 +25,7 @@ export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
       aria-hidden="true"
       style={{ width: size, height: size, background, color, fontSize: Math.round(size * 0.38) }}
     >
-      {initials(name) || '?'}
+      {nameInitials(name)}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from '@marketplace/ui/router';
-import { BRAND, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
+import { BRAND, ButtonLink, Logo, logout, useSession } from '@marketplace/ui';
+import { useMenuPanel } from '@marketplace/ui/focus-trap';
 import { QueryProvider } from '@marketplace/ui/query';
 import { ACCOUNT_TYPE_LABELS, nameInitials, searchCatalogue } from '@marketplace/contracts';
 import { VerifyEmailNotice } from '../../features/auth/components/VerifyEmailNotice';

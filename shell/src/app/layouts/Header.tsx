@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@marketplace/ui/router';
-import { BRAND, Button, ButtonLink, Logo, logout, useMenuPanel, useSession } from '@marketplace/ui';
+import { BRAND, Button, ButtonLink, Logo, logout, useSession } from '@marketplace/ui';
 import { landingPath } from '../../session/session';
 // The menus' styles come with the header's own, not with the menus' chunk: a stylesheet added after the
 // first render made the browser restyle the whole page once more (2 KB against a task of 15-25 ms).
@@ -10,6 +10,9 @@ import '../../features/services-menu/components/services-menu.css';
 const servicesMenu = () =>
   import(/* webpackChunkName: "lazy-services-menu" */ '../../features/services-menu/components/ServicesMenu');
 type ServicesMenuModule = Awaited<ReturnType<typeof servicesMenu>>;
+// The phone menu's focus trap, after the first paint too (focus-trap and tabbable are no first-view JS).
+const focusTrap = () => import(/* webpackChunkName: "lazy-focus-trap" */ '@marketplace/ui/focus-trap');
+type FocusTrapModule = Awaited<ReturnType<typeof focusTrap>>;
 
 // Members only: visitors never download the unread badge.
 const ChatLink = lazy(
@@ -54,17 +57,21 @@ export function Header() {
 
   const panel = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  useMenuPanel(menuOpen, () => setMenuOpen(false), panel, toggle);
 
   // The menus arrive once, after the first paint. Held as a module (not React.lazy, which suspends at
   // each first render): opening the phone menu then draws the accordion at once, and no link that has
   // keyboard focus in the open menu is swapped for it a moment later.
   const [menus, setMenus] = useState<ServicesMenuModule>();
+  const [trap, setTrap] = useState<FocusTrapModule>();
   useEffect(() => {
     let current = true;
     servicesMenu().then(
       (module) => current && startTransition(() => setMenus(module)),
       () => undefined, // Services stays the plain link to /other-services
+    );
+    focusTrap().then(
+      (module) => current && startTransition(() => setTrap(module)),
+      () => undefined, // the menu still opens and closes; Tab is not held in it
     );
     return () => {
       current = false;
@@ -148,6 +155,9 @@ export function Header() {
           <span className="ui-visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
         </button>
       </div>
+      {menuOpen && trap && (
+        <trap.MenuPanelTrap close={() => setMenuOpen(false)} panel={panel} toggle={toggle} />
+      )}
       <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen} ref={panel}>
         <nav className="ui-container mobile-menu__inner" aria-label="Mobile">
           <NavLinks

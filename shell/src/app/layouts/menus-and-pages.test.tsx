@@ -49,6 +49,48 @@ describe('small-screen menus', () => {
     expect(toggle).toHaveFocus();
   });
 
+  it('public header: Tab walks every shown item (not the links of closed sub-lists) and comes round', async () => {
+    // Issue 27, finding 1: Tab stopped on the first category ('Build New') and stayed there.
+    const user = userEvent.setup();
+    await renderApp('/aboutus', { loader: createFakeLoader() });
+    await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    const panel = document.getElementById('mobile-menu')!;
+    await within(panel).findByRole('button', { name: 'Build New' }, { timeout: 5000 });
+    const name = (node: Element | null) => (node as HTMLElement | null)?.textContent?.trim() ?? '';
+    const start = document.activeElement;
+    const reached: string[] = [];
+    const visited: Element[] = [];
+    for (let i = 0; i < 40; i++) {
+      await user.tab();
+      const at = document.activeElement as HTMLElement;
+      expect(at === toggle || panel.contains(at)).toBe(true);
+      expect(at.closest('[hidden]')).toBeNull();
+      reached.push(at === toggle ? 'toggle' : name(at));
+      visited.push(at);
+      if (at === start) break;
+    }
+    expect(document.activeElement).toBe(start);
+    for (const label of [
+      'Build New',
+      'About us',
+      'Contact',
+      'Sign In',
+      'Register Company',
+      'Post Job',
+      'toggle',
+    ]) {
+      expect(reached).toContain(label);
+    }
+    // Shift+Tab goes the same way back.
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(visited[visited.length - 2]);
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
   it('signed-in sidebar: the same, and aria-expanded follows', async () => {
     const user = userEvent.setup();
     state.account = account({ type: 'user' });

@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { tabbable } from 'tabbable';
+import { useFocusTrap } from '../../focus-trap';
 
 interface ModalProps {
   title: string;
@@ -8,9 +10,6 @@ interface ModalProps {
   footer?: ReactNode;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /** Accessible modal dialog: focus moves in and back, Tab stays inside, Escape and the backdrop close it. */
 export function Modal({ title, onClose, children, footer }: ModalProps) {
   const titleId = useId();
@@ -18,41 +17,26 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
+  useFocusTrap(true, {
+    containers: [panel],
+    // The first control of the body (the form's first field), else the panel itself.
+    initialFocus: () => {
+      const body = panel.current?.querySelector<HTMLElement>('.form-modal__body');
+      return (body && tabbable(body)[0]) ?? panel.current;
+    },
+    onEscape: () => closeRef.current(),
+  });
+
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const body = panel.current?.querySelector('.form-modal__body');
-    const first = body?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      previous?.focus?.();
     };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      closeRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return createPortal(
-    <div className="form-modal" onKeyDown={onKeyDown}>
+    <div className="form-modal">
       <div className="form-modal__backdrop" onClick={() => closeRef.current()} aria-hidden="true" />
       <div
         className="form-modal__panel"

@@ -9,10 +9,11 @@ import {
   UI_TIMINGS,
   type AdminJobListQuery,
 } from '@marketplace/contracts';
-import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
+import { ApiError, errorText, notify, type ErrorTexts } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { formatDate } from '@marketplace/ui/format';
 import { adminJobsKey, fetchAdminJobs, JOBS_PAGE_SIZE, unhideJob, type AdminJobRow } from '../api/jobs';
-import { AdminSearch, PagePager, TableSkeleton } from '../../../shared/AdminList';
+import { AdminListPage, FilterBar, FilterSelect, ListStates, PagePager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { HideJobDialog } from './HideJobDialog';
 import './all-jobs.css';
@@ -56,17 +57,15 @@ function queryFrom(params: URLSearchParams): AdminJobListQuery {
   return query;
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.status === 403)
-    return 'Only administrators can see the list of jobs.';
-  if (error instanceof ApiError) return `Could not load jobs (status ${error.status}).`;
-  return 'Could not load jobs.';
-}
+const LOAD_ERRORS: ErrorTexts = {
+  status: { 403: 'Only administrators can see the list of jobs.' },
+  answered: (status) => `Could not load jobs (status ${status}).`,
+  fallback: 'Could not load jobs.',
+};
+const loadError = (error: unknown) => errorText(error, LOAD_ERRORS);
 
-function jobName(job: AdminJobRow): string {
-  return job.jobHeading.trim() || job.title.trim() || 'Untitled job';
-}
+const CATEGORY_OPTIONS = CATEGORY_NAMES.map((name) => ({ value: name, label: name }));
+const STATE_OPTIONS = NIGERIAN_STATES.map((name) => ({ value: name, label: name }));
 
 function StatusBadge({ job }: { job: AdminJobRow }) {
   return (
@@ -81,7 +80,7 @@ function StatusBadge({ job }: { job: AdminJobRow }) {
 
 /** Spec "Admin screens", All Jobs: Job Name, Posted Date, Posted By, Status; plus hiding a job. */
 export function AllJobsPage() {
-  const { params, setParams, draft, setDraft, goTo } = useListParams('q');
+  const { params, draft, setDraft, goTo, setFilter, clearAll } = useListParams('q');
   const query = queryFrom(params);
   const page = query.page ?? 1;
   const [hiding, setHiding] = useState<AdminJobRow | null>(null);
@@ -103,191 +102,149 @@ export function AllJobsPage() {
     onError: (error) => {
       notify(
         'error',
-        error instanceof ApiError && error.serverMessage ? error.serverMessage : errorText(error),
+        error instanceof ApiError && error.serverMessage ? error.serverMessage : loadError(error),
       );
     },
   });
-
-  const setFilter = (name: 'status' | 'category' | 'state', value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
 
   const data = list.data;
   const loading = !minimumShown || list.isPending;
   const filtered = Boolean(query.q || query.status || query.category || query.state);
 
   return (
-    <section className="admin-page" data-remote="admin">
-      <header className="admin-page__head">
-        <div>
-          <p className="ui-eyebrow">Admin</p>
-          <h1 className="admin-page__title">All jobs</h1>
-          <p className="admin-page__lead">
-            Every job on the marketplace, who posted it and where it stands. Hide a job that breaks the rules.
-          </p>
-        </div>
-        <AdminSearch
-          id="admin-job-search"
-          label="Search jobs"
-          placeholder="Search by job name or description"
-          value={draft}
-          onChange={setDraft}
+    <AdminListPage
+      title="All jobs"
+      lead="Every job on the marketplace, who posted it and where it stands. Hide a job that breaks the rules."
+      search={{
+        id: 'admin-job-search',
+        label: 'Search jobs',
+        placeholder: 'Search by job name or description',
+        value: draft,
+        onChange: setDraft,
+      }}
+    >
+      <FilterBar prefix="admin-jobs" filtered={filtered} onClear={clearAll}>
+        <FilterSelect
+          className="admin-jobs-filter"
+          label="Status"
+          all="All statuses"
+          value={query.status}
+          options={STATUS_FILTERS}
+          onChange={(value) => setFilter('status', value)}
         />
-      </header>
+        <FilterSelect
+          className="admin-jobs-filter"
+          label="Category"
+          all="All categories"
+          value={query.category}
+          options={CATEGORY_OPTIONS}
+          onChange={(value) => setFilter('category', value)}
+        />
+        <FilterSelect
+          className="admin-jobs-filter"
+          label="State"
+          all="All states"
+          value={query.state}
+          options={STATE_OPTIONS}
+          onChange={(value) => setFilter('state', value)}
+        />
+      </FilterBar>
 
-      <div className="admin-jobs-filters" role="group" aria-label="Filters">
-        <label className="admin-jobs-filter">
-          <span>Status</span>
-          <select value={query.status ?? ''} onChange={(event) => setFilter('status', event.target.value)}>
-            <option value="">All statuses</option>
-            {STATUS_FILTERS.map((status) => (
-              <option key={status.value} value={status.value}>
-                {status.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-jobs-filter">
-          <span>Category</span>
-          <select
-            value={query.category ?? ''}
-            onChange={(event) => setFilter('category', event.target.value)}
-          >
-            <option value="">All categories</option>
-            {CATEGORY_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-jobs-filter">
-          <span>State</span>
-          <select value={query.state ?? ''} onChange={(event) => setFilter('state', event.target.value)}>
-            <option value="">All states</option>
-            {NIGERIAN_STATES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {filtered && (
-          <button
-            type="button"
-            className="ui-btn ui-btn--ghost ui-btn--sm admin-jobs-filters__clear"
-            onClick={() => {
-              setDraft('');
-              setParams(new URLSearchParams());
-            }}
-          >
-            Clear filters
-          </button>
-        )}
-      </div>
-
-      <div className="admin-card">
-        {loading ? (
-          <TableSkeleton label="Loading jobs" widths={[34, 14, 18, 10, 10]} />
-        ) : list.isError && !data ? (
-          <div className="admin-empty" role="alert">
-            <p>{errorText(list.error)}</p>
-            <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void list.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : !data || data.jobs.length === 0 ? (
+      <ListStates
+        loading={loading}
+        skeleton={{ label: 'Loading jobs', widths: [34, 14, 18, 10, 10] }}
+        error={list.error}
+        errorText={loadError}
+        onRetry={() => void list.refetch()}
+        hasData={Boolean(data)}
+        isEmpty={data?.jobs.length === 0}
+        empty={
           <p className="admin-empty">
             {page > 1 ? `Page ${page} is past the last job.` : MESSAGES.noJobsToShow}
           </p>
-        ) : (
-          <>
-            <table className="admin-table admin-jobs-table" aria-busy={list.isFetching || undefined}>
-              <caption className="ui-visually-hidden">All jobs, page {page}</caption>
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="ui-visually-hidden">Actions</span>
+        }
+        pager={
+          data &&
+          (page > 1 || data.hasMore) && (
+            <PagePager
+              page={page}
+              limit={data.limit}
+              shown={data.jobs.length}
+              hasMore={data.hasMore}
+              busy={list.isFetching}
+              onGoTo={goTo}
+            />
+          )
+        }
+      >
+        {data && (
+          <table className="admin-table admin-jobs-table" aria-busy={list.isFetching || undefined}>
+            <caption className="ui-visually-hidden">All jobs, page {page}</caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
                   </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.jobs.map((job) => (
-                  <tr key={job._id} className={job.hidden ? 'admin-jobs-row--hidden' : undefined}>
-                    <td className="admin-jobs-table__name">
-                      <span className="admin-jobs-table__title">{jobName(job)}</span>
-                      <span className="admin-jobs-table__where">
-                        {[job.category, job.state].filter(Boolean).join(' · ')}
-                      </span>
-                      {job.hidden && (
-                        <span className="admin-jobs-table__hidden">
-                          {JOB_MESSAGES.hiddenNotice(job.hidden.reason)}
-                        </span>
-                      )}
-                    </td>
-                    <td data-short="Posted">
-                      <time dateTime={job.createdAt}>{postedDate(job.createdAt)}</time>
-                    </td>
-                    <td data-short="By">{job.postedBy.name || MESSAGES.missingValue}</td>
-                    <td className="admin-jobs-table__status">
-                      <StatusBadge job={job} />
-                    </td>
-                    <td className="admin-jobs-table__actions">
-                      {job.hidden ? (
-                        <button
-                          type="button"
-                          className="ui-btn ui-btn--secondary ui-btn--sm"
-                          onClick={() => unhide.mutate(job)}
-                          disabled={unhide.isPending && unhide.variables?._id === job._id}
-                          aria-label={`Unhide ${jobName(job)}`}
-                        >
-                          Unhide
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="ui-btn ui-btn--secondary ui-btn--sm ui-btn--danger"
-                          onClick={() => setHiding(job)}
-                          aria-haspopup="dialog"
-                          aria-label={`Hide ${jobName(job)}`}
-                        >
-                          Hide
-                        </button>
-                      )}
-                    </td>
-                  </tr>
                 ))}
-              </tbody>
-            </table>
-            {list.isError && (
-              <p className="admin-inline-error" role="alert">
-                {errorText(list.error)}
-              </p>
-            )}
-          </>
+                <th scope="col">
+                  <span className="ui-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.jobs.map((job) => (
+                <tr key={job._id} className={job.hidden ? 'admin-jobs-row--hidden' : undefined}>
+                  <td className="admin-jobs-table__name">
+                    <span className="admin-jobs-table__title">{jobDisplayName(job)}</span>
+                    <span className="admin-jobs-table__where">
+                      {[job.category, job.state].filter(Boolean).join(' · ')}
+                    </span>
+                    {job.hidden && (
+                      <span className="admin-jobs-table__hidden">
+                        {JOB_MESSAGES.hiddenNotice(job.hidden.reason)}
+                      </span>
+                    )}
+                  </td>
+                  <td data-short="Posted">
+                    <time dateTime={job.createdAt}>{postedDate(job.createdAt)}</time>
+                  </td>
+                  <td data-short="By">{job.postedBy.name || MESSAGES.missingValue}</td>
+                  <td className="admin-jobs-table__status">
+                    <StatusBadge job={job} />
+                  </td>
+                  <td className="admin-jobs-table__actions">
+                    {job.hidden ? (
+                      <button
+                        type="button"
+                        className="ui-btn ui-btn--secondary ui-btn--sm"
+                        onClick={() => unhide.mutate(job)}
+                        disabled={unhide.isPending && unhide.variables?._id === job._id}
+                        aria-label={`Unhide ${jobDisplayName(job)}`}
+                      >
+                        Unhide
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="ui-btn ui-btn--secondary ui-btn--sm ui-btn--danger"
+                        onClick={() => setHiding(job)}
+                        aria-haspopup="dialog"
+                        aria-label={`Hide ${jobDisplayName(job)}`}
+                      >
+                        Hide
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
-        {data && !loading && (page > 1 || data.hasMore) && (
-          <PagePager
-            page={page}
-            limit={data.limit}
-            shown={data.jobs.length}
-            hasMore={data.hasMore}
-            busy={list.isFetching}
-            onGoTo={goTo}
-          />
-        )}
-      </div>
-      {hiding && <HideJobDialog job={hiding} jobName={jobName(hiding)} onClose={() => setHiding(null)} />}
-    </section>
+      </ListStates>
+      {hiding && (
+        <HideJobDialog job={hiding} jobName={jobDisplayName(hiding)} onClose={() => setHiding(null)} />
+      )}
+    </AdminListPage>
   );
 }

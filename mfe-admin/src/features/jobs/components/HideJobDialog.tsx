@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JOB_LIMITS, JOB_MESSAGES, type HideJobBody } from '@marketplace/contracts';
-import { ApiError, Button, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
+import { Button, errorText, notify } from '@marketplace/ui';
 import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
 import { hideJob, type AdminJobRow } from '../api/jobs';
 
@@ -16,10 +16,11 @@ function reasonError(reason: string): string | undefined {
 }
 
 function serverError(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  if (error instanceof ApiError) return `The job could not be hidden (status ${error.status}).`;
-  return 'The job could not be hidden.';
+  return errorText(error, {
+    server: true,
+    answered: (status) => `The job could not be hidden (status ${status}).`,
+    fallback: 'The job could not be hidden.',
+  });
 }
 
 /** Asks the reason a job breaks the rules, then hides it (PUT .../hide with HideJobBody). */

@@ -415,6 +415,29 @@ describe('All payments (admin)', () => {
     ]);
   });
 
+  it('a missing reason or note shows by the field, above the list, and focus goes there (issue 27, finding 4)', async () => {
+    const user = userEvent.setup();
+    renderPayments();
+    const t = await table();
+    await user.click(within(rows(t)[3]!).getByRole('button', { name: /^Refund / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ₦1,000' }));
+    const error = await within(dialog).findByText(REFUND_CHOICE_REQUIRED);
+    const radios = within(dialog).getAllByRole('radio');
+    expect(radios[0]).toHaveFocus();
+    // Before the first reason (in view with it), not after the last one.
+    expect(error.compareDocumentPosition(radios[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(dialog).getByRole('group', { name: 'Reason' })).toHaveAccessibleDescription(
+      REFUND_CHOICE_REQUIRED,
+    );
+
+    await user.click(within(dialog).getByRole('radio', { name: /Another reason/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ₦1,000' }));
+    expect(await within(dialog).findByText(REFUND_NOTE_REQUIRED)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Reason for the company' })).toHaveFocus();
+    expect(refunds).toEqual([]);
+  });
+
   it('keeps the dialog open with the server’s message when the refund is refused, and refreshes the row', async () => {
     const user = userEvent.setup();
     renderPayments();

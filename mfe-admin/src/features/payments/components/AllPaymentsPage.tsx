@@ -8,8 +8,8 @@ import {
   type PaymentProviderName,
   type PaymentStatus,
 } from '@marketplace/contracts';
-import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
-import { AdminSearch, PagePager, TableSkeleton } from '../../../shared/AdminList';
+import { errorText, type ErrorTexts } from '@marketplace/ui';
+import { AdminListPage, FilterBar, FilterSelect, ListStates, PagePager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import {
   adminPaymentsKey,
@@ -77,13 +77,16 @@ export function queryFrom(params: URLSearchParams): AdminPaymentsQuery {
   return query;
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.status === 403) return 'Only administrators can see payments.';
-  if (error instanceof ApiError && error.status === 400 && error.serverMessage) return error.serverMessage;
-  if (error instanceof ApiError) return `Could not load payments (status ${error.status}).`;
-  return 'Could not load payments.';
-}
+const LOAD_ERRORS: ErrorTexts = {
+  status: { 403: 'Only administrators can see payments.' },
+  server: (status) => status === 400,
+  answered: (status) => `Could not load payments (status ${status}).`,
+  fallback: 'Could not load payments.',
+};
+const loadError = (error: unknown) => errorText(error, LOAD_ERRORS);
+
+const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+const PROVIDER_OPTIONS = PROVIDERS.map((provider) => ({ value: provider, label: PROVIDER_LABELS[provider] }));
 
 function StatusCell({ payment }: { payment: AdminPaymentRow }) {
   const refund = payment.refund;
@@ -128,7 +131,7 @@ function ProviderName({ provider }: { provider: PaymentProviderName }) {
 
 /** Admin screen beyond the spec (issue 10): every unlock payment, filtered, with refunds. */
 export function AllPaymentsPage() {
-  const { params, setParams, draft, setDraft, goTo } = useListParams('reference');
+  const { params, draft, setDraft, goTo, setFilter, clearAll } = useListParams('reference');
   const query = queryFrom(params);
   const page = query.page ?? 1;
   const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
@@ -140,14 +143,7 @@ export function AllPaymentsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const setFilter = (name: FilterName, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
+  const filterBy = (name: FilterName, value: string) => setFilter(name, value);
 
   const data = list.data;
   const loading = !minimumShown || list.isPending;
@@ -173,58 +169,41 @@ export function AllPaymentsPage() {
         : 'No payments yet. Unlock payments appear here as soon as a company starts one.';
 
   return (
-    <section className="admin-page" data-remote="admin">
-      <header className="admin-page__head">
-        <div>
-          <p className="ui-eyebrow">Admin</p>
-          <h1 className="admin-page__title">Payments</h1>
-          <p className="admin-page__lead">
-            Every unlock payment: who paid for which job and where the money stands. Refund a paid unlock when
-            a lead turns out dead.
-          </p>
-        </div>
-        <AdminSearch
-          id="admin-payment-search"
-          label="Search payments by reference"
-          placeholder="Payment reference, e.g. MP-…"
-          value={draft}
-          onChange={setDraft}
+    <AdminListPage
+      title="Payments"
+      lead="Every unlock payment: who paid for which job and where the money stands. Refund a paid unlock when a lead turns out dead."
+      search={{
+        id: 'admin-payment-search',
+        label: 'Search payments by reference',
+        placeholder: 'Payment reference, e.g. MP-…',
+        value: draft,
+        onChange: setDraft,
+      }}
+    >
+      <FilterBar prefix="admin-pay" filtered={filtered} onClear={clearAll}>
+        <FilterSelect
+          className="admin-pay-filter"
+          label="Status"
+          all="All statuses"
+          value={query.status}
+          options={STATUS_OPTIONS}
+          onChange={(value) => filterBy('status', value)}
         />
-      </header>
-
-      <div className="admin-pay-filters" role="group" aria-label="Filters">
-        <label className="admin-pay-filter">
-          <span>Status</span>
-          <select value={query.status ?? ''} onChange={(event) => setFilter('status', event.target.value)}>
-            <option value="">All statuses</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-pay-filter">
-          <span>Provider</span>
-          <select
-            value={query.provider ?? ''}
-            onChange={(event) => setFilter('provider', event.target.value)}
-          >
-            <option value="">All providers</option>
-            {PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {PROVIDER_LABELS[provider]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          className="admin-pay-filter"
+          label="Provider"
+          all="All providers"
+          value={query.provider}
+          options={PROVIDER_OPTIONS}
+          onChange={(value) => filterBy('provider', value)}
+        />
         <label className="admin-pay-filter admin-pay-filter--day">
           <span>From</span>
           <input
             type="date"
             value={query.from ?? ''}
             max={query.to}
-            onChange={(event) => setFilter('from', event.target.value)}
+            onChange={(event) => filterBy('from', event.target.value)}
           />
         </label>
         <label className="admin-pay-filter admin-pay-filter--day">
@@ -233,33 +212,17 @@ export function AllPaymentsPage() {
             type="date"
             value={query.to ?? ''}
             min={query.from}
-            onChange={(event) => setFilter('to', event.target.value)}
+            onChange={(event) => filterBy('to', event.target.value)}
           />
         </label>
-        {filtered && (
-          <button
-            type="button"
-            className="ui-btn ui-btn--ghost ui-btn--sm admin-pay-filters__clear"
-            onClick={() => {
-              setDraft('');
-              setParams(new URLSearchParams());
-            }}
-          >
-            Clear filters
-          </button>
-        )}
-      </div>
+      </FilterBar>
 
       {(query.companyId || query.jobId) && (
         <ul className="admin-pay-chips" aria-label="Narrowed to">
           {query.companyId && (
             <li className="admin-pay-chip">
               <span>Company: {companyName?.trim() || 'the chosen company'}</span>
-              <button
-                type="button"
-                onClick={() => setFilter('companyId', '')}
-                aria-label="Show every company"
-              >
+              <button type="button" onClick={() => filterBy('companyId', '')} aria-label="Show every company">
                 ×
               </button>
             </li>
@@ -267,7 +230,7 @@ export function AllPaymentsPage() {
           {query.jobId && (
             <li className="admin-pay-chip">
               <span>Job: {jobTitle?.trim() || 'the chosen job'}</span>
-              <button type="button" onClick={() => setFilter('jobId', '')} aria-label="Show every job">
+              <button type="button" onClick={() => filterBy('jobId', '')} aria-label="Show every job">
                 ×
               </button>
             </li>
@@ -275,133 +238,122 @@ export function AllPaymentsPage() {
         </ul>
       )}
 
-      <div className="admin-card">
-        {loading ? (
-          <TableSkeleton label="Loading payments" widths={[11, 16, 22, 9, 12, 9, 12]} />
-        ) : list.isError && !data ? (
-          <div className="admin-empty" role="alert">
-            <p>{errorText(list.error)}</p>
-            <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void list.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : !data || data.payments.length === 0 ? (
+      <ListStates
+        loading={loading}
+        skeleton={{ label: 'Loading payments', widths: [11, 16, 22, 9, 12, 9, 12] }}
+        error={list.error}
+        errorText={loadError}
+        onRetry={() => void list.refetch()}
+        hasData={Boolean(data)}
+        isEmpty={data?.payments.length === 0}
+        empty={
           <div className="admin-empty">
             <p>{empty}</p>
             {filtered && (
-              <button
-                type="button"
-                className="ui-btn ui-btn--secondary ui-btn--sm"
-                onClick={() => {
-                  setDraft('');
-                  setParams(new URLSearchParams());
-                }}
-              >
+              <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={clearAll}>
                 Show all payments
               </button>
             )}
           </div>
-        ) : (
-          <>
-            <div className="admin-pay-scroll">
-              <table className="admin-table admin-pay-table" aria-busy={list.isFetching || undefined}>
-                <caption className="ui-visually-hidden">Payments, page {page}</caption>
-                <thead>
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th
-                        key={column}
-                        scope="col"
-                        className={column === 'Amount' ? 'admin-pay-table__amount' : undefined}
-                      >
-                        {column}
-                      </th>
-                    ))}
-                    <th scope="col">
-                      <span className="ui-visually-hidden">Actions</span>
+        }
+        pager={
+          data &&
+          (page > 1 || data.hasMore) && (
+            <PagePager
+              page={page}
+              limit={data.limit}
+              shown={data.payments.length}
+              hasMore={data.hasMore}
+              busy={list.isFetching}
+              onGoTo={goTo}
+            />
+          )
+        }
+      >
+        {data && (
+          <div className="admin-pay-scroll">
+            <table className="admin-table admin-pay-table" aria-busy={list.isFetching || undefined}>
+              <caption className="ui-visually-hidden">Payments, page {page}</caption>
+              <thead>
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th
+                      key={column}
+                      scope="col"
+                      className={column === 'Amount' ? 'admin-pay-table__amount' : undefined}
+                    >
+                      {column}
                     </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.payments.map((payment) => {
-                    const company = companyNameOf(payment);
-                    const job = jobTitleOf(payment);
-                    return (
-                      <tr key={payment._id} className={`admin-pay-row--${payment.status}`}>
-                        <td className="admin-pay-table__date">
-                          <time dateTime={payment.createdAt}>{formatDay(payment.createdAt)}</time>
-                          <span className="admin-pay-table__sub">{formatTime(payment.createdAt)}</span>
-                        </td>
-                        <td className="admin-pay-table__company">
+                  ))}
+                  <th scope="col">
+                    <span className="ui-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.payments.map((payment) => {
+                  const company = companyNameOf(payment);
+                  const job = jobTitleOf(payment);
+                  return (
+                    <tr key={payment._id} className={`admin-pay-row--${payment.status}`}>
+                      <td className="admin-pay-table__date">
+                        <time dateTime={payment.createdAt}>{formatDay(payment.createdAt)}</time>
+                        <span className="admin-pay-table__sub">{formatTime(payment.createdAt)}</span>
+                      </td>
+                      <td className="admin-pay-table__company">
+                        <button
+                          type="button"
+                          className="admin-pay-link"
+                          onClick={() => filterBy('companyId', payment.companyId)}
+                          aria-label={`${company}: show only this company’s payments`}
+                        >
+                          {company}
+                        </button>
+                      </td>
+                      <td className="admin-pay-table__job">
+                        <button
+                          type="button"
+                          className="admin-pay-link admin-pay-link--job"
+                          onClick={() => filterBy('jobId', payment.jobId)}
+                          aria-label={`${job}: show only this job’s payments`}
+                        >
+                          {job}
+                        </button>
+                      </td>
+                      <td className="admin-pay-table__amount" data-short="Amount">
+                        {formatKobo(payment.amount, payment.currency)}
+                      </td>
+                      <td className="admin-pay-table__status">
+                        <StatusCell payment={payment} />
+                      </td>
+                      <td className="admin-pay-table__provider" data-short="Via">
+                        <ProviderName provider={payment.provider} />
+                      </td>
+                      <td className="admin-pay-table__ref" data-short="Ref">
+                        <code title={payment.reference}>{payment.reference}</code>
+                      </td>
+                      <td className="admin-pay-table__actions">
+                        {payment.status === 'paid' && (
                           <button
                             type="button"
-                            className="admin-pay-link"
-                            onClick={() => setFilter('companyId', payment.companyId)}
-                            aria-label={`${company}: show only this company’s payments`}
+                            className="ui-btn ui-btn--secondary ui-btn--sm ui-btn--danger"
+                            onClick={() => setRefunding(payment)}
+                            aria-haspopup="dialog"
+                            aria-label={`Refund ${company} for ${job}`}
                           >
-                            {company}
+                            Refund
                           </button>
-                        </td>
-                        <td className="admin-pay-table__job">
-                          <button
-                            type="button"
-                            className="admin-pay-link admin-pay-link--job"
-                            onClick={() => setFilter('jobId', payment.jobId)}
-                            aria-label={`${job}: show only this job’s payments`}
-                          >
-                            {job}
-                          </button>
-                        </td>
-                        <td className="admin-pay-table__amount" data-short="Amount">
-                          {formatKobo(payment.amount, payment.currency)}
-                        </td>
-                        <td className="admin-pay-table__status">
-                          <StatusCell payment={payment} />
-                        </td>
-                        <td className="admin-pay-table__provider" data-short="Via">
-                          <ProviderName provider={payment.provider} />
-                        </td>
-                        <td className="admin-pay-table__ref" data-short="Ref">
-                          <code title={payment.reference}>{payment.reference}</code>
-                        </td>
-                        <td className="admin-pay-table__actions">
-                          {payment.status === 'paid' && (
-                            <button
-                              type="button"
-                              className="ui-btn ui-btn--secondary ui-btn--sm ui-btn--danger"
-                              onClick={() => setRefunding(payment)}
-                              aria-haspopup="dialog"
-                              aria-label={`Refund ${company} for ${job}`}
-                            >
-                              Refund
-                            </button>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            {list.isError && (
-              <p className="admin-inline-error" role="alert">
-                {errorText(list.error)}
-              </p>
-            )}
-          </>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         )}
-        {data && !loading && (page > 1 || data.hasMore) && (
-          <PagePager
-            page={page}
-            limit={data.limit}
-            shown={data.payments.length}
-            hasMore={data.hasMore}
-            busy={list.isFetching}
-            onGoTo={goTo}
-          />
-        )}
-      </div>
+      </ListStates>
       {refunding && <RefundPaymentDialog payment={refunding} onClose={() => setRefunding(null)} />}
-    </section>
+    </AdminListPage>
   );
 }

@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatKobo, PAYMENT_MESSAGES, type RefundPaymentBody } from '@marketplace/contracts';
-import { ApiError, Button, NETWORK_ERROR_MESSAGE, NetworkError, notify } from '@marketplace/ui';
+import { ApiError, Button, errorText, notify } from '@marketplace/ui';
 import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
 import { ADMIN_PAYMENTS_KEY, refundPayment, type AdminPaymentRow } from '../api/payments';
 import { companyNameOf, formatDay, jobTitleOf, PROVIDER_LABELS } from '../utils/payment-text';
@@ -23,11 +23,12 @@ function noteError(note: string): string | undefined {
 }
 
 function serverError(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.status === 403) return 'Only administrators can refund payments.';
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  if (error instanceof ApiError) return `The payment could not be refunded (status ${error.status}).`;
-  return 'The payment could not be refunded.';
+  return errorText(error, {
+    status: { 403: 'Only administrators can refund payments.' },
+    server: true,
+    answered: (status) => `The payment could not be refunded (status ${status}).`,
+    fallback: 'The payment could not be refunded.',
+  });
 }
 
 /** A refusal that means the row on screen is out of date (refunded meanwhile, or no longer paid). */
@@ -45,6 +46,8 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
   const [note, setNote] = useState('');
   const [choiceError, setChoiceError] = useState<string | undefined>();
   const [noteProblem, setNoteProblem] = useState<string | undefined>();
+  const firstReason = useRef<HTMLInputElement>(null);
+  const noteField = useRef<HTMLTextAreaElement>(null);
   const queryClient = useQueryClient();
   const amount = formatKobo(payment.amount, payment.currency);
 
@@ -63,14 +66,20 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
+    // A missing reason or note: the message stands by the field and focus goes to it (at 375 px the
+    // message at the end of the list was out of view, and focus stayed on the button).
     if (!choice) {
       setChoiceError(REFUND_CHOICE_REQUIRED);
+      firstReason.current?.focus();
       return;
     }
     if (choice === 'admin') {
       const problem = noteError(note);
       setNoteProblem(problem);
-      if (problem) return;
+      if (problem) {
+        noteField.current?.focus();
+        return;
+      }
     }
     mutation.mutate({ reason: refundMessage(choice, note) });
   };
@@ -125,9 +134,13 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
           aria-invalid={choiceError ? true : undefined}
         >
           <legend className="choice-group__title">Reason</legend>
-          {ADMIN_REFUND_REASONS.map((reason) => (
+          <p className="form-field__error" id={`${formId}-choice-error`} aria-live="polite">
+            {choiceError}
+          </p>
+          {ADMIN_REFUND_REASONS.map((reason, index) => (
             <label key={reason.value} className="choice">
               <input
+                ref={index === 0 ? firstReason : undefined}
                 type="radio"
                 name="reason"
                 value={reason.value}
@@ -143,12 +156,10 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
               </span>
             </label>
           ))}
-          <p className="form-field__error" id={`${formId}-choice-error`} aria-live="polite">
-            {choiceError}
-          </p>
         </fieldset>
         {choice === 'admin' && (
           <TextAreaField
+            ref={noteField}
             label="Reason for the company"
             name="note"
             rows={3}

@@ -1,18 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { errorText, type ErrorTexts } from '@marketplace/ui';
 import { formatCount } from '@marketplace/ui/format';
 import { MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
-import { AdminSearch, Pager, TableSkeleton } from '../../../shared/AdminList';
+import { AdminListPage, ListStates, Pager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { fetchUsers, USERS_PAGE_SIZE } from '../api/get-users';
 
-function errorText(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.status === 403)
-    return 'Only administrators can see the list of users.';
-  if (error instanceof ApiError) return `Could not load users (status ${error.status}).`;
-  return 'Could not load users.';
-}
+const LOAD_ERRORS: ErrorTexts = {
+  status: { 403: 'Only administrators can see the list of users.' },
+  answered: (status) => `Could not load users (status ${status}).`,
+  fallback: 'Could not load users.',
+};
 
 const COLUMNS = ['Email', 'Phone Number', 'Total Job Posted', 'Job Applied', 'Type'] as const;
 
@@ -35,92 +33,81 @@ export function AllUsersPage() {
   const loading = !minimumShown || query.isPending;
 
   return (
-    <section className="admin-page" data-remote="admin">
-      <header className="admin-page__head">
-        <div>
-          <p className="ui-eyebrow">Admin</p>
-          <h1 className="admin-page__title">All users</h1>
-          <p className="admin-page__lead">
-            {data && !loading
-              ? `${formatCount(data.total)} ${data.total === 1 ? 'account' : 'accounts'}${search ? ` matching “${search}”` : ''}`
-              : 'Every customer and company account, with jobs posted and applied.'}
-          </p>
-        </div>
-        <AdminSearch
-          id="admin-user-search"
-          label="Search users"
-          placeholder="Search by email, name or phone"
-          value={draft}
-          onChange={setDraft}
-        />
-      </header>
-
-      <div className="admin-card">
-        {loading ? (
-          <TableSkeleton label="Loading users" widths={[38, 18, 10, 10, 10]} />
-        ) : query.isError && !data ? (
-          <div className="admin-empty" role="alert">
-            <p>{errorText(query.error)}</p>
-            <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : !data || data.users.length === 0 ? (
-          <p className="admin-empty">{MESSAGES.noUsersToShow}</p>
-        ) : (
-          <>
-            <table className="admin-table" aria-busy={query.isFetching || undefined}>
-              <caption className="ui-visually-hidden">All users, page {page}</caption>
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.users.map((user) => (
-                  <tr key={user._id}>
-                    <td className="admin-table__email">
-                      <span>{user.email}</span>
-                    </td>
-                    <td data-short="Phone">{user.phoneNumber || MESSAGES.missingValue}</td>
-                    <td data-short="Posted" className="admin-table__num">
-                      {user.totalPostedJobs ?? 0}
-                    </td>
-                    <td data-short="Applied" className="admin-table__num">
-                      {user.totalAppliedJobs ?? 0}
-                    </td>
-                    <td className="admin-table__type">
-                      <span className={`admin-badge admin-badge--${user.type}`}>{user.type}</span>
-                    </td>
-                  </tr>
+    <AdminListPage
+      title="All users"
+      lead={
+        data && !loading
+          ? `${formatCount(data.total)} ${data.total === 1 ? 'account' : 'accounts'}${search ? ` matching “${search}”` : ''}`
+          : 'Every customer and company account, with jobs posted and applied.'
+      }
+      search={{
+        id: 'admin-user-search',
+        label: 'Search users',
+        placeholder: 'Search by email, name or phone',
+        value: draft,
+        onChange: setDraft,
+      }}
+    >
+      <ListStates
+        loading={loading}
+        skeleton={{ label: 'Loading users', widths: [38, 18, 10, 10, 10] }}
+        error={query.error}
+        errorText={(error) => errorText(error, LOAD_ERRORS)}
+        onRetry={() => void query.refetch()}
+        hasData={Boolean(data)}
+        isEmpty={data?.users.length === 0}
+        empty={<p className="admin-empty">{MESSAGES.noUsersToShow}</p>}
+        pager={
+          data &&
+          data.total > 0 && (
+            <Pager
+              info={
+                first > 0
+                  ? `${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)}`
+                  : `Page ${page} is past the end`
+              }
+              current={`Page ${formatCount(page)} of ${formatCount(pages)}`}
+              canGoBack={page > 1 && !query.isFetching}
+              canGoOn={page < pages && !query.isFetching}
+              onGo={(direction) => goTo(page + direction)}
+            />
+          )
+        }
+      >
+        {data && (
+          <table className="admin-table" aria-busy={query.isFetching || undefined}>
+            <caption className="ui-visually-hidden">All users, page {page}</caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-            {query.isError && (
-              <p className="admin-inline-error" role="alert">
-                {errorText(query.error)}
-              </p>
-            )}
-          </>
+              </tr>
+            </thead>
+            <tbody>
+              {data.users.map((user) => (
+                <tr key={user._id}>
+                  <td className="admin-table__email">
+                    <span>{user.email}</span>
+                  </td>
+                  <td data-short="Phone">{user.phoneNumber || MESSAGES.missingValue}</td>
+                  <td data-short="Posted" className="admin-table__num">
+                    {user.totalPostedJobs ?? 0}
+                  </td>
+                  <td data-short="Applied" className="admin-table__num">
+                    {user.totalAppliedJobs ?? 0}
+                  </td>
+                  <td className="admin-table__type">
+                    <span className={`admin-badge admin-badge--${user.type}`}>{user.type}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
-        {data && !loading && data.total > 0 && (
-          <Pager
-            info={
-              first > 0
-                ? `${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)}`
-                : `Page ${page} is past the end`
-            }
-            current={`Page ${formatCount(page)} of ${formatCount(pages)}`}
-            canGoBack={page > 1 && !query.isFetching}
-            canGoOn={page < pages && !query.isFetching}
-            onGo={(direction) => goTo(page + direction)}
-          />
-        )}
-      </div>
-    </section>
+      </ListStates>
+    </AdminListPage>
   );
 }

@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
-import { canonicalStateName, NIGERIAN_STATES, type Company, type LandingKind } from '@marketplace/contracts';
+import {
+  canonicalStateName,
+  nameInitials,
+  NIGERIAN_STATES,
+  type Company,
+  type LandingKind,
+} from '@marketplace/contracts';
 import { Button, buttonClass } from '@marketplace/ui';
 import { SelectField } from '@marketplace/ui/fields';
 import { formatCount } from '@marketplace/ui/format';
 import { companiesKey, COMPANIES_PAGE_SIZE, fetchCompanies } from '../api/get-companies';
 
 const SKELETON_CARDS = 8;
-
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2)).toUpperCase();
-}
 
 /** The navigation state the spec's company profile reads (the page also loads the company by id). */
 export function profileState(company: Company) {
@@ -35,7 +36,7 @@ function CompanyPhoto({ company }: { company: Company }) {
   if (!company.photoUrl || broken) {
     return (
       <span className="company-card__photo company-card__photo--placeholder" aria-hidden="true">
-        {initials(company.name)}
+        {nameInitials(company.name)}
       </span>
     );
   }

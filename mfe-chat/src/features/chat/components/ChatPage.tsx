@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { MESSAGES } from '@marketplace/contracts';
 import { useSession } from '@marketplace/ui';
 import { useFillWindow } from '../../../shared/media';
-import { EnsureQueryClient } from '../../../shared/query';
+import { EnsureQueryClient } from '@marketplace/ui/query';
 import './chat.css';
 
 // The three panes, the socket and their logic are a lazy chunk of their own.

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from '@marketplace/ui/router';
 import { MESSAGES, type ChatSummary, type ChatThreadResponse } from '@marketplace/contracts';
-import type { SessionUser } from '@marketplace/ui';
+import { retryUnlessClientError, type SessionUser } from '@marketplace/ui';
+import { useFocusTrap } from '@marketplace/ui/focus-trap';
 import { CHAT_NARROW_QUERY, useMediaQuery, useNarrowerThan } from '../../../shared/media';
 import { InboxIcon, InfoIcon } from '../../../shared/icons';
-import { retryUnlessClientError } from '../../../shared/query';
 import { fetchInbox, inboxKey, threadKey } from '../api/chat-api';
 import { useChatSession } from '../stores/use-chat-session';
 import { counterpartOf, sortInbox, unreadTotal } from '../utils/messages';
@@ -122,14 +122,13 @@ export function ChatScreen({ user }: { user: SessionUser }) {
     }
   }, [shownPanel, narrow, chatId]);
 
-  useEffect(() => {
-    if (!shownPanel) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closePanel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [shownPanel, closePanel]);
+  // The open panel holds Tab (with its toggle button) until it closes; Escape closes it. Focus is moved
+  // into it and back by the effect above.
+  useFocusTrap(shownPanel, {
+    containers: shownPanel === 'details' ? [detailsToggle, detailsPanel] : [inboxToggle, inboxPanel],
+    onEscape: () => closePanel(),
+    returnFocus: false,
+  });
 
   // ---------- Opening a conversation ----------
   const select = (id: string) => {

@@ -1,39 +1,13 @@
-import { useId, useState, type ReactNode, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, type JobDetail } from '@marketplace/contracts';
-import type { SessionUser } from '@marketplace/ui';
+import { MESSAGES } from '@marketplace/contracts';
+import { type SessionUser, retryUnlessClientError } from '@marketplace/ui';
+import { jobDisplayName, JobImage } from '@marketplace/ui/job';
 import { Avatar } from '../../../shared/Avatar';
 import { calendarDay, formatDay } from '../../../shared/dates';
 import { CalendarIcon, CloseIcon, JobIllustration, PhoneIcon, PinIcon, TagIcon } from '../../../shared/icons';
-import { retryUnlessClientError } from '../../../shared/query';
 import { chatCompanyKey, chatJobKey, fetchChatJob, fetchCompany } from '../api/chat-api';
-import { jobHeading, jobImageUrl } from '../utils/job';
 import type { OpenChat } from './open-chat';
-
-function JobImage({ job }: { job: JobDetail | undefined }) {
-  const url = jobImageUrl(job);
-  const [broken, setBroken] = useState<string | null>(null);
-  if (!url || broken === url) {
-    return (
-      <div className="chat-job__media chat-job__media--fallback">
-        <JobIllustration />
-      </div>
-    );
-  }
-  return (
-    <div className="chat-job__media">
-      <img
-        src={url}
-        alt=""
-        width={320}
-        height={180}
-        loading="lazy"
-        decoding="async"
-        onError={() => setBroken(url)}
-      />
-    </div>
-  );
-}
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -54,12 +28,12 @@ function JobCard({ chat, memberId }: { chat: OpenChat; memberId: string }) {
     retry: retryUnlessClientError,
   });
   const detail = job.data;
-  const heading = detail ? jobHeading(detail) : chat.job.title;
+  const heading = detail ? jobDisplayName(detail) : chat.job.title;
   const category = detail?.category ?? ('category' in chat.job ? chat.job.category : null);
   const start = detail?.jobStartDate ?? ('jobStartDate' in chat.job ? chat.job.jobStartDate : null);
   return (
     <section className="chat-job" aria-label="Job">
-      <JobImage job={detail} />
+      <JobImage job={detail} className="chat-job__media" fallback={<JobIllustration />} />
       <h3 className="chat-job__heading">{heading}</h3>
       <dl className="chat-facts">
         <Row icon={<TagIcon size={16} />} label="Category">

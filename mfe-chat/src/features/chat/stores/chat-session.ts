@@ -24,9 +24,14 @@ import {
   type WsErrorCode,
   type WsServerFrame,
 } from '@marketplace/contracts';
-import { getSession, notify, refreshSession, subscribeSession } from '@marketplace/ui';
-import { newClientId } from '../../../shared/client-id';
-import { retryUnlessClientError } from '../../../shared/query';
+import {
+  getSession,
+  notify,
+  refreshSession,
+  subscribeSession,
+  retryUnlessClientError,
+} from '@marketplace/ui';
+import { newClientId } from '@marketplace/ui/client-id';
 import { fetchThread, inboxKey, mergeThread, threadKey } from '../api/chat-api';
 import {
   RealtimeConnection,

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, type JobSummary } from '@marketplace/contracts';
-import { Button } from '@marketplace/ui';
+import { Button, errorText, retryUnlessClientError } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { Modal, Spinner } from '@marketplace/ui/form';
-import { retryUnlessClientError } from '../../../shared/query';
 import { applicantsKey, fetchApplicants } from '../api/my-jobs';
-import { jobName, loadErrorText } from './job-text';
 
 export const NO_APPLICANTS = 'No company has unlocked this job yet. Companies that do show here.';
 
@@ -28,7 +27,9 @@ export function ApplicantsModal({ job, onClose }: { job: JobSummary; onClose: ()
   } else if (applicants.isError) {
     body = (
       <div className="dash-modal__empty" role="alert">
-        <p>{loadErrorText(applicants.error, 'The applicants could not be loaded.')}</p>
+        <p>
+          {errorText(applicants.error, { server: true, fallback: 'The applicants could not be loaded.' })}
+        </p>
         <Button variant="secondary" onClick={() => void applicants.refetch()}>
           Try again
         </Button>
@@ -40,7 +41,7 @@ export function ApplicantsModal({ job, onClose }: { job: JobSummary; onClose: ()
     body = (
       <div className="dash-applicants">
         <table className="dash-applicants__table">
-          <caption className="ui-visually-hidden">Companies that unlocked {jobName(job)}</caption>
+          <caption className="ui-visually-hidden">Companies that unlocked {jobDisplayName(job)}</caption>
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -87,7 +88,7 @@ export function ApplicantsModal({ job, onClose }: { job: JobSummary; onClose: ()
       }
     >
       <p className="dash-modal__lead">
-        Companies that unlocked <strong>{jobName(job)}</strong> and may contact you.
+        Companies that unlocked <strong>{jobDisplayName(job)}</strong> and may contact you.
       </p>
       {body}
     </Modal>

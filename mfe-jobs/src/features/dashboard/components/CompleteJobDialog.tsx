@@ -1,7 +1,7 @@
 import type { JobSummary } from '@marketplace/contracts';
 import { Button } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { Modal } from '@marketplace/ui/form';
-import { jobName } from './job-text';
 
 /**
  * Completing a job cannot be undone (the jobs service never reopens one), and a select changes on an
@@ -32,8 +32,8 @@ export function CompleteJobDialog({
       }
     >
       <p className="dash-modal__lead">
-        <strong>{jobName(job)}</strong> leaves the listings and cannot be reopened. Next, you can review the
-        company that did the work.
+        <strong>{jobDisplayName(job)}</strong> leaves the listings and cannot be reopened. Next, you can
+        review the company that did the work.
       </p>
     </Modal>
   );

@@ -3,21 +3,19 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { JOB_MESSAGES, MESSAGES, UI_TIMINGS, type JobStatus, type JobSummary } from '@marketplace/contracts';
 import {
-  ApiError,
   Button,
   ButtonLink,
-  NETWORK_ERROR_MESSAGE,
+  errorText,
   NetworkError,
   notify,
   type SessionUser,
+  retryUnlessClientError,
 } from '@marketplace/ui';
 import { MY_JOBS_KEY } from '../../../shared/my-jobs';
-import { retryUnlessClientError } from '../../../shared/query';
 import { fetchMyJobs, myJobsKey, setJobStatus, type MyJobs } from '../api/my-jobs';
 import { ApplicantsModal } from './ApplicantsModal';
 import { CompleteJobDialog } from './CompleteJobDialog';
 import { DeleteJobDialog } from './DeleteJobDialog';
-import { loadErrorText } from './job-text';
 import { JobsTable } from './JobsTable';
 import { PaymentsSection } from './PaymentsSection';
 import { ReviewModal } from './ReviewModal';
@@ -27,10 +25,12 @@ export const STATUS_FAILED = 'The status could not be changed.';
 
 /** Spec section 8: 'Failed to fetch …' when the server answered, 'Error fetching …' otherwise. */
 function listErrorText(error: unknown, company: boolean): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError)
-    return company ? MESSAGES.failedToFetchAppliedJobs : MESSAGES.failedToFetchJobs;
-  return company ? MESSAGES.errorFetchingAppliedJobs : MESSAGES.errorFetchingJobs;
+  return company
+    ? errorText(error, {
+        answered: MESSAGES.failedToFetchAppliedJobs,
+        fallback: MESSAGES.errorFetchingAppliedJobs,
+      })
+    : errorText(error, { answered: MESSAGES.failedToFetchJobs, fallback: MESSAGES.errorFetchingJobs });
 }
 
 /** The list with one job's status changed (and the completed counter following it). */
@@ -106,7 +106,8 @@ export function DashboardBody({ user }: { user: SessionUser }) {
     },
     onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      if (!(error instanceof NetworkError)) notify('error', loadErrorText(error, STATUS_FAILED));
+      if (!(error instanceof NetworkError))
+        notify('error', errorText(error, { server: true, fallback: STATUS_FAILED }));
     },
     onSuccess: (_data, { job, next, chosenAt }) => {
       notify('success', JOB_MESSAGES.jobStatusChanged);

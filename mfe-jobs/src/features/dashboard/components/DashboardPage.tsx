@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from '@marketplace/ui/router';
 import { MESSAGES } from '@marketplace/contracts';
 import { ButtonLink, useSession, type SessionUser } from '@marketplace/ui';
-import { EnsureQueryClient } from '../../../shared/query';
+import { EnsureQueryClient } from '@marketplace/ui/query';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import './dashboard.css';
 

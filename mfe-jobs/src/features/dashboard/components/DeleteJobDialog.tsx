@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JOB_MESSAGES, type JobSummary } from '@marketplace/contracts';
-import { Button, notify } from '@marketplace/ui';
+import { Button, errorText, notify } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { FormError, Modal, Spinner } from '@marketplace/ui/form';
 import { MY_JOBS_KEY } from '../../../shared/my-jobs';
 import { deleteJob } from '../api/my-jobs';
-import { jobName, loadErrorText } from './job-text';
 
 export const DELETE_FAILED = 'The job could not be deleted.';
 export const CANNOT_DELETE_TITLE = 'This job cannot be deleted';
@@ -36,7 +36,7 @@ export function DeleteJobDialog({ job, onClose }: { job: JobSummary; onClose: ()
         }
       >
         <p className="dash-modal__lead">
-          <strong>{jobName(job)}</strong>:{' '}
+          <strong>{jobDisplayName(job)}</strong>:{' '}
           {job.unlockCount === 1 ? '1 company has' : `${job.unlockCount} companies have`} unlocked this job.
         </p>
         <p className="dash-modal__note">{JOB_MESSAGES.deleteAfterUnlock}</p>
@@ -65,9 +65,14 @@ export function DeleteJobDialog({ job, onClose }: { job: JobSummary; onClose: ()
         </>
       }
     >
-      <FormError message={mutation.isError ? loadErrorText(mutation.error, DELETE_FAILED) : undefined} />
+      <FormError
+        message={
+          mutation.isError ? errorText(mutation.error, { server: true, fallback: DELETE_FAILED }) : undefined
+        }
+      />
       <p className="dash-modal__lead">
-        <strong>{jobName(job)}</strong> will leave every listing and your dashboard. This cannot be undone.
+        <strong>{jobDisplayName(job)}</strong> will leave every listing and your dashboard. This cannot be
+        undone.
       </p>
     </Modal>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from '@marketplace/ui/router';
 import { JOB_MESSAGES, MESSAGES, type JobStatus, type JobSummary } from '@marketplace/contracts';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { formatDay } from '../../../shared/dates';
-import { jobName, statusLabel } from './job-text';
+import { statusLabel } from './job-text';
 
 export type SortKey = 'name' | 'date' | 'status';
 type Sort = { key: SortKey; direction: 'ascending' | 'descending' } | null;
@@ -10,7 +11,8 @@ type Sort = { key: SortKey; direction: 'ascending' | 'descending' } | null;
 const STATUS_ORDER: Record<JobStatus, number> = { open: 0, 'in-progress': 1, completed: 2 };
 
 const COMPARE: Record<SortKey, (a: JobSummary, b: JobSummary) => number> = {
-  name: (a, b) => jobName(a).localeCompare(jobName(b), 'en', { sensitivity: 'base', numeric: true }),
+  name: (a, b) =>
+    jobDisplayName(a).localeCompare(jobDisplayName(b), 'en', { sensitivity: 'base', numeric: true }),
   date: (a, b) => a.jobStartDate.localeCompare(b.jobStartDate),
   status: (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status],
 };
@@ -116,7 +118,7 @@ export function JobsTable({
       </thead>
       <tbody>
         {rows.map((job) => {
-          const name = jobName(job);
+          const name = jobDisplayName(job);
           const where = [job.category, job.state].filter(Boolean).join(' · ');
           const unlocked =
             job.unlockCount === 1 ? '1 company unlocked' : `${job.unlockCount} companies unlocked`;

@@ -7,9 +7,8 @@ import {
   type PaymentStatus,
   type UnlockPayment,
 } from '@marketplace/contracts';
-import { Button, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { Button, errorText, retryUnlessClientError } from '@marketplace/ui';
 import { formatPostedDate } from '../../../shared/dates';
-import { retryUnlessClientError } from '../../../shared/query';
 import { fetchMyPayments, myPaymentsKey } from '../api/my-payments';
 
 export const PAYMENTS_LOAD_FAILED = 'Your payments could not be loaded.';
@@ -136,7 +135,7 @@ export function PaymentsSection({ userId }: { userId: string }) {
         <PaymentsSkeleton />
       ) : list.isError && !payments ? (
         <div className="dash-empty" role="alert">
-          <p>{list.error instanceof NetworkError ? NETWORK_ERROR_MESSAGE : PAYMENTS_LOAD_FAILED}</p>
+          <p>{errorText(list.error, { fallback: PAYMENTS_LOAD_FAILED })}</p>
           <Button variant="secondary" onClick={() => void list.refetch()}>
             Try again
           </Button>

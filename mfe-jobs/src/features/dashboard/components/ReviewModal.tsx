@@ -10,11 +10,10 @@ import {
   type JobSummary,
   type ReviewBody,
 } from '@marketplace/contracts';
-import { ApiError, Button, notify } from '@marketplace/ui';
+import { ApiError, Button, errorText, notify, retryUnlessClientError } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { FormError, Modal, SelectField, Spinner, TextAreaField } from '@marketplace/ui/form';
-import { retryUnlessClientError } from '../../../shared/query';
 import { applicantsKey, fetchApplicants, postReview } from '../api/my-jobs';
-import { jobName, loadErrorText } from './job-text';
 import { StarRating } from './StarRating';
 
 export const REVIEW_HOW_TO = 'Choose a company, give 1 to 5 stars and describe how the job went.';
@@ -107,7 +106,7 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
   } else if (applicants.isError) {
     body = (
       <div className="dash-modal__empty" role="alert">
-        <p>{loadErrorText(applicants.error, 'The companies could not be loaded.')}</p>
+        <p>{errorText(applicants.error, { server: true, fallback: 'The companies could not be loaded.' })}</p>
         <Button variant="secondary" onClick={() => void applicants.refetch()}>
           Try again
         </Button>
@@ -131,7 +130,8 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
       >
         <FormError message={mutation.isError ? postError(mutation.error) : undefined} />
         <p className="dash-modal__lead">
-          How did <strong>{jobName(job)}</strong> go? Your review and rating show on the company’s profile.
+          How did <strong>{jobDisplayName(job)}</strong> go? Your review and rating show on the company’s
+          profile.
         </p>
         <SelectField
           label="Company"

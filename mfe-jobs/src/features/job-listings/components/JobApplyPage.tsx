@@ -1,6 +1,6 @@
 import { Link, useParams } from '@marketplace/ui/router';
 import { categoryPath, subcategoryPath } from '@marketplace/contracts';
-import { EnsureQueryClient } from '../../../shared/query';
+import { EnsureQueryClient } from '@marketplace/ui/query';
 import { resolveJobType } from '../utils/job-card';
 import { JobsByType } from './JobsByType';
 import './job-listings.css';

@@ -1,35 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from '@marketplace/ui/router';
 import { MESSAGES, type JobSummary } from '@marketplace/contracts';
 import { buttonClass, useSession } from '@marketplace/ui';
+import { jobDisplayName, JobImage } from '@marketplace/ui/job';
 import { calendarDay, formatDay } from '../../../shared/dates';
-import { cardAction, jobImageUrl, jobTitle, unlockedText } from '../utils/job-card';
+import { cardAction, unlockedText } from '../utils/job-card';
 import { CalendarIcon, JobIllustration, PinIcon, UnlockedIcon } from './icons';
-
-function JobImage({ job }: { job: JobSummary }) {
-  const url = jobImageUrl(job);
-  const [broken, setBroken] = useState<string | null>(null);
-  if (!url || broken === url) {
-    return (
-      <div className="job-card__media job-card__media--fallback">
-        <JobIllustration />
-      </div>
-    );
-  }
-  return (
-    <div className="job-card__media">
-      <img
-        src={url}
-        alt=""
-        width={320}
-        height={180}
-        loading="lazy"
-        decoding="async"
-        onError={() => setBroken(url)}
-      />
-    </div>
-  );
-}
 
 /** Where a visitor's 'Login to Apply' goes: /login, coming back to this page after signing in. */
 function useLoginPath(): string {
@@ -98,11 +74,11 @@ export function JobCard({ job, onOpen }: { job: JobSummary; onOpen: (job: JobSum
   const trade = job.subcategory[0] ?? job.category;
   return (
     <li className="job-card">
-      <JobImage job={job} />
+      <JobImage job={job} className="job-card__media" fallback={<JobIllustration />} />
       <div className="job-card__body">
         {trade && <p className="job-card__trade">{trade}</p>}
         <h3 className="job-card__title" id={titleId}>
-          {jobTitle(job)}
+          {jobDisplayName(job)}
         </h3>
         <ul className="job-card__meta">
           <li>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LIMITS, MESSAGES, type JobSummary } from '@marketplace/contracts';
-import { ApiError, Button, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
+import { Button, errorText } from '@marketplace/ui';
 import { JobCard, JobCardSkeletons } from './JobCard';
 import type { JobModalVariant } from './JobModal';
 
@@ -11,9 +11,7 @@ const JobModal = lazy(async () => ({
 
 /** What a failed job list says (spec section 8's texts; the network one when no response came). */
 export function jobsErrorText(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError) return MESSAGES.failedToFetchJobs;
-  return MESSAGES.errorFetchingJobs;
+  return errorText(error, { answered: MESSAGES.failedToFetchJobs, fallback: MESSAGES.errorFetchingJobs });
 }
 
 export interface JobCardsProps {

@@ -14,18 +14,18 @@ import {
   BRAND,
   Button,
   buttonClass,
-  NETWORK_ERROR_MESSAGE,
+  errorText,
   NetworkError,
   notify,
   useSession,
+  retryUnlessClientError,
 } from '@marketplace/ui';
+import { newClientId } from '@marketplace/ui/client-id';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { Modal } from '@marketplace/ui/form';
 import { calendarDay, formatDay } from '../../../shared/dates';
-import { retryUnlessClientError } from '../../../shared/query';
 import { findChat, sendChatMessage } from '../api/first-message';
 import { fetchJob, jobKey } from '../api/get-jobs';
-import { newClientId } from '../utils/client-id';
-import { jobTitle } from '../utils/job-card';
 import { UnlockPanel } from './UnlockPanel';
 import {
   CalendarIcon,
@@ -56,10 +56,11 @@ const LOCKED_PLACEHOLDERS = {
 export type JobModalVariant = 'card' | 'apply';
 
 function detailError(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.status === 404) return JOB_MESSAGES.jobNotFound;
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return 'The job details could not be loaded.';
+  return errorText(error, {
+    status: { 404: JOB_MESSAGES.jobNotFound },
+    server: true,
+    fallback: 'The job details could not be loaded.',
+  });
 }
 
 function ContactRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -336,7 +337,7 @@ export function JobModal({
           <p className="job-modal__trade">
             {[shown.category, ...shown.subcategory].filter(Boolean).join(' · ')}
           </p>
-          <h3 className="job-modal__heading">{jobTitle(shown)}</h3>
+          <h3 className="job-modal__heading">{jobDisplayName(shown)}</h3>
           <p className="job-modal__date">
             <CalendarIcon />
             <span>

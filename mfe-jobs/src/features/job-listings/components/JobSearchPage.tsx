@@ -9,10 +9,10 @@ import {
   SERVICE_CATALOGUE,
   subcategoriesOf,
 } from '@marketplace/contracts';
-import { useSession } from '@marketplace/ui';
+import { useSession, retryUnlessClientError } from '@marketplace/ui';
 import { SelectField, TextField } from '@marketplace/ui/form';
 import { formatCount } from '@marketplace/ui/format';
-import { EnsureQueryClient, retryUnlessClientError } from '../../../shared/query';
+import { EnsureQueryClient } from '@marketplace/ui/query';
 import { searchJobs, searchJobsKey } from '../api/get-jobs';
 import {
   dateRangeError,

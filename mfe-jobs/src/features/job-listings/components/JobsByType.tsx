@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSession } from '@marketplace/ui';
+import { useSession, retryUnlessClientError } from '@marketplace/ui';
 import { formatCount } from '@marketplace/ui/format';
-import { retryUnlessClientError } from '../../../shared/query';
 import { fetchJobsByType, jobsByTypeKey, type JobListKind } from '../api/get-jobs';
 import { JobCards } from './JobCards';
 import type { JobModalVariant } from './JobModal';

@@ -1,5 +1,5 @@
 import type { JobsSectionProps } from '@marketplace/ui';
-import { EnsureQueryClient } from '../../../shared/query';
+import { EnsureQueryClient } from '@marketplace/ui/query';
 import { JobsByType } from './JobsByType';
 import './job-listings.css';
 

@@ -1,16 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatNaira, jobFullMessage, MESSAGES } from '@marketplace/contracts';
-import { ApiError, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError, useSession } from '@marketplace/ui';
-import { retryUnlessClientError } from '../../../shared/query';
+import { buttonClass, errorText, useSession, retryUnlessClientError } from '@marketplace/ui';
 import { checkout, fetchPaymentTerms, initializePayment, paymentTermsKey } from '../api/unlock';
 import './unlock.css';
-
-function errorText(error: unknown, fallback: string): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return fallback;
-}
 
 /**
  * The company's unlock: the server's price, the places left and the refund rule, then the button that
@@ -57,7 +50,9 @@ export function UnlockPanel({
       if (!result.authorization_url) throw new Error('no checkout');
       checkout.go(result.authorization_url);
     } catch (caught) {
-      setError(errorText(caught, 'The payment could not be started. Please try again.'));
+      setError(
+        errorText(caught, { server: true, fallback: 'The payment could not be started. Please try again.' }),
+      );
       setBusy(false);
     }
   };
@@ -69,7 +64,7 @@ export function UnlockPanel({
         {terms.isPending && <p>Loading the price…</p>}
         {terms.isError && (
           <p className="unlock-terms__error" role="alert">
-            {errorText(terms.error, 'The price could not be loaded.')}
+            {errorText(terms.error, { server: true, fallback: 'The price could not be loaded.' })}
           </p>
         )}
         {data && (

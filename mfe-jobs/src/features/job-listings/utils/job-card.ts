@@ -1,29 +1,8 @@
 // What a job card shows and which button it offers, from the job and the session (spec section 2,
 // "Job card button", and section 6: only companies see apply and payment buttons).
-import {
-  canonicalCategoryName,
-  canonicalSubcategoryName,
-  JOB_API,
-  type JobSummary,
-} from '@marketplace/contracts';
+import { canonicalCategoryName, canonicalSubcategoryName, type JobSummary } from '@marketplace/contracts';
 import type { SessionUser } from '@marketplace/ui';
 import type { JobListKind } from '../api/get-jobs';
-
-/** The job's heading; the legacy `title` (a fixed placeholder on old posts) only when there is none. */
-export function jobTitle(job: Pick<JobSummary, 'jobHeading' | 'title'>): string {
-  return job.jobHeading.trim() || job.title.trim() || 'Untitled job';
-}
-
-/**
- * Address of the job's first image. The server sends `images[].url` as a path of its own
- * (/api/jobs/images/{name}); a bare file name is turned into that path.
- */
-export function jobImageUrl(job: Pick<JobSummary, 'images'>): string | null {
-  const url = job.images[0]?.url?.trim();
-  if (!url) return null;
-  if (/^(https?:)?\/\//i.test(url) || url.startsWith('/') || /^(data|blob):/i.test(url)) return url;
-  return JOB_API.image(url);
-}
 
 export type CardAction =
   /** Visitor: 'Login to Apply', to /login. */

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
 import { formatKobo, MESSAGES, type VerifyPaymentResponse } from '@marketplace/contracts';
-import { ApiError, BRAND, buttonClass, NETWORK_ERROR_MESSAGE, NetworkError } from '@marketplace/ui';
-import { EnsureQueryClient } from '../../../shared/query';
+import { BRAND, buttonClass, errorText } from '@marketplace/ui';
+import { EnsureQueryClient } from '@marketplace/ui/query';
 import { verifyPayment } from '../api/payments';
 import './payments.css';
 
@@ -23,11 +23,12 @@ function referenceFrom(params: URLSearchParams): string | null {
   return REFERENCE_PATTERN.test(value) ? value : null;
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.status === 400) return MESSAGES.invalidPaymentReference;
-  if (error instanceof ApiError && error.serverMessage && error.status < 500) return error.serverMessage;
-  return MESSAGES.errorVerifyingPayment;
+function verifyErrorText(error: unknown): string {
+  return errorText(error, {
+    status: { 400: MESSAGES.invalidPaymentReference },
+    server: (status) => status < 500,
+    fallback: MESSAGES.errorVerifyingPayment,
+  });
 }
 
 /** One outcome: heading, explanation, optional facts and the ways on. */
@@ -107,7 +108,7 @@ function PaymentCallbackContent() {
       await queryClient.invalidateQueries({ queryKey: ['jobs'] });
       await queryClient.invalidateQueries({ queryKey: ['payments'] });
     } catch (error) {
-      next = { kind: 'error', message: errorText(error) };
+      next = { kind: 'error', message: verifyErrorText(error) };
     }
     if (id === run.current) setOutcome(next);
   }, [reference, queryClient]);

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from '@marketplace/ui/router';
 import { JOB_MESSAGES } from '@marketplace/contracts';
-import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError, type SessionUser } from '@marketplace/ui';
-import { retryUnlessClientError } from '../../../shared/query';
+import { ApiError, errorText, type SessionUser, retryUnlessClientError } from '@marketplace/ui';
 import { fetchJobToEdit, jobToEditKey } from '../api/save-job';
 import { editJobForm, newJobForm } from '../utils/job-form';
 import { JobForm } from './JobForm';
@@ -21,11 +20,11 @@ function NewJob({ user }: { user: SessionUser }) {
 }
 
 function loadError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return JOB_MESSAGES.jobNotFound;
-  if (error instanceof ApiError && error.status === 403) return JOB_MESSAGES.notYourJob;
-  if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return EDIT_LOAD_FAILED;
+  return errorText(error, {
+    status: { 404: JOB_MESSAGES.jobNotFound, 403: JOB_MESSAGES.notYourJob },
+    server: true,
+    fallback: EDIT_LOAD_FAILED,
+  });
 }
 
 function EditJob({ user, jobId }: { user: SessionUser; jobId: string }) {

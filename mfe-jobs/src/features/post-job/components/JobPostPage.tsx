@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from '@marketplace/ui/router';
 import { JOB_MESSAGES } from '@marketplace/contracts';
 import { useSession, type AccountType } from '@marketplace/ui';
-import { EnsureQueryClient } from '../../../shared/query';
+import { EnsureQueryClient } from '@marketplace/ui/query';
 import { FormSkeleton, PostJobNotice } from './PostJobNotice';
 import './post-job.css';
 

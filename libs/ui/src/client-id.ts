@@ -1,7 +1,8 @@
 /**
- * A random (v4) UUID for a message's client id: the chat service stores a message once per client id, so
- * sending again after a lost answer never makes a second copy. crypto.randomUUID exists only on secure
- * origins; elsewhere the same format is built from getRandomValues.
+ * A random (v4) UUID for a write the server must store once (a chat message, an unlock): the server keeps
+ * one per client id, so sending again after a lost connection or a lost answer never makes a second copy.
+ * crypto.randomUUID exists only on secure origins; elsewhere (a plain-http LAN address) the same format is
+ * built from getRandomValues.
  */
 export function newClientId(): string {
   const cryptoApi = globalThis.crypto;
