@@ -1,4 +1,4 @@
-import { formatCount, formatDate, formatLagosTime, type DateStyle } from './format';
+import { calendarDay, formatCount, formatDate, formatDay, formatLagosTime, type DateStyle } from './format';
 
 describe('formatCount', () => {
   it.each([0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, -1, -1234, Number.MAX_SAFE_INTEGER])(
@@ -73,5 +73,20 @@ describe('formatLagosTime', () => {
 
   it('gives nothing for an invalid date', () => {
     expect(formatLagosTime(new Date('not a date'))).toBe('');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day in UTC, whatever follows the date', () => {
+    expect(formatDay('2026-12-06')).toBe(
+      formatDate(new Date('2026-12-06T00:00:00Z'), { month: 'short', weekday: true, timeZone: 'UTC' }),
+    );
+    expect(formatDay('2026-12-06T23:30:00.000Z')).toBe(formatDay('2026-12-06'));
+    expect(formatDay('2026-12-06')).toMatch(/^Sun, 6 Dec 2026$/);
+  });
+
+  it('gives back what is no date', () => {
+    expect(formatDay('soon')).toBe('soon');
+    expect(calendarDay('2026-12-06T10:00:00Z')).toBe('2026-12-06');
   });
 });

@@ -73,3 +73,20 @@ export function formatLagosTime(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(zoned.getUTCHours())}:${pad(zoned.getUTCMinutes())}`;
 }
+
+/** The first 10 characters of a date as the API sends it (a calendar day, YYYY-MM-DD). */
+export function calendarDay(value: string): string {
+  return value.slice(0, 10);
+}
+
+/**
+ * A calendar day as every page writes it ('Sun, 6 Dec 2026' for '2026-12-06' or a longer ISO string), in
+ * UTC so it never shifts by the reader's zone; the raw value when it is no date.
+ */
+export function formatDay(value: string): string {
+  const day = calendarDay(value);
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? value
+    : formatDate(date, { month: 'short', weekday: true, timeZone: 'UTC' });
+}

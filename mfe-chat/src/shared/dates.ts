@@ -1,5 +1,6 @@
 // Times of messages and mails, in the reader's own time zone (what "today" means is the reader's day).
-import { formatDate } from '@marketplace/ui/format';
+// One rule for a calendar day on every page.
+export { calendarDay, formatDay } from '@marketplace/ui/format';
 
 // One formatter per kind and zone, made on first use: making one costs far more than using it, and a
 // conversation formats two dates per message.
@@ -52,21 +53,4 @@ export function formatInboxTime(at: string, now: Date = new Date(), timeZone?: s
   return sameDay(date, now, timeZone)
     ? timeFormat(timeZone).format(date)
     : shortDateFormat(timeZone).format(date);
-}
-
-/** The first 10 characters of a date as the API sends it (spec: start date shown as YYYY-MM-DD). */
-export function calendarDay(value: string): string {
-  return value.slice(0, 10);
-}
-
-/**
- * A start date as every other page writes it ('Sun, 6 Dec 2026' for '2026-12-06', a calendar day: UTC,
- * so it never shifts by the reader's zone); the raw value when it is no date.
- */
-export function formatDay(value: string): string {
-  const day = calendarDay(value);
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? value
-    : formatDate(date, { month: 'short', weekday: true, timeZone: 'UTC' });
 }
