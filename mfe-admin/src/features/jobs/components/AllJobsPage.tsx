@@ -118,7 +118,7 @@ export function AllJobsPage() {
       search={{
         id: 'admin-job-search',
         label: 'Search jobs',
-        placeholder: 'Search by job name or description',
+        placeholder: 'Job name or description',
         value: draft,
         onChange: setDraft,
       }}
