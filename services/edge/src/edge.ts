@@ -114,14 +114,19 @@ export async function startEdge(config: EdgeConfig, options: EdgeOptions = {}): 
         chat: (config.CHAT_URLS as string).split(','),
         payments: [config.PAYMENTS_URL as string],
       };
-      // Ready when every upstream instance says it is ready.
-      const checks = Object.fromEntries(
-        Object.values(upstreams)
-          .flat()
-          .map((base) => [base, () => upstreamReady(base)]),
-      );
+      // Proxying the API, the edge is ready when every upstream instance is. Without it (the stack: the
+      // ingress sends the API to the services), a service down is not the edge's failure: the pages go on,
+      // and an orchestrator that restarts unready tasks (Swarm) must not restart every edge for it.
+      const proxiesApi = config.EDGE_PROXY_API === 'on';
+      const checks = proxiesApi
+        ? Object.fromEntries(
+            Object.values(upstreams)
+              .flat()
+              .map((base) => [base, () => upstreamReady(base)]),
+          )
+        : {};
       registerHealthRoutes(app, { ...checks, start: started });
-      if (config.EDGE_PROXY_API === 'on') {
+      if (proxiesApi) {
         await registerProxy(app, upstreams, {
           allowedOrigins: chatSettingsFromConfig(config).allowedOrigins ?? [],
         });

@@ -226,6 +226,39 @@ describe('edge, distributed topology: an instance that is down', () => {
   });
 });
 
+describe('edge behind an ingress that routes the API (EDGE_PROXY_API=off)', () => {
+  it('stays ready while a service is down, and does not serve the API', async () => {
+    const live = await fakeService('jobs');
+    const dead = await fakeService('payments');
+    await dead.app.close();
+    const webRoot = mkdtempSync(join(tmpdir(), 'edge-no-proxy-'));
+    const edge = await startEdge(
+      loadConfig(EdgeConfigSchema, {
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        WEB_ROOT: webRoot,
+        EDGE_PROXY_API: 'off',
+        ACCOUNTS_URL: live.url,
+        JOBS_URL: live.url,
+        CHAT_URLS: live.url,
+        PAYMENTS_URL: dead.url,
+      }),
+    );
+    try {
+      // Swarm restarts a task whose check fails: a service down must not take every edge with it.
+      const ready = await fetch(`${edge.url}/ready`);
+      expect(ready.status).toBe(200);
+      expect(((await ready.json()) as { checks: Record<string, string> }).checks).toEqual({ start: 'ok' });
+      const api = await fetch(`${edge.url}/api/jobs/viewalljobs`);
+      expect(api.status).toBe(404);
+    } finally {
+      await edge.stop();
+      await live.app.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('edge, distributed topology: a request without a body that an instance refused', () => {
   it('goes to the next instance at once', async () => {
     const live = await fakeService('chat-2');
