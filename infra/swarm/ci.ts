@@ -104,6 +104,45 @@ async function waitForSite(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`the stack was not ready after ${timeoutMs / 1000} s: ${last}`);
 }
 
+/** One-off tasks (schema provisioning, migrations) end by design: they never count as a replica short. */
+const ONE_OFF = /(^|_)(db-provision|[a-z]+-migrate)$/;
+
+/**
+ * Every long-running service at its full replica count. The site answers as soon as one replica of each
+ * part does; a second replica still restarting (its database was not provisioned when it first started)
+ * would otherwise meet the journeys halfway.
+ */
+async function waitForReplicas(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let short: string[] = [];
+  while (Date.now() < deadline) {
+    const listing = spawnSync(
+      'docker',
+      [
+        'service',
+        'ls',
+        '--filter',
+        `label=com.docker.stack.namespace=${STACK_NAME}`,
+        '--format',
+        '{{.Name}} {{.Replicas}}',
+      ],
+      { encoding: 'utf8' },
+    ).stdout;
+    short = listing
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([name, replicas]) => name && replicas && !ONE_OFF.test(name))
+      .filter(([, replicas]) => {
+        const [running, wanted] = (replicas ?? '').split(' ')[0]!.split('/').map(Number);
+        return running !== wanted;
+      })
+      .map(([name, replicas]) => `${name} ${replicas}`);
+    if (short.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  throw new Error(`services short of replicas after ${timeoutMs / 1000} s: ${short.join(', ')}`);
+}
+
 function figures() {
   const images = execFileSync(
     'docker',
@@ -172,6 +211,7 @@ async function main(): Promise<number> {
       },
     });
     await waitForSite(`http://127.0.0.1:${PORT}`, 300_000);
+    await waitForReplicas(120_000);
     console.log(`stack started from nothing to ready in ${seconds(started)} s`);
     // Let the services settle (first scrapes, caches) before reading idle memory.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
@@ -221,6 +261,16 @@ async function main(): Promise<number> {
           stdio: 'inherit',
         });
       }
+      // Last, where a cut output still shows it: which tasks ended, and why (exit code, unhealthy).
+      console.log('\n--- tasks that ended other than by an update');
+      spawnSync(
+        'sh',
+        [
+          '-c',
+          `docker stack ps ${STACK_NAME} --no-trunc --format '{{.Name}} {{.CurrentState}} {{.Error}}' | grep -E 'Failed|Rejected|unhealthy|exit' | head -40`,
+        ],
+        { stdio: 'inherit' },
+      );
     }
     down();
     removeVolumes();
