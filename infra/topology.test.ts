@@ -1,5 +1,5 @@
 import { API_ROUTE_TABLE, ownerOfPath } from '@marketplace/contracts';
-import { ingressRoutes, PARTS, routeOf, SERVICES } from './topology';
+import { CHAT_DRAIN, ingressRoutes, PARTS, routeOf, SERVICES, SHUTDOWN_SECONDS } from './topology';
 
 describe('the ingress routes', () => {
   it('send every API path to the service the route table names, by the same longest-segment rule', () => {
@@ -57,5 +57,17 @@ describe('the parts', () => {
         expect(key).not.toMatch(/PASSWORD|SECRET|PRIVATE|DATABASE_URL/);
     }
     expect(SERVICES.find((s) => s.name === 'chat')?.replicas).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('chat’s drain', () => {
+  it('is given to the chat service as settings it reads (services/chat config.ts), within the grace period', () => {
+    const chat = SERVICES.find((s) => s.name === 'chat')!;
+    expect(chat.env).toMatchObject({
+      CHAT_DRAIN_SOCKETS_PER_SECOND: String(CHAT_DRAIN.socketsPerSecond),
+      CHAT_DRAIN_MAX_SECONDS: String(CHAT_DRAIN.maxSeconds),
+    });
+    // The process allows itself the spread and the kit's usual shutdown, with room to spare.
+    expect(chat.stopGraceSeconds).toBeGreaterThan(CHAT_DRAIN.maxSeconds + SHUTDOWN_SECONDS);
   });
 });

@@ -126,6 +126,15 @@ const serviceEnv = {
   DATA_DIR: '/tmp/data',
 };
 
+/**
+ * How a stopping chat replica hands its sockets over: 200 a second (what two replicas on a small node
+ * greet without queueing: bench/chat-scaling.ts), at most 15 s (a replica of 3,000 sockets or more goes
+ * faster). Its process may take 15 + 10 s to stop: the grace period (30 s) covers it.
+ */
+export const CHAT_DRAIN = { socketsPerSecond: 200, maxSeconds: 15 } as const;
+/** What the service kit allows the rest of a shutdown (libs/service-kit lifecycle.ts). */
+export const SHUTDOWN_SECONDS = 10;
+
 const service = (
   name: ServiceName,
   options: Partial<Pick<ServicePart, 'replicas' | 'resources' | 'stopGraceSeconds'>> & {
@@ -161,8 +170,13 @@ export const SERVICES: readonly ServicePart[] = [
   }),
   service('jobs'),
   service('chat', {
-    // Sockets are long-lived: the drain tells clients to move and finishes what it accepted.
+    // Sockets are long-lived: the drain tells clients to move, a batch at a time, and finishes what it
+    // accepted; the process allows itself the spread plus 10 s, within the grace period.
     stopGraceSeconds: 30,
+    env: {
+      CHAT_DRAIN_SOCKETS_PER_SECOND: String(CHAT_DRAIN.socketsPerSecond),
+      CHAT_DRAIN_MAX_SECONDS: String(CHAT_DRAIN.maxSeconds),
+    },
     resources: { cpuMillis: 250, memoryMiB: 256, memoryLimitMiB: 512 },
   }),
   // The sandbox signs its webhooks with a per-process secret: one replica until Paystack is configured.

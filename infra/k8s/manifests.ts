@@ -21,12 +21,14 @@ import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import type { IService } from 'kubernetes-models/v1/Service';
 import type { IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import {
+  CHAT_DRAIN,
   DB_PROVISION,
   EDGE,
   NATS_CLIENT_PORT,
   POSTGRES_PORT,
   REMOTE_NAMES,
   SERVICES,
+  SHUTDOWN_SECONDS,
   WEB_APPS,
   WEB_HEALTH_PATH,
   ingressRoutes,
@@ -91,11 +93,11 @@ export const RUN_AS_USER = 10001;
  */
 export const PRE_STOP_SLEEP_SECONDS = 5;
 /**
- * How long chat may take from SIGTERM to exit: readiness off, clients told to reconnect (1012),
- * accepted messages finished. The service kit's shutdown gives up after 10 s (libs/service-kit
- * lifecycle.ts); the grace period (topology's stopGraceSeconds) must cover it.
+ * How long chat may take from SIGTERM to exit: readiness off, clients told to reconnect (1012) a batch
+ * at a time over at most CHAT_DRAIN.maxSeconds, accepted messages finished, then the service kit's usual
+ * shutdown limit (chat's main.ts); the grace period (topology's stopGraceSeconds) must cover it.
  */
-export const CHAT_DRAIN_SECONDS = 10;
+export const CHAT_DRAIN_SECONDS = CHAT_DRAIN.maxSeconds + SHUTDOWN_SECONDS;
 
 /**
  * Chat scales on open sockets per pod (the `chat_open_sockets` gauge each chat process exports, read

@@ -4,6 +4,8 @@ export interface RunningProcess {
   url: string;
   /** Drain HTTP, stop consumers and the relay, close the bus and the database. */
   stop(): Promise<void>;
+  /** How long `stop` may take before the exit is forced (default 10 s). */
+  shutdownTimeoutMs?: number;
 }
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -36,7 +38,7 @@ export async function runProcess(name: string, boot: () => Promise<RunningProces
     const timer = setTimeout(() => {
       logger.error('shutdown took too long: exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, running.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
       await running.stop();

@@ -159,6 +159,7 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
     allowedOrigins: settings.allowedOrigins,
     heartbeatMs: settings.heartbeatMs,
     sessionCheckMs: settings.sessionCheckMs,
+    drain: settings.drain,
     revocations: new RevocationList(db as Kysely<unknown>),
   });
 

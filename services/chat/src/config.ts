@@ -1,6 +1,7 @@
 import { CHAT_LIMITS } from '@marketplace/contracts';
 import { ConfigError, loadConfig, type RateLimitRule } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
+import type { DrainPace } from './routes/realtime';
 
 /**
  * What the chat service needs beyond the common service deps. Everything is optional so tests and the
@@ -29,6 +30,8 @@ export interface ChatSettings {
   heartbeatMs?: number;
   /** How often open sockets' sessions are checked against sign-outs and deleted accounts (ms). */
   sessionCheckMs?: number;
+  /** How fast a stopping instance sends its sockets to the other replicas. */
+  drain?: DrainPace;
   /** Clock of message times and reminders; tests move it. */
   now?: () => Date;
 }
@@ -43,6 +46,7 @@ export const DEFAULT_CHAT_SETTINGS: Omit<ResolvedChatSettings, 'instanceId'> = O
   createChatWaitMs: 5000,
   heartbeatMs: 30_000,
   sessionCheckMs: 5000,
+  drain: { socketsPerSecond: 200, maxSpreadMs: 5000 },
   now: () => new Date(),
 });
 
@@ -65,6 +69,13 @@ export const ChatConfigSchema = Type.Object({
   ),
   /** Seconds between two reminder sweeps (0 = off). */
   CHAT_REMINDER_SWEEP_SECONDS: Type.Integer({ minimum: 0, maximum: 86_400, default: 60 }),
+  /**
+   * A stopping instance tells this many sockets per second to move (what the other replicas greet
+   * without queueing), taking at most CHAT_DRAIN_MAX_SECONDS; the process's shutdown limit is that plus
+   * 10 s, which the orchestrator's grace period must cover (infra/topology.ts).
+   */
+  CHAT_DRAIN_SOCKETS_PER_SECOND: Type.Integer({ minimum: 1, maximum: 100_000, default: 200 }),
+  CHAT_DRAIN_MAX_SECONDS: Type.Integer({ minimum: 0, maximum: 300, default: 5 }),
 });
 export type ChatConfig = Static<typeof ChatConfigSchema>;
 
@@ -88,6 +99,10 @@ export function chatSettingsFromConfig(config: ChatConfig): ChatSettings {
     ...(config.CHAT_INSTANCE_ID ? { instanceId: config.CHAT_INSTANCE_ID } : {}),
     allowedOrigins,
     reminderSweepMs: config.CHAT_REMINDER_SWEEP_SECONDS * 1000,
+    drain: {
+      socketsPerSecond: config.CHAT_DRAIN_SOCKETS_PER_SECOND,
+      maxSpreadMs: config.CHAT_DRAIN_MAX_SECONDS * 1000,
+    },
   };
 }
 

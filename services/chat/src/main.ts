@@ -2,11 +2,13 @@ import { runProcess, startStandaloneService } from '@marketplace/service-kit';
 import chatService, { loadChatSettings } from './app';
 
 void runProcess('chat', async () => {
-  // Instance name, allowed origins, reminder interval (config.ts); bad values stop here.
+  // Instance name, allowed origins, reminder interval, drain pace (config.ts); bad values stop here.
   const chat = loadChatSettings(process.env);
-  return startStandaloneService({
+  const running = await startStandaloneService({
     name: 'chat',
     defaultPort: 3103,
     plugin: (app, deps) => chatService(app, { ...deps, chat }),
   });
+  // The sockets' hand-over may take its spread; the rest of the shutdown has the kit's usual 10 s.
+  return { ...running, shutdownTimeoutMs: (chat.drain?.maxSpreadMs ?? 0) + 10_000 };
 });

@@ -422,6 +422,42 @@ describe('/ws', () => {
       busy.ws.terminate();
     });
 
+    it('hands its sockets over at its pace: the later ones keep working until their turn', async () => {
+      const conversation = await h.unlock(poster, company);
+      // 4 sockets at 10 a second: told to move 0, 100, 200 and 300 ms after the stop began.
+      const leaving = await h.instance({ drain: { socketsPerSecond: 10, maxSpreadMs: 400 } });
+      const sockets = [
+        await h.socket(company, leaving),
+        await h.socket(poster, leaving),
+        await h.socket(company, leaving),
+        await h.socket(poster, leaving),
+      ];
+      const closedAt: number[] = [];
+      const started = Date.now();
+      const closing = sockets.map((socket, index) =>
+        socket.closedWith().then((closed) => {
+          closedAt[index] = Date.now() - started;
+          return closed.code;
+        }),
+      );
+      const stopping = leaving.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The last socket is not yet told: a message sent on it now is stored and acknowledged.
+      const last = sockets[3]!;
+      expect(last.closed).toBeUndefined();
+      last.send({
+        type: 'sendMessage',
+        chatId: conversation.chatId,
+        clientId: 'pace-1',
+        message: 'Still here',
+      });
+      expect((await last.next('messageAck')).clientId).toBe('pace-1');
+      expect(await Promise.all(closing)).toEqual(Array(4).fill(WS_CLOSE_CODES.serviceRestart));
+      await stopping;
+      const [first, , , fourth] = closedAt as [number, number, number, number];
+      expect(fourth - first).toBeGreaterThanOrEqual(250);
+    });
+
     it('drains when it stops: refuses new work, finishes the message it took, then sends its sockets elsewhere (1012)', async () => {
       const conversation = await h.unlock(poster, company);
       const leaving = await h.instance();

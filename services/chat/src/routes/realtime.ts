@@ -17,15 +17,17 @@ export interface RealtimeRouteOptions {
   heartbeatMs: number;
   /** How often the open sockets' sessions are checked for a sign-out or a deleted account. */
   sessionCheckMs: number;
+  /** How fast a stopping instance hands its sockets over (see `drainSchedule`). */
+  drain: DrainPace;
   revocations: Pick<RevocationList, 'revokedOf'>;
 }
 
 export const ORIGIN_REFUSED_MESSAGE = 'This site may not open the chat connection.';
 
 /**
- * How long a stopping instance waits for its sockets to finish the frames they took. The service kit
- * gives the whole shutdown 10 s (lifecycle.ts), which must also close the bus and the database; a
- * message takes milliseconds to store, so this is only reached when the database hangs.
+ * How long a stopping socket waits to finish the frames it took. The service kit gives the whole
+ * shutdown 10 s after the hand-over's spread (main.ts), which must also close the bus and the database;
+ * a message takes milliseconds to store, so this is only reached when the database hangs.
  */
 export const DRAIN_TIMEOUT_MS = 5000;
 /**
@@ -61,6 +63,31 @@ export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<stri
   }
 }
 
+/** How fast a stopping instance sends its sockets elsewhere. */
+export interface DrainPace {
+  /** Sockets told to move per second: what the other replicas can greet without queueing. */
+  socketsPerSecond: number;
+  /** The hand-over never takes longer than this: past it, the rate goes up (the grace period is finite). */
+  maxSpreadMs: number;
+}
+
+/** Batches are this far apart. */
+const DRAIN_STEP_MS = 100;
+
+/**
+ * When each socket of a stopping instance is told to move: in batches every 100 ms at the pace's rate,
+ * the whole at most `maxSpreadMs`. Moving 2,000 sockets at once makes the replicas that take them over
+ * greet them all in the same second (a session check, a subscription, unread counts and a catch-up read
+ * each), and every client waits for the last; spread out, each reconnects at once, and the sockets not
+ * yet moved keep working meanwhile. Returns the start offset (ms) of each socket, in order.
+ */
+export function drainSchedule(sockets: number, pace: DrainPace): number[] {
+  const spreadMs = Math.min(pace.maxSpreadMs, (sockets / Math.max(pace.socketsPerSecond, 1)) * 1000);
+  const steps = Math.max(1, Math.floor(spreadMs / DRAIN_STEP_MS));
+  const perStep = Math.ceil(sockets / steps);
+  return Array.from({ length: sockets }, (_, index) => Math.floor(index / perStep) * DRAIN_STEP_MS);
+}
+
 /**
  * From now on an upgrade is answered 503 at once and its connection ended. Fastify answers 503 to any
  * request while it closes too, but leaves an upgrade's connection open for the client to end, and the
@@ -89,12 +116,21 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   // The drain. Fastify marks itself closing before preClose hooks run, so from here /ready answers 503
   // and so does a new upgrade (the ingress tries another replica). Added before the websocket plugin's
   // own preClose (which closes sockets with no code): each socket finishes the frames it took, then
-  // its client is told to reconnect elsewhere (1012) and does so after a short random wait.
+  // its client is told to reconnect elsewhere (1012) and does so after a short random wait; the sockets
+  // are told in batches (drainSchedule), the others working as before until their turn.
   app.addHook('preClose', async () => {
     refuseUpgrades(app);
     const started = Date.now();
     const open = [...connections];
-    const finished = await Promise.all(open.map((connection) => connection.drain(DRAIN_TIMEOUT_MS)));
+    const offsets = drainSchedule(open.length, options.drain);
+    const finished = await Promise.all(
+      open.map(async (connection, index) => {
+        const wait = started + (offsets[index] ?? 0) - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        // Closed meanwhile (the client left): nothing to hand over.
+        return connections.has(connection) ? connection.drain(DRAIN_TIMEOUT_MS) : true;
+      }),
+    );
     const handshakeEnds = Date.now() + CLOSE_HANDSHAKE_MS;
     while (connections.size > 0 && Date.now() < handshakeEnds)
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -105,6 +141,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
         sockets: open.length,
         late: finished.filter((done) => !done).length,
         unanswered,
+        spreadMs: offsets.at(-1) ?? 0,
         ms: Date.now() - started,
       },
       'chat sockets drained',
