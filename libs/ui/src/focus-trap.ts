@@ -16,7 +16,7 @@ export interface FocusTrapOptions {
   onEscape?: () => void;
   /**
    * Where focus goes when the trap ends: 'previous' (where it was when the trap started, the default), an
-   * element of the caller's choosing, or nowhere (the caller moves it).
+   * element of the caller's choosing (none given: 'previous'), or nowhere (the caller moves it).
    */
   returnFocus?: 'previous' | (() => HTMLElement | null | undefined) | false;
 }
@@ -60,7 +60,7 @@ export function useFocusTrap(active: boolean | string | null | undefined, option
     return () => {
       trap.deactivate();
       const back = latest.current.returnFocus ?? 'previous';
-      const target = back === 'previous' ? previous : back === false ? null : back();
+      const target = back === 'previous' ? previous : back === false ? null : (back() ?? previous);
       if (target?.isConnected) target.focus();
     };
   }, [active]);

@@ -8,10 +8,12 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** Where focus goes when the dialog closes (default: the control that opened it). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /** Accessible modal dialog: focus moves in and back, Tab stays inside, Escape and the backdrop close it. */
-export function Modal({ title, onClose, children, footer }: ModalProps) {
+export function Modal({ title, onClose, children, footer, returnFocus }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -25,6 +27,7 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
       return (body && tabbable(body)[0]) ?? panel.current;
     },
     onEscape: () => closeRef.current(),
+    ...(returnFocus ? { returnFocus } : {}),
   });
 
   useEffect(() => {

@@ -392,6 +392,20 @@ describe('All payments (admin)', () => {
       expect(cells[4]).toHaveTextContent('Refund being sent to the provider');
       expect(within(cells[7]!).queryByRole('button')).toBeNull();
     });
+    // The Refund button is gone: focus is on the row's new status, not lost to the page.
+    expect(document.activeElement).toBe(cellsOf(rows(screen.getByRole('table'))[3]!)[4]);
+  });
+
+  it('gives focus back to the Refund button when the dialog is cancelled', async () => {
+    const user = userEvent.setup();
+    renderPayments();
+    const t = await table();
+    const button = within(rows(t)[3]!).getByRole('button', { name: 'Refund Company 1 for Job number 0' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
   });
 
   it('another reason needs the admin’s own words, which are what the company reads', async () => {

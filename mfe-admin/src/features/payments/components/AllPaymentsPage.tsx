@@ -28,7 +28,7 @@ import {
   REFUND_STATE_LABELS,
   STATUS_LABELS,
 } from '../utils/payment-text';
-import { RefundPaymentDialog } from './RefundPaymentDialog';
+import { paymentStatusId, RefundPaymentDialog } from './RefundPaymentDialog';
 import './all-payments.css';
 
 const STATUSES = Object.keys(STATUS_LABELS) as PaymentStatus[];
@@ -323,7 +323,7 @@ export function AllPaymentsPage() {
                       <td className="admin-pay-table__amount" data-short="Amount">
                         {formatKobo(payment.amount, payment.currency)}
                       </td>
-                      <td className="admin-pay-table__status">
+                      <td className="admin-pay-table__status" id={paymentStatusId(payment._id)} tabIndex={-1}>
                         <StatusCell payment={payment} />
                       </td>
                       <td className="admin-pay-table__provider" data-short="Via">

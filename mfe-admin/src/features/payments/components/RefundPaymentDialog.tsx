@@ -40,6 +40,9 @@ function changedMeanwhile(error: unknown): boolean {
  * Asks why a paid unlock is refunded, shows what the company will read, then refunds it
  * (POST /api/payments/{id}/refund). The list refreshes on success and when the payment changed meanwhile.
  */
+/** The id of a payment's status cell on the list: where focus goes after its refund (its button is gone). */
+export const paymentStatusId = (paymentId: string) => `admin-pay-status-${paymentId}`;
+
 export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymentRow; onClose: () => void }) {
   const formId = useId();
   const [choice, setChoice] = useState<AdminRefundChoice | null>(null);
@@ -48,6 +51,7 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
   const [noteProblem, setNoteProblem] = useState<string | undefined>();
   const firstReason = useRef<HTMLInputElement>(null);
   const noteField = useRef<HTMLTextAreaElement>(null);
+  const refunded = useRef(false);
   const queryClient = useQueryClient();
   const amount = formatKobo(payment.amount, payment.currency);
 
@@ -56,6 +60,7 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
     onSuccess: async (result) => {
       notify('success', result.message || PAYMENT_MESSAGES.refunded);
       await queryClient.invalidateQueries({ queryKey: ADMIN_PAYMENTS_KEY });
+      refunded.current = true;
       onClose();
     },
     onError: async (error) => {
@@ -91,6 +96,10 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
     <Modal
       title="Refund this payment"
       onClose={onClose}
+      // Refunded, the row's Refund button is gone: focus goes to the row's new status.
+      returnFocus={() =>
+        refunded.current ? document.getElementById(paymentStatusId(payment._id)) : undefined
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
