@@ -305,11 +305,25 @@ async function postJob(me: Person, name: string): Promise<void> {
   if (posted.body?.job?._id) jobsPosted.push(posted.body.job._id);
 }
 
-/** Answers every message it receives on its socket, after a human pause. */
-function answering(me: Person, socket: () => WebSocket | undefined) {
+/**
+ * Reads what its socket is rung: counts deliveries, and answers after a human pause: a customer every
+ * message, a company one in three (so a conversation goes back and forth a few times, then rests).
+ */
+function answering(me: Person, answerShare: number, socket: () => WebSocket | undefined) {
   return (frame: { type: string } & Record<string, unknown>) => {
     if (frame.type === 'messageAck') {
       chat.acknowledged += 1;
+      return;
+    }
+    if (frame.type === 'error' && typeof frame.clientId === 'string' && chat.pending.has(frame.clientId)) {
+      chat.pending.delete(frame.clientId);
+      // Too many messages too fast is the chat's rule speaking; anything else is an error.
+      record(
+        'WS sendMessage refused',
+        0,
+        frame.code === 'rate_limited' ? 'refused' : 'error',
+        String(frame.code),
+      );
       return;
     }
     if (frame.type !== 'newMessage') return;
@@ -321,7 +335,7 @@ function answering(me: Person, socket: () => WebSocket | undefined) {
     chat.pending.delete(message.clientId!);
     chat.delivered += 1;
     record('WS message (send to delivery)', performance.now() - sentAt, 'ok');
-    if (stopping) return;
+    if (stopping || Math.random() >= answerShare) return;
     setTimeout(
       () => send(socket(), message.chatId, 'Thank you, that works for me.'),
       1000 + Math.random() * 3000,
@@ -342,7 +356,7 @@ async function customer(site: string, until: number): Promise<void> {
   const name = personName();
   await me.register('user', name);
   const live: { ws?: WebSocket } = {};
-  const ws = await me.openSocket(answering(me, () => live.ws));
+  const ws = await me.openSocket(answering(me, 1, () => live.ws));
   live.ws = ws;
   sockets.push(ws);
   await postJob(me, name);
@@ -389,7 +403,7 @@ async function company(site: string, until: number): Promise<void> {
   companies.push(me.id);
   const chats: string[] = [];
   const live: { ws?: WebSocket } = {};
-  const ws = await me.openSocket(answering(me, () => live.ws));
+  const ws = await me.openSocket(answering(me, 1 / 3, () => live.ws));
   live.ws = ws;
   sockets.push(ws);
   let nextUnlock = Date.now() + Math.random() * 90_000;
@@ -531,7 +545,7 @@ async function main(): Promise<number> {
   );
   console.table(table);
   console.log(
-    `chat: ${chat.sent} messages sent, ${chat.acknowledged} acknowledged, ${chat.delivered} delivered, ${lost} not delivered`,
+    `chat: ${chat.sent} messages sent, ${chat.acknowledged} acknowledged, ${chat.delivered} delivered, ${lost} neither delivered nor refused`,
   );
   console.log(`jobs posted: ${jobsPosted.length}; companies: ${companies.length}`);
   console.log('memory of each process (MB resident) and the load average:');
