@@ -1,6 +1,7 @@
 import { Link } from '@marketplace/ui/router';
 import { ButtonLink } from '@marketplace/ui';
-import { categoryPath, STATIC_PAGES, subcategoryPath } from '@marketplace/contracts';
+import { categoryPath, subcategoryPath } from '@marketplace/contracts';
+import { STATIC_PAGES } from '@marketplace/page-head';
 import { GeneralQuestions } from './GeneralQuestions';
 import { PopularServices } from './PopularServices';
 import { ScrollToTop } from './ScrollToTop';
@@ -46,7 +47,7 @@ const SAMPLE_OFFERS = [
   { initials: 'OP', name: 'Okafor Plumbing', rating: '4.7', time: '1 h ago' },
 ];
 
-/** The hero's words: contracts' STATIC_PAGES, which the edge writes into the page's head and summary too. */
+/** The hero's words: page-head's STATIC_PAGES, which the edge writes into the page's head and summary too. */
 const HERO = STATIC_PAGES.home;
 
 export function HomePage() {
