@@ -56,6 +56,8 @@ export interface PaymentsHarness {
   initialize(headers: Record<string, string>, body: Record<string, unknown>): Promise<LightMyRequestResponse>;
   /** POST /api/jobs/verifyPayment with trxref and reference, as /payment/callback does. */
   verify(headers: Record<string, string>, reference: string): Promise<LightMyRequestResponse>;
+  /** GET /api/payments/mine: the signed-in account's payments. */
+  myPayments(headers: Record<string, string>): Promise<LightMyRequestResponse>;
   /**
    * The tester's button on the sandbox checkout page (a form post), as the company that started the
    * payment unless `headers` say who else.
@@ -204,6 +206,7 @@ export async function createPaymentsHarness(
         headers,
         payload: { trxref: reference, reference },
       }),
+    myPayments: (headers) => service.app.inject({ method: 'GET', url: API_PATHS.myPayments, headers }),
     sandbox: async (reference, action, headers) =>
       service.app.inject({
         method: 'POST',
@@ -221,12 +224,7 @@ export async function createPaymentsHarness(
         headers: headers ?? (await payerHeaders(reference)),
       }),
     async startCheckout(headers, jobId) {
-      const response = await service.app.inject({
-        method: 'POST',
-        url: API_PATHS.initializePayment,
-        headers,
-        payload: { jobId },
-      });
+      const response = await harness.initialize(headers, { jobId });
       if (response.statusCode !== 200)
         throw new Error(`initialize failed: ${response.statusCode} ${response.body}`);
       return response.json().reference as string;

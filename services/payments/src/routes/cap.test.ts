@@ -1,10 +1,4 @@
-import {
-  API_PATHS,
-  MESSAGES,
-  PAYMENT_API,
-  REFUND_REASON_MESSAGES,
-  jobFullMessage,
-} from '@marketplace/contracts';
+import { MESSAGES, PAYMENT_API, REFUND_REASON_MESSAGES, jobFullMessage } from '@marketplace/contracts';
 import { eventually } from '@marketplace/service-kit/testing';
 import { SandboxProvider } from '../providers/sandbox';
 import { setUpPaymentsHarness } from '../testing';
@@ -165,11 +159,7 @@ describe('the cap: at most UNLOCK_CAP companies per job, checked before the char
     ];
     expect(outcomes.map((o) => o.status).sort()).toEqual(['paid', 'refunded']);
     expect(outcomes.find((o) => o.status === 'refunded')?.result.payment.refund.reason).toBe('duplicate');
-    const mine = await h.service.app.inject({
-      method: 'GET',
-      url: API_PATHS.myPayments,
-      headers: company.headers,
-    });
+    const mine = await h.myPayments(company.headers);
     expect(
       mine
         .json()

@@ -103,11 +103,7 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     ]);
 
     // The company sees why.
-    const mine = await h.service.app.inject({
-      method: 'GET',
-      url: API_PATHS.myPayments,
-      headers: u.company.headers,
-    });
+    const mine = await h.myPayments(u.company.headers);
     expect(mine.statusCode).toBe(200);
     expect(
       mine.json().payments.find((p: { reference: string }) => p.reference === u.reference),

@@ -47,11 +47,7 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
           },
         ]),
       );
-      const mine = await h.service.app.inject({
-        method: 'GET',
-        url: API_PATHS.myPayments,
-        headers: company.headers,
-      });
+      const mine = await h.myPayments(company.headers);
       expect(mine.json().payments[0]).toMatchObject({
         reference,
         status: 'refunded',
