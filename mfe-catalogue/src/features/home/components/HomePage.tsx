@@ -1,7 +1,7 @@
 import { Link } from '@marketplace/ui/router';
 import { ButtonLink } from '@marketplace/ui';
 import { categoryPath, subcategoryPath } from '@marketplace/contracts';
-import { STATIC_PAGES } from '@marketplace/page-head';
+import { nameInitials, STATIC_PAGES } from '@marketplace/page-head';
 import { GeneralQuestions } from './GeneralQuestions';
 import { PopularServices } from './PopularServices';
 import { ScrollToTop } from './ScrollToTop';
@@ -42,9 +42,9 @@ const REASONS = [
 ];
 
 const SAMPLE_OFFERS = [
-  { initials: 'AE', name: 'Adeyemi Electricals', rating: '4.9', time: '2 min ago' },
-  { initials: 'LB', name: 'Lekki Build & Tile', rating: '4.8', time: '18 min ago' },
-  { initials: 'OP', name: 'Okafor Plumbing', rating: '4.7', time: '1 h ago' },
+  { name: 'Adeyemi Electricals', rating: '4.9', time: '2 min ago' },
+  { name: 'Lekki Build & Tile', rating: '4.8', time: '18 min ago' },
+  { name: 'Okafor Plumbing', rating: '4.7', time: '1 h ago' },
 ];
 
 /** The hero's words: page-head's STATIC_PAGES, which the edge writes into the page's head and summary too. */
@@ -79,7 +79,7 @@ export function HomePage() {
               <ul className="offer-card__list">
                 {SAMPLE_OFFERS.map((offer) => (
                   <li key={offer.name}>
-                    <span className="offer-card__avatar">{offer.initials}</span>
+                    <span className="offer-card__avatar">{nameInitials(offer.name)}</span>
                     <span className="offer-card__who">
                       <strong>{offer.name}</strong>
                       <span>
