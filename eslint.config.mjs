@@ -90,6 +90,8 @@ export default [
               ],
             },
             { sourceTag: 'scope:web', notDependOnLibsWithTags: ['scope:server'] },
+            // contracts and page-head are read by the browser and the services alike.
+            { sourceTag: 'scope:shared', notDependOnLibsWithTags: ['scope:web', 'scope:server'] },
           ],
         },
       ],
@@ -149,6 +151,32 @@ export default [
                 'Use @marketplace/ui/fields: the category page loads the fields without the form rules.',
             },
             { name: 'react-hook-form', message: 'The category page reads its small form on submit.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The libraries both sides read (shapes and constants in contracts, page words in page-head) run in
+    // the services and in the edge's first paint too: no React, no router.
+    files: ['libs/contracts/src/**/*.ts', 'libs/page-head/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react/*',
+                'react-dom',
+                'react-dom/*',
+                'react-router',
+                'react-router-dom',
+                'react-router/*',
+              ],
+              message: 'contracts and page-head are React-free: the services and the edge read them too.',
+            },
           ],
         },
       ],

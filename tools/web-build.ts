@@ -7,6 +7,7 @@ const apps = ['shell', 'mfe-catalogue', 'mfe-jobs', 'mfe-chat', 'mfe-admin'];
 const sourceDirs = [
   ...apps.map((app) => join(app, 'src')),
   'libs/contracts/src',
+  'libs/page-head/src',
   'libs/ui/src',
   'tools/webpack',
 ];

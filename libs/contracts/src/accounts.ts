@@ -179,6 +179,12 @@ export const CompanySchema = Type.Object({
 });
 export type Company = Static<typeof CompanySchema>;
 
+/** What a profile page may show a crawler: public directory fields, never the contact details. */
+export type PublicCompany = Pick<
+  Company,
+  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl'
+>;
+
 /** The longest `state` a directory query may name (the longest of the 37 is 31 characters). */
 export const DIRECTORY_STATE_MAX_LENGTH = 60;
 

@@ -6,7 +6,6 @@ export * from './accounts';
 export * from './files';
 export * from './catalogue';
 export * from './landing-copy';
-export * from './page-head';
 export * from './page-paths';
 export * from './site';
 export * from './states';

@@ -2,7 +2,7 @@
 // landing pages"): one block per category with the page's name substituted, sub-categories taking their
 // category's block, and the pest-control block for a key the catalogue does not know. All copy lives
 // here, not in the components: the catalogue remote renders it and the edge puts the same words in the
-// page it sends to a crawler (page-head.ts).
+// page it sends to a crawler (@marketplace/page-head).
 import {
   canonicalCategoryName,
   canonicalSubcategoryName,

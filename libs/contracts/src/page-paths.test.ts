@@ -1,4 +1,4 @@
-import { isPagePath, PAGE_PATHS } from './page-paths';
+import { companyProfilePath, isPagePath, PAGE_PATHS } from './page-paths';
 
 describe('isPagePath', () => {
   it.each([
@@ -22,5 +22,10 @@ describe('isPagePath', () => {
 
   it('lists each path once', () => {
     expect(new Set(PAGE_PATHS).size).toBe(PAGE_PATHS.length);
+  });
+
+  it("knows a company profile's one address, whatever the id holds", () => {
+    expect(companyProfilePath('c 1/2')).toBe('/company-profile/c%201%2F2');
+    expect(isPagePath(companyProfilePath('c 1/2'))).toBe(true);
   });
 });

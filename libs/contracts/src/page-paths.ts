@@ -1,6 +1,7 @@
 // The page addresses the shell knows (its route table, shell/src/app/routes/route-specs.ts, whose test
 // checks that the two agree). The edge answers any other page address with HTTP 404 and the shell's
 // page, which shows 'Page Not Found': a person sees the site, a crawler or a link checker the status.
+// Also the address of a company's profile and the paths robots.txt keeps crawlers out of.
 
 /** Every page path of the shell's route table; `:name` is one path segment (react-router's syntax). */
 export const PAGE_PATHS: readonly string[] = /* @__PURE__ */ Object.freeze([
@@ -51,3 +52,29 @@ export function isPagePath(pathname: string, paths: readonly string[] = PAGE_PAT
     );
   });
 }
+
+/** The one address of a company's profile. */
+export function companyProfilePath(companyId: string): string {
+  return `/company-profile/${encodeURIComponent(companyId)}`;
+}
+
+/**
+ * What robots.txt keeps crawlers out of: the signed-in area, the payment and login returns, the API and
+ * the WebSocket. The shell's route table test checks that every signed-in route is listed.
+ */
+export const CRAWLER_DISALLOWED_PATHS: readonly string[] = /* @__PURE__ */ Object.freeze([
+  '/api/',
+  '/ws',
+  '/dashboard',
+  '/jobpost',
+  '/allusers',
+  '/alljobs',
+  '/allpayments',
+  '/edit-profile',
+  '/chat',
+  '/newchat',
+  '/payment/',
+  '/facebook/',
+  '/reset-password',
+  '/verify-email',
+]);

@@ -1,8 +1,9 @@
 // The part of a page's head handling the shell needs in its first view (from @marketplace/ui): taking a
 // page's tags away. Setting them (@marketplace/ui/head) travels with the pages.
-import { SITE, type HeadTag } from '@marketplace/contracts';
+import { SITE } from '@marketplace/contracts';
+import type { HeadTag } from '@marketplace/page-head';
 
-/** Every tag a page head sets besides its description (contracts headTags), taken away when it goes. */
+/** Every tag a page head sets besides its description (page-head's headTags), taken away when it goes. */
 export const PAGE_TAGS =
   'link[rel="canonical"],meta[name="robots"],meta[property^="og:"],meta[name^="twitter:"]';
 

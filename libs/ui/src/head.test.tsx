@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { SITE, staticCataloguePage, type PageHead } from '@marketplace/contracts';
+import { SITE } from '@marketplace/contracts';
+import { staticCataloguePage, type PageHead } from '@marketplace/page-head';
 import { resetPageHeadForTests, usePageHead } from './head';
 
 function Page({ head }: { head: PageHead | null }) {

@@ -1,9 +1,9 @@
 // `@marketplace/ui/head`: a page's title, description, canonical address and Open Graph tags in the
-// browser, from the same contracts data the edge writes into the HTML a crawler reads (page-head.ts).
+// browser, from the same @marketplace/page-head data the edge writes into the HTML a crawler reads.
 // Not a shared singleton and not used by the shell: it travels in the chunks of the pages that call it
 // (the shell uses the small part in head-reset.ts, from @marketplace/ui).
 import { useEffect } from 'react';
-import { headTags, type PageHead } from '@marketplace/contracts';
+import { headTags, type PageHead } from '@marketplace/page-head';
 import { clearPageHead, PAGE_TAGS, setHeadTag } from './head-reset';
 
 const keyOf = (element: Element) =>

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { STATIC_PAGES, type StaticPageKey } from '@marketplace/contracts';
+import { STATIC_PAGES, type StaticPageKey } from '@marketplace/page-head';
 import { QueryProvider } from '@marketplace/ui/query';
 import { pages } from './routes';
 
-// The edge writes these pages' title and heading into the HTML a crawler reads (contracts STATIC_PAGES):
+// The edge writes these pages' title and heading into the HTML a crawler reads (page-head's STATIC_PAGES):
 // each page must show the same heading and set the same head in the browser.
 describe('static pages of the catalogue', () => {
   it.each(Object.keys(STATIC_PAGES) as StaticPageKey[])(

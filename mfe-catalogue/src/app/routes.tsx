@@ -1,6 +1,6 @@
 // Exposed as `catalogue/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
 import { lazy, Suspense, type ComponentType } from 'react';
-import { staticCataloguePage, type StaticPageKey } from '@marketplace/contracts';
+import { staticCataloguePage, type StaticPageKey } from '@marketplace/page-head';
 import { PendingPage, Skeleton, type RemotePages, type RemoteRoutesModule } from '@marketplace/ui';
 import { usePageHead } from '@marketplace/ui/head';
 import '../features/home/components/catalogue.css';
@@ -51,8 +51,8 @@ const ContactUsPage = lazyPage(
 );
 
 /**
- * A page whose head (title, description, canonical, Open Graph) is fixed: it comes from contracts, where
- * the edge reads it too. Category, sub-category and company pages set their own from their data.
+ * A page whose head (title, description, canonical, Open Graph) is fixed: it comes from
+ * @marketplace/page-head, where the edge reads it too. Category, sub-category and company pages set their own from their data.
  */
 function withStaticHead(key: StaticPageKey, Page: ComponentType): ComponentType {
   function PageWithHead() {

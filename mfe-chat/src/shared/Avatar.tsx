@@ -1,4 +1,4 @@
-import { nameInitials } from '@marketplace/contracts';
+import { nameInitials } from '@marketplace/page-head';
 
 // Calm tints that keep 4.5:1 contrast with their ink colour, picked by the name so a person keeps theirs.
 const TINTS = [

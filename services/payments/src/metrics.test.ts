@@ -1,15 +1,9 @@
 import { METRIC_NAMES, sampleValue } from '@marketplace/service-kit';
 import { scrapeMetrics } from '@marketplace/service-kit/testing';
-import { createPaymentsHarness, type PaymentsHarness } from './testing';
+import { setUpPaymentsHarness } from './testing';
 
 describe('payments by state on /metrics', () => {
-  let h: PaymentsHarness;
-  beforeAll(async () => {
-    h = await createPaymentsHarness({}, { metrics: true });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = setUpPaymentsHarness({}, { metrics: true });
 
   const byState = async () => {
     const metrics = await scrapeMetrics(h.service.app);

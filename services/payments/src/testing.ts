@@ -11,7 +11,7 @@ import {
 import { newEvent, observability, schemaDb, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import paymentsService, { type PaymentsControls } from './app';
 import type { PaymentsSettings } from './config';
 import type { PaymentsDatabase, SecurityEventsTable, UnlockPaymentsTable } from './db-types';
@@ -19,9 +19,17 @@ import { webhookSignature } from './providers/provider';
 
 // The payments service's test harness (not used by the service itself): the service on a test database
 // with the kit's test bus, an observer of its events, helpers for accounts and jobs, and a local
-// stand-in for Paystack that speaks its documented shapes.
+// stand-in for Paystack that speaks its documented shapes. A suite sets it up with setUpPaymentsHarness.
 
 export type Role = 'user' | 'company' | 'admin';
+
+/** A company's paid unlock of a new job (PaymentsHarness.paidUnlock). */
+export interface PaidUnlock {
+  company: { id: string; headers: { authorization: string } };
+  jobId: string;
+  posterId: string;
+  reference: string;
+}
 
 export interface PaymentsHarness {
   service: TestService;
@@ -48,6 +56,8 @@ export interface PaymentsHarness {
   initialize(headers: Record<string, string>, body: Record<string, unknown>): Promise<LightMyRequestResponse>;
   /** POST /api/jobs/verifyPayment with trxref and reference, as /payment/callback does. */
   verify(headers: Record<string, string>, reference: string): Promise<LightMyRequestResponse>;
+  /** GET /api/payments/mine: the signed-in account's payments. */
+  myPayments(headers: Record<string, string>): Promise<LightMyRequestResponse>;
   /**
    * The tester's button on the sandbox checkout page (a form post), as the company that started the
    * payment unless `headers` say who else.
@@ -63,6 +73,23 @@ export interface PaymentsHarness {
   startCheckout(headers: Record<string, string>, jobId: string): Promise<string>;
   /** Start, pay on the sandbox page and verify: the company has the unlock. */
   unlockWithSandbox(headers: Record<string, string>, jobId: string): Promise<string>;
+  /**
+   * A new company's paid unlock of a new job: paid at the local Paystack and verified when the harness
+   * has one (`paystack` option), on the sandbox page otherwise.
+   */
+  paidUnlock(): Promise<PaidUnlock>;
+  /**
+   * Publishes chat's `chat.message.sent` in the chat of `unlock` (by its poster or its company) as the chat
+   * service would, sent at `sentAt`; returns the event.
+   */
+  chatMessage(
+    unlock: Pick<PaidUnlock, 'company' | 'jobId' | 'posterId'> & { chatId: string },
+    from: 'poster' | 'company',
+    sentAt: Date | number,
+    overrides?: Partial<EventPayload<'chat.message.sent'>>,
+  ): Promise<EventEnvelope<EventPayload<'chat.message.sent'>>>;
+  /** Resolves once `consumer` has handled `event` (its inbox row is there). */
+  handled(consumer: string, event: EventEnvelope): Promise<void>;
   /** The stored payment. */
   payment(reference: string): Promise<Selectable<UnlockPaymentsTable> | undefined>;
   /** Security events of a kind. */
@@ -72,21 +99,40 @@ export interface PaymentsHarness {
 
 let observerSeq = 0;
 
-/**
- * `metrics`: the service is mounted behind the kit's observability (request ids, /metrics), as
- * standalone.ts and the edge mount it.
- */
+export interface HarnessOptions {
+  /**
+   * The service is mounted behind the kit's observability (request ids, /metrics), as standalone.ts and the
+   * edge mount it.
+   */
+  metrics?: boolean;
+  /**
+   * The service pays with Paystack at this local stand-in (it must be listening), on the public URL
+   * https://market.example, instead of the sandbox provider.
+   */
+  paystack?: FakePaystack;
+}
+
 export async function createPaymentsHarness(
   settings: PaymentsSettings = {},
-  options: { metrics?: boolean } = {},
+  options: HarnessOptions = {},
 ): Promise<PaymentsHarness> {
+  const fake = options.paystack;
   let controls: PaymentsControls | undefined;
   const service = await createTestService([
     ...(options.metrics ? [observability('payments')] : []),
     async (app: FastifyInstance, deps: ServiceDeps) =>
       paymentsService(app, {
         ...deps,
-        payments: { reconcileIntervalMs: 0, ...settings },
+        payments: {
+          reconcileIntervalMs: 0,
+          ...(fake
+            ? {
+                paystack: { secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 500 },
+                publicUrl: 'https://market.example',
+              }
+            : {}),
+          ...settings,
+        },
         onControls: (c) => (controls = c),
       }),
   ]);
@@ -113,6 +159,7 @@ export async function createPaymentsHarness(
   const jobsEvent: PaymentsHarness['jobsEvent'] = async (type, payload) => {
     await service.bus.publish(newEvent(type, payload, { correlationId: `test-${randomUUID()}` }));
   };
+  let chatSeq = 0;
   const harness: PaymentsHarness = {
     service,
     db,
@@ -159,6 +206,7 @@ export async function createPaymentsHarness(
         headers,
         payload: { trxref: reference, reference },
       }),
+    myPayments: (headers) => service.app.inject({ method: 'GET', url: API_PATHS.myPayments, headers }),
     sandbox: async (reference, action, headers) =>
       service.app.inject({
         method: 'POST',
@@ -176,12 +224,7 @@ export async function createPaymentsHarness(
         headers: headers ?? (await payerHeaders(reference)),
       }),
     async startCheckout(headers, jobId) {
-      const response = await service.app.inject({
-        method: 'POST',
-        url: API_PATHS.initializePayment,
-        headers,
-        payload: { jobId },
-      });
+      const response = await harness.initialize(headers, { jobId });
       if (response.statusCode !== 200)
         throw new Error(`initialize failed: ${response.statusCode} ${response.body}`);
       return response.json().reference as string;
@@ -194,6 +237,35 @@ export async function createPaymentsHarness(
       if (verified.json().status !== 'paid') throw new Error(`verify did not unlock: ${verified.body}`);
       return reference;
     },
+    async paidUnlock() {
+      const company = await harness.account('company');
+      const job = await harness.postJob();
+      if (!fake)
+        return { company, ...job, reference: await harness.unlockWithSandbox(company.headers, job.jobId) };
+      const reference = await harness.startCheckout(company.headers, job.jobId);
+      fake.pay(reference);
+      expect((await harness.verify(company.headers, reference)).json().status).toBe('paid');
+      return { company, ...job, reference };
+    },
+    chatMessage: (unlock, from, sentAt, overrides = {}) =>
+      harness.chatEvent('chat.message.sent', {
+        chatId: unlock.chatId,
+        jobId: unlock.jobId,
+        messageId: randomUUID(),
+        seq: ++chatSeq,
+        senderId: from === 'poster' ? unlock.posterId : unlock.company.id,
+        recipientId: from === 'poster' ? unlock.company.id : unlock.posterId,
+        posterId: unlock.posterId,
+        applicantId: unlock.company.id,
+        sentAt: new Date(sentAt).toISOString(),
+        ...overrides,
+      }),
+    handled: (consumer, event) =>
+      eventually(async () => {
+        const { rows } = await sql`select 1 from payments.inbox where consumer = ${consumer}
+          and event_id = ${event.id}`.execute(service.db.raw);
+        expect(rows).toHaveLength(1);
+      }),
     payment: (reference) =>
       db.selectFrom('unlock_payments').selectAll().where('reference', '=', reference).executeTakeFirst(),
     securityEvents: (kind) => {
@@ -205,6 +277,29 @@ export async function createPaymentsHarness(
       await service.close();
     },
   };
+  return harness;
+}
+
+/**
+ * The harness of one `describe` block: created in the block's beforeAll, closed in its afterAll (read it in
+ * hooks and tests, not while the block is declared). With `paystack`, that local Paystack starts listening
+ * before the service and closes after it, and its endpoints answer normally again before each test.
+ */
+export function setUpPaymentsHarness(
+  settings: PaymentsSettings = {},
+  options: HarnessOptions = {},
+): PaymentsHarness {
+  const harness = {} as PaymentsHarness;
+  const fake = options.paystack;
+  beforeAll(async () => {
+    await fake?.listen();
+    Object.assign(harness, await createPaymentsHarness(settings, options));
+  }, 60_000);
+  afterAll(async () => {
+    await harness.close?.();
+    await fake?.close();
+  }, 60_000);
+  if (fake) beforeEach(() => fake.resetFaults());
   return harness;
 }
 
@@ -251,25 +346,46 @@ export class FakePaystack {
     Partial<Pick<FakeTransaction, 'amount' | 'currency' | 'reference' | 'status'>>
   >();
   #nextId = 4099260516;
+  readonly #server: Server = createServer((req, res) => void this.handle(req, res));
+  #url: string | undefined;
 
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-    readonly secretKey: string,
-  ) {}
+  /** Not listening yet: `listen()` first (setUpPaymentsHarness does), or use `FakePaystack.start`. */
+  constructor(readonly secretKey = 'sk_test_local_fake_paystack') {}
 
-  static async start(secretKey = 'sk_test_local_fake_paystack'): Promise<FakePaystack> {
-    const holder: { fake?: FakePaystack } = {};
-    const server = createServer((req, res) => void holder.fake?.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    holder.fake = new FakePaystack(server, `http://127.0.0.1:${port}`, secretKey);
-    return holder.fake;
+  static async start(secretKey?: string): Promise<FakePaystack> {
+    return new FakePaystack(secretKey).listen();
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.#server.address() as AddressInfo;
+    this.#url = `http://127.0.0.1:${port}`;
+    return this;
+  }
+
+  /** Its base URL (the service's PAYSTACK_BASE_URL), once listening. */
+  get url(): string {
+    if (!this.#url) throw new Error('the fake Paystack is not listening yet');
+    return this.#url;
   }
 
   async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  /** Every endpoint answers normally again. */
+  resetFaults(): void {
+    this.faults.initialize = 'none';
+    this.faults.verify = 'none';
+    this.faults.refund = 'none';
+  }
+
+  /** The refund requests made for the transaction `reference`. */
+  refundCalls(reference: string): RecordedRequest[] {
+    return this.requests.filter(
+      (r) => r.path === '/refund' && (r.body as { transaction?: string }).transaction === reference,
+    );
   }
 
   pay(reference: string): FakeTransaction {

@@ -3,19 +3,18 @@
 // links show.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { resolveLanding, SITE } from '@marketplace/contracts';
 import {
   AUTH_PAGES,
   authCataloguePage,
   companyCataloguePage,
   landingCataloguePage,
-  resolveLanding,
-  SITE,
   STATIC_PAGES,
   staticCataloguePage,
   type AuthPageKey,
   type CataloguePage,
   type StaticPageKey,
-} from '@marketplace/contracts';
+} from '@marketplace/page-head';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsGet, Directory, type DirectoryOptions } from './directory';
 import { canCarryPages, pageHtml } from './page-html';

@@ -3,7 +3,8 @@
 // While scripts run, the home and landing summaries are the page's first paint, drawn as the page's hero
 // (the shell keeps them until the remote's page arrives); others are visually hidden. Without scripts
 // every summary shows as a simple page (a <noscript> style in the head).
-import { headTags, SITE, type CataloguePage, type HeadTag, type PageSummary } from '@marketplace/contracts';
+import { SITE } from '@marketplace/contracts';
+import { headTags, type CataloguePage, type HeadTag, type PageSummary } from '@marketplace/page-head';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

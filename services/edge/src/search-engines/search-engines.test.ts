@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ALL_SUBCATEGORIES,
-  AUTH_PAGES,
   CATEGORY_NAMES,
   categoryPath,
   resolveLanding,
   SITE,
-  STATIC_PAGES,
   subcategoryPath,
 } from '@marketplace/contracts';
+import { AUTH_PAGES, STATIC_PAGES } from '@marketplace/page-head';
 import { loadConfig } from '@marketplace/service-kit';
 import { seedPGliteDataDir } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';

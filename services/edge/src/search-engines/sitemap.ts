@@ -2,11 +2,11 @@
 // from the accounts directory a page at a time. Up to `urlLimit` addresses (50,000, the sitemap
 // protocol's limit per file) /sitemap.xml is one list; above it, an index of several files.
 import {
-  cataloguePaths,
   COMPANY_INDEX_MAX_LIMIT,
   companyProfilePath,
   CRAWLER_DISALLOWED_PATHS,
 } from '@marketplace/contracts';
+import { cataloguePaths } from '@marketplace/page-head';
 import type { Directory } from './directory';
 import { escapeHtml } from './page-html';
 

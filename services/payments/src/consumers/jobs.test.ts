@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@marketplace/service-kit/testing';
-import { createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { setUpPaymentsHarness } from '../testing';
 
 describe('read models: jobs (payments-jobs) and members', () => {
-  let h: PaymentsHarness;
-  beforeAll(async () => {
-    h = await createPaymentsHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-  }, 60_000);
+  const h = setUpPaymentsHarness();
 
   const job = (id: string) => h.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 

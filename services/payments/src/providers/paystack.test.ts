@@ -12,9 +12,7 @@ describe('Paystack adapter (against a local server speaking Paystack)', () => {
     await fake.close();
   });
   beforeEach(() => {
-    fake.faults.initialize = 'none';
-    fake.faults.verify = 'none';
-    fake.faults.refund = 'none';
+    fake.resetFaults();
     paystack = new PaystackProvider({ secretKey: 'sk_test_adapter', baseUrl: fake.url, timeoutMs: 400 });
   });
 

@@ -1,21 +1,17 @@
 import { API_PATHS, PAYMENT_API } from '@marketplace/contracts';
 import type { HTTPMethods } from 'fastify';
-import { createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { setUpPaymentsHarness } from '../testing';
 
 /** Hostile input on every payments route: a clear 4xx, never a 5xx, nothing stored. */
 describe('hostile input', () => {
-  let h: PaymentsHarness;
+  const h = setUpPaymentsHarness();
   let headers: Record<string, Record<string, string>>;
   let jobId: string;
   beforeAll(async () => {
-    h = await createPaymentsHarness();
     const company = await h.account('company');
     const admin = await h.account('admin');
     headers = { company: company.headers, admin: admin.headers };
     jobId = (await h.postJob()).jobId;
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
   }, 60_000);
 
   const ID = '00000000-0000-4000-8000-000000000000';

@@ -1,24 +1,12 @@
-import {
-  API_PATHS,
-  MESSAGES,
-  PAYMENT_API,
-  REFUND_REASON_MESSAGES,
-  jobFullMessage,
-} from '@marketplace/contracts';
+import { MESSAGES, PAYMENT_API, REFUND_REASON_MESSAGES, jobFullMessage } from '@marketplace/contracts';
 import { eventually } from '@marketplace/service-kit/testing';
 import { SandboxProvider } from '../providers/sandbox';
-import { createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { setUpPaymentsHarness } from '../testing';
 
 describe('the cap: at most UNLOCK_CAP companies per job, checked before the charge and at confirmation', () => {
-  let h: PaymentsHarness;
   const CAP = 5;
   let clock = Date.now();
-  beforeAll(async () => {
-    h = await createPaymentsHarness({ unlockCap: CAP, now: () => new Date(clock) });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-  }, 60_000);
+  const h = setUpPaymentsHarness({ unlockCap: CAP, now: () => new Date(clock) });
 
   const companies = (n: number) =>
     Promise.all(Array.from({ length: n }, (_, i) => h.account('company', `Company ${i}`)));
@@ -171,11 +159,7 @@ describe('the cap: at most UNLOCK_CAP companies per job, checked before the char
     ];
     expect(outcomes.map((o) => o.status).sort()).toEqual(['paid', 'refunded']);
     expect(outcomes.find((o) => o.status === 'refunded')?.result.payment.refund.reason).toBe('duplicate');
-    const mine = await h.service.app.inject({
-      method: 'GET',
-      url: API_PATHS.myPayments,
-      headers: company.headers,
-    });
+    const mine = await h.myPayments(company.headers);
     expect(
       mine
         .json()

@@ -1,19 +1,13 @@
 import { API_PATHS, PAYMENT_API, PAYMENT_MESSAGES, unlockRefundRule } from '@marketplace/contracts';
 import { eventually } from '@marketplace/service-kit/testing';
-import { createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { setUpPaymentsHarness } from '../testing';
 
 describe('terms, my payments and the admins list', () => {
-  let h: PaymentsHarness;
-  beforeAll(async () => {
-    h = await createPaymentsHarness({
-      unlockPriceNgn: 1200,
-      unlockPriceByCategory: { Services: 800 },
-      unlockCap: 3,
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-  }, 60_000);
+  const h = setUpPaymentsHarness({
+    unlockPriceNgn: 1200,
+    unlockPriceByCategory: { Services: 800 },
+    unlockCap: 3,
+  });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     h.service.app.inject({ method: 'GET', url, headers });

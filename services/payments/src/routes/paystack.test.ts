@@ -1,28 +1,11 @@
 import { API_PATHS, MESSAGES, PAYMENT_MESSAGES } from '@marketplace/contracts';
 import { eventually } from '@marketplace/service-kit/testing';
-import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { FakePaystack, setUpPaymentsHarness } from '../testing';
 
 /** The service with the Paystack provider, against a local Paystack: callback, webhook, failures. */
 describe('unlocking with Paystack', () => {
-  let fake: FakePaystack;
-  let h: PaymentsHarness;
-  beforeAll(async () => {
-    fake = await FakePaystack.start('sk_test_service');
-    h = await createPaymentsHarness({
-      paystack: { secretKey: 'sk_test_service', baseUrl: fake.url, timeoutMs: 500 },
-      publicUrl: 'https://market.example',
-      unlockPriceNgn: 2000,
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-    await fake.close();
-  }, 60_000);
-  beforeEach(() => {
-    fake.faults.initialize = 'none';
-    fake.faults.verify = 'none';
-    fake.faults.refund = 'none';
-  });
+  const fake = new FakePaystack('sk_test_service');
+  const h = setUpPaymentsHarness({ unlockPriceNgn: 2000 }, { paystack: fake });
 
   const webhook = (body: string, signature: string | undefined, contentType = 'application/json') =>
     h.service.app.inject({

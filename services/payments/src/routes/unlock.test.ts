@@ -1,16 +1,10 @@
 import { MESSAGES, PAYMENT_API, PAYMENT_MESSAGES, SESSION_COOKIES } from '@marketplace/contracts';
 import { csrfHash } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
-import { createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { setUpPaymentsHarness } from '../testing';
 
 describe('unlocking a job on the sandbox provider (initialize -> checkout page -> callback -> verify)', () => {
-  let h: PaymentsHarness;
-  beforeAll(async () => {
-    h = await createPaymentsHarness({ unlockPriceNgn: 1500, unlockPriceByCategory: { 'Build New': 2500 } });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-  }, 60_000);
+  const h = setUpPaymentsHarness({ unlockPriceNgn: 1500, unlockPriceByCategory: { 'Build New': 2500 } });
 
   it('starts a checkout at the server price whatever amount the client sends, and announces it', async () => {
     const company = await h.account('company', 'Ace Plumbing');

@@ -9,65 +9,24 @@ import {
 import { dispatchEvents, idempotentHandler } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { CHAT_CONSUMER, chatHandlers } from '../consumers/chat';
 import type { PaymentsDatabase } from '../db-types';
 import { ANSWER_GRACE_MS } from './no-reply';
-import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { FakePaystack, setUpPaymentsHarness } from '../testing';
 
 const HOUR = 60 * 60_000;
 const WINDOW = 72 * HOUR;
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
 describe('the no-reply refund: the poster must answer in the chat within UNLOCK_REFUND_HOURS', () => {
-  let fake: FakePaystack;
-  let h: PaymentsHarness;
   let clock = Date.now();
-  beforeAll(async () => {
-    fake = await FakePaystack.start('sk_test_no_reply');
-    h = await createPaymentsHarness({
-      paystack: { secretKey: 'sk_test_no_reply', baseUrl: fake.url, timeoutMs: 500 },
-      publicUrl: 'https://market.example',
-      unlockRefundHours: 72,
-      now: () => new Date(clock),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-    await fake.close();
-  }, 60_000);
+  const fake = new FakePaystack('sk_test_no_reply');
+  const h = setUpPaymentsHarness({ unlockRefundHours: 72, now: () => new Date(clock) }, { paystack: fake });
 
   /** A company with a paid unlock of a new job, paid at `paidAt` (the service's clock then). */
-  async function unlocked() {
-    const company = await h.account('company');
-    const job = await h.postJob();
-    const reference = await h.startCheckout(company.headers, job.jobId);
-    fake.pay(reference);
-    const paidAt = clock;
-    expect((await h.verify(company.headers, reference)).json().status).toBe('paid');
-    return { company, ...job, reference, paidAt, chatId: randomUUID() };
-  }
-  type Unlocked = Awaited<ReturnType<typeof unlocked>>;
-  let seq = 0;
-  const message = (u: Unlocked, from: 'poster' | 'company', sentAt: number) =>
-    h.chatEvent('chat.message.sent', {
-      chatId: u.chatId,
-      jobId: u.jobId,
-      messageId: randomUUID(),
-      seq: ++seq,
-      senderId: from === 'poster' ? u.posterId : u.company.id,
-      recipientId: from === 'poster' ? u.company.id : u.posterId,
-      posterId: u.posterId,
-      applicantId: u.company.id,
-      sentAt: new Date(sentAt).toISOString(),
-    });
-  /** Resolves once the consumer has handled the event (its inbox row is there). */
-  const handled = (event: EventEnvelope) =>
-    eventually(async () => {
-      const { rows } = await sql`select 1 from payments.inbox where consumer = ${CHAT_CONSUMER}
-        and event_id = ${event.id}`.execute(h.service.db.raw);
-      expect(rows).toHaveLength(1);
-    });
+  const unlocked = async () => ({ ...(await h.paidUnlock()), paidAt: clock, chatId: randomUUID() });
+  const handled = (event: EventEnvelope) => h.handled(CHAT_CONSUMER, event);
   const refundedEvents = (reference: string) =>
     h.published('payments.unlock.refunded').filter((e) => e.reference === reference);
   /**
@@ -83,10 +42,6 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     );
     return refundedEvents(reference);
   }
-  const refundCalls = (reference: string) =>
-    fake.requests.filter(
-      (r) => r.path === '/refund' && (r.body as { transaction?: string }).transaction === reference,
-    );
 
   it('is promised by the terms', async () => {
     const { jobId } = await h.postJob();
@@ -106,7 +61,7 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
   it('no answer from the poster (the company’s own messages do not count): refunded once, after the deadline', async () => {
     const u = await unlocked();
     expect((await h.payment(u.reference))?.no_reply_due_at).toEqual(new Date(u.paidAt + WINDOW));
-    await handled(await message(u, 'company', u.paidAt + HOUR));
+    await handled(await h.chatMessage(u, 'company', u.paidAt + HOUR));
 
     // At the deadline answers may still be on their way: not yet.
     clock = u.paidAt + WINDOW + 1;
@@ -123,15 +78,15 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
       poster_answered_at: null,
     });
     // The provider was asked once, with the reason's own words for the company.
-    expect(refundCalls(u.reference)).toHaveLength(1);
-    expect(refundCalls(u.reference)[0]?.body).toMatchObject({
+    expect(fake.refundCalls(u.reference)).toHaveLength(1);
+    expect(fake.refundCalls(u.reference)[0]?.body).toMatchObject({
       customer_note: REFUND_REASON_MESSAGES['no-reply' as RefundReason],
     });
 
     // Another round finds nothing more to do.
     clock += HOUR;
     await h.controls.reconcile();
-    expect(refundCalls(u.reference)).toHaveLength(1);
+    expect(fake.refundCalls(u.reference)).toHaveLength(1);
     expect(await settledRefundedEvents(u.reference)).toEqual([
       {
         paymentId: expect.any(String),
@@ -148,11 +103,7 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     ]);
 
     // The company sees why.
-    const mine = await h.service.app.inject({
-      method: 'GET',
-      url: API_PATHS.myPayments,
-      headers: u.company.headers,
-    });
+    const mine = await h.myPayments(u.company.headers);
     expect(mine.statusCode).toBe(200);
     expect(
       mine.json().payments.find((p: { reference: string }) => p.reference === u.reference),
@@ -164,7 +115,7 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
 
   it('the poster answered in time: never refunded', async () => {
     const u = await unlocked();
-    await handled(await message(u, 'poster', u.paidAt + WINDOW - 60_000));
+    await handled(await h.chatMessage(u, 'poster', u.paidAt + WINDOW - 60_000));
     expect(await h.payment(u.reference)).toMatchObject({
       no_reply_due_at: null,
       poster_answered_at: new Date(u.paidAt + WINDOW - 60_000),
@@ -202,7 +153,7 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     const u = await unlocked();
     clock = u.paidAt + WINDOW + ANSWER_GRACE_MS / 2;
     await h.controls.reconcile();
-    await handled(await message(u, 'poster', u.paidAt + WINDOW - 1000));
+    await handled(await h.chatMessage(u, 'poster', u.paidAt + WINDOW - 1000));
     clock = u.paidAt + WINDOW + ANSWER_GRACE_MS + HOUR;
     await h.controls.reconcile();
     expect(await h.payment(u.reference)).toMatchObject({ status: 'paid', no_reply_due_at: null });
@@ -212,7 +163,7 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     const u = await unlocked();
     const late = u.paidAt + WINDOW + 60_000;
     clock = late;
-    await handled(await message(u, 'poster', late));
+    await handled(await h.chatMessage(u, 'poster', late));
     // Recorded, but it was not in time.
     expect(await h.payment(u.reference)).toMatchObject({
       status: 'paid',
@@ -227,7 +178,7 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
 
   it('redelivered chat events are applied once; a refund is never decided twice', async () => {
     const u = await unlocked();
-    const answer = await message(u, 'poster', u.paidAt + HOUR);
+    const answer = await h.chatMessage(u, 'poster', u.paidAt + HOUR);
     await handled(answer);
     const after = await h.payment(u.reference);
     expect(after).toMatchObject({ no_reply_due_at: null, poster_answered_at: new Date(u.paidAt + HOUR) });
@@ -250,12 +201,12 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     await Promise.all([h.controls.reconcile(), h.controls.reconcile()]);
     await h.controls.reconcile();
     expect(await settledRefundedEvents(silentPoster.reference)).toHaveLength(1);
-    expect(refundCalls(silentPoster.reference)).toHaveLength(1);
+    expect(fake.refundCalls(silentPoster.reference)).toHaveLength(1);
     expect((await h.payment(u.reference))?.status).toBe('paid');
 
     // A round that listed an unlock as due just before the poster's answer was recorded leaves it alone.
     const answered = await unlocked();
-    await handled(await message(answered, 'poster', answered.paidAt + HOUR));
+    await handled(await h.chatMessage(answered, 'poster', answered.paidAt + HOUR));
     clock = answered.paidAt + WINDOW + ANSWER_GRACE_MS;
     const row = await h.payment(answered.reference);
     const stale = jest
@@ -276,11 +227,11 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
       }),
     );
     // An answer arriving now belongs to no paid unlock any more.
-    await handled(await message(u, 'poster', u.paidAt + HOUR));
+    await handled(await h.chatMessage(u, 'poster', u.paidAt + HOUR));
     expect((await h.payment(u.reference))?.poster_answered_at).toBeNull();
     clock = u.paidAt + WINDOW + ANSWER_GRACE_MS + HOUR;
     await h.controls.reconcile();
     expect((await settledRefundedEvents(u.reference)).map((e) => e.reason)).toEqual(['job-deleted']);
-    expect(refundCalls(u.reference)).toHaveLength(1);
+    expect(fake.refundCalls(u.reference)).toHaveLength(1);
   });
 });

@@ -1,28 +1,18 @@
 import { eventually } from '@marketplace/service-kit/testing';
-import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { FakePaystack, setUpPaymentsHarness } from '../testing';
 
 describe('reconciliation: payments left pending are settled with the provider', () => {
-  let fake: FakePaystack;
-  let h: PaymentsHarness;
   let clock = Date.now();
   const MINUTE = 60_000;
-  beforeAll(async () => {
-    fake = await FakePaystack.start('sk_test_reconcile');
-    h = await createPaymentsHarness({
-      paystack: { secretKey: 'sk_test_reconcile', baseUrl: fake.url, timeoutMs: 500 },
-      publicUrl: 'https://market.example',
+  const fake = new FakePaystack('sk_test_reconcile');
+  const h = setUpPaymentsHarness(
+    {
       pendingVerifyAfterMs: 5 * MINUTE,
       pendingExpireAfterMs: 24 * 60 * MINUTE,
       now: () => new Date(clock),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-    await fake.close();
-  }, 60_000);
-  beforeEach(() => {
-    fake.faults.verify = 'none';
-  });
+    },
+    { paystack: fake },
+  );
 
   async function checkout() {
     const company = await h.account('company');

@@ -1,40 +1,11 @@
 import { API_PATHS, PAYMENT_API, PAYMENT_MESSAGES, REFUND_REASON_MESSAGES } from '@marketplace/contracts';
 import { eventually } from '@marketplace/service-kit/testing';
-import { FakePaystack, createPaymentsHarness, type PaymentsHarness } from '../testing';
+import { FakePaystack, setUpPaymentsHarness } from '../testing';
 
 describe('refunds: dead leads, admins, retried until the provider accepts', () => {
-  let fake: FakePaystack;
-  let h: PaymentsHarness;
   let clock = Date.now();
-  beforeAll(async () => {
-    fake = await FakePaystack.start('sk_test_refunds');
-    h = await createPaymentsHarness({
-      paystack: { secretKey: 'sk_test_refunds', baseUrl: fake.url, timeoutMs: 500 },
-      publicUrl: 'https://market.example',
-      now: () => new Date(clock),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-    await fake.close();
-  }, 60_000);
-  beforeEach(() => {
-    fake.faults.refund = 'none';
-  });
-
-  /** A company with a paid unlock of a new job. */
-  async function unlocked() {
-    const company = await h.account('company');
-    const job = await h.postJob();
-    const reference = await h.startCheckout(company.headers, job.jobId);
-    fake.pay(reference);
-    expect((await h.verify(company.headers, reference)).json().status).toBe('paid');
-    return { company, ...job, reference };
-  }
-  const refundCalls = (reference: string) =>
-    fake.requests.filter(
-      (r) => r.path === '/refund' && (r.body as { transaction?: string }).transaction === reference,
-    );
+  const fake = new FakePaystack('sk_test_refunds');
+  const h = setUpPaymentsHarness({ now: () => new Date(clock) }, { paystack: fake });
 
   it.each([
     ['deleted by its poster', 'job-deleted'],
@@ -42,7 +13,7 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
   ] as const)(
     'a job %s after a company paid: the company is refunded automatically and told so',
     async (_how, reason) => {
-      const { company, jobId, posterId, reference } = await unlocked();
+      const { company, jobId, posterId, reference } = await h.paidUnlock();
       if (reason === 'job-deleted') await h.jobsEvent('jobs.job.deleted', { jobId, postedBy: posterId });
       else
         await h.jobsEvent('jobs.job.moderated', {
@@ -58,7 +29,7 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
           refund_state: 'queued',
         }),
       );
-      expect(refundCalls(reference)).toHaveLength(1);
+      expect(fake.refundCalls(reference)).toHaveLength(1);
       expect(fake.transactions.get(reference)?.status).toBe('reversed');
       await eventually(async () =>
         expect(h.published('payments.unlock.refunded').filter((e) => e.reference === reference)).toEqual([
@@ -76,11 +47,7 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
           },
         ]),
       );
-      const mine = await h.service.app.inject({
-        method: 'GET',
-        url: API_PATHS.myPayments,
-        headers: company.headers,
-      });
+      const mine = await h.myPayments(company.headers);
       expect(mine.json().payments[0]).toMatchObject({
         reference,
         status: 'refunded',
@@ -100,7 +67,7 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
   );
 
   it('a refund Paystack cannot take now is retried until it does (and marked processed by its webhook)', async () => {
-    const { jobId, posterId, reference } = await unlocked();
+    const { jobId, posterId, reference } = await h.paidUnlock();
     fake.faults.refund = 'server-error';
     await h.jobsEvent('jobs.job.deleted', { jobId, postedBy: posterId });
     await eventually(async () =>
@@ -143,12 +110,12 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
   });
 
   it('a refund Paystack refuses is marked failed for an admin to see', async () => {
-    const { jobId, posterId, reference } = await unlocked();
+    const { jobId, posterId, reference } = await h.paidUnlock();
     fake.transactions.get(reference)!.status = 'reversed'; // already reversed elsewhere -> "fully reversed": done
     await h.jobsEvent('jobs.job.deleted', { jobId, postedBy: posterId });
     await eventually(async () => expect((await h.payment(reference))?.refund_state).toBe('processed'));
 
-    const other = await unlocked();
+    const other = await h.paidUnlock();
     fake.transactions.get(other.reference)!.status = 'failed'; // Paystack says it cannot refund it
     await h.jobsEvent('jobs.job.deleted', { jobId: other.jobId, postedBy: other.posterId });
     await eventually(async () =>
@@ -161,7 +128,7 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
 
   describe('an admin refund', () => {
     it('refunds a paid unlock with the reason; the company sees it; only once; only paid ones; admins only', async () => {
-      const { company, reference } = await unlocked();
+      const { company, reference } = await h.paidUnlock();
       const payment = await h.payment(reference);
       const admin = await h.account('admin');
       const refund = (
@@ -190,7 +157,7 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
           refund: { reason: 'admin', message: 'Poster never answered', state: 'queued' },
         },
       });
-      expect(refundCalls(reference)).toHaveLength(1);
+      expect(fake.refundCalls(reference)).toHaveLength(1);
       await eventually(async () =>
         expect(h.published('payments.unlock.refunded').filter((e) => e.reference === reference)).toEqual([
           expect.objectContaining({ reason: 'admin', unlocked: true }),

@@ -15,7 +15,7 @@ import { http, HttpResponse } from 'msw';
 import { CHAT_UNREAD_EVENT } from '@marketplace/contracts';
 import { refreshSession } from '@marketplace/ui';
 import { refreshUnreadTotal } from '../../lib/chat-unread';
-import { nameInitials as initials } from '@marketplace/contracts';
+import { nameInitials as initials } from '@marketplace/page-head';
 
 const state: FakeAccountsApi = { account: null, calls: [] };
 const server = createApiServer(state);

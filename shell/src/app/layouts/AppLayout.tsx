@@ -3,7 +3,8 @@ import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from '@mar
 import { BRAND, ButtonLink, Logo, logout, useSession } from '@marketplace/ui';
 import { useMenuPanel } from '@marketplace/ui/focus-trap';
 import { QueryProvider } from '@marketplace/ui/query';
-import { ACCOUNT_TYPE_LABELS, nameInitials, searchCatalogue } from '@marketplace/contracts';
+import { ACCOUNT_TYPE_LABELS, searchCatalogue } from '@marketplace/contracts';
+import { nameInitials } from '@marketplace/page-head';
 import { VerifyEmailNotice } from '../../features/auth/components/VerifyEmailNotice';
 import { ChatLink } from '../../features/chat-unread/components/ChatLink';
 import { MENU, ROUTE_TABLE } from '../routes/route-specs';

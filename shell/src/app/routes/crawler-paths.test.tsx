@@ -1,4 +1,5 @@
-import { CRAWLER_DISALLOWED_PATHS, STATIC_PAGES } from '@marketplace/contracts';
+import { CRAWLER_DISALLOWED_PATHS } from '@marketplace/contracts';
+import { STATIC_PAGES } from '@marketplace/page-head';
 import { ROUTE_TABLE } from './route-specs';
 
 // The edge's robots.txt lists contracts' CRAWLER_DISALLOWED_PATHS: every page that needs a session must

@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from '@marketplace/ui/router';
-import {
-  COMPANY_PROFILE_COPY,
-  companyCataloguePage,
-  nameInitials,
-  subcategoryPath,
-  type Company,
-  type Review,
-} from '@marketplace/contracts';
+import { subcategoryPath, type Company, type Review } from '@marketplace/contracts';
+import { COMPANY_PROFILE_COPY, companyCataloguePage, nameInitials } from '@marketplace/page-head';
 import { ApiError, Button, buttonClass, PendingPage } from '@marketplace/ui';
 import { formatDate } from '@marketplace/ui/format';
 import { usePageHead } from '@marketplace/ui/head';

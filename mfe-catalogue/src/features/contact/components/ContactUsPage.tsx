@@ -20,9 +20,9 @@ import {
   MESSAGES,
   UI_TIMINGS,
   failedToSendMessage,
-  STATIC_PAGES,
   type ContactBody,
 } from '@marketplace/contracts';
+import { STATIC_PAGES } from '@marketplace/page-head';
 import './contact.css';
 
 export const SEND_MAIL_URL = API_PATHS.sendMail;

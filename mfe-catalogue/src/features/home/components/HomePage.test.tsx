@@ -108,4 +108,12 @@ describe('HomePage', () => {
     await user.click(screen.getByRole('link', { name: /^Waste management/ }));
     expect(screen.getByText('landed on Waste management')).toBeInTheDocument();
   });
+
+  it("draws the sample offers' avatars by the one rule of initials", () => {
+    const { container } = renderHome();
+    const avatars = [...container.querySelectorAll('.offer-card__avatar')].map(
+      (avatar) => avatar.textContent,
+    );
+    expect(avatars).toEqual(['AE', 'LB', 'OP']);
+  });
 });

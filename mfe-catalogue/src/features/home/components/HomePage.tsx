@@ -1,6 +1,7 @@
 import { Link } from '@marketplace/ui/router';
 import { ButtonLink } from '@marketplace/ui';
-import { categoryPath, STATIC_PAGES, subcategoryPath } from '@marketplace/contracts';
+import { categoryPath, subcategoryPath } from '@marketplace/contracts';
+import { nameInitials, STATIC_PAGES } from '@marketplace/page-head';
 import { GeneralQuestions } from './GeneralQuestions';
 import { PopularServices } from './PopularServices';
 import { ScrollToTop } from './ScrollToTop';
@@ -41,12 +42,12 @@ const REASONS = [
 ];
 
 const SAMPLE_OFFERS = [
-  { initials: 'AE', name: 'Adeyemi Electricals', rating: '4.9', time: '2 min ago' },
-  { initials: 'LB', name: 'Lekki Build & Tile', rating: '4.8', time: '18 min ago' },
-  { initials: 'OP', name: 'Okafor Plumbing', rating: '4.7', time: '1 h ago' },
+  { name: 'Adeyemi Electricals', rating: '4.9', time: '2 min ago' },
+  { name: 'Lekki Build & Tile', rating: '4.8', time: '18 min ago' },
+  { name: 'Okafor Plumbing', rating: '4.7', time: '1 h ago' },
 ];
 
-/** The hero's words: contracts' STATIC_PAGES, which the edge writes into the page's head and summary too. */
+/** The hero's words: page-head's STATIC_PAGES, which the edge writes into the page's head and summary too. */
 const HERO = STATIC_PAGES.home;
 
 export function HomePage() {
@@ -78,7 +79,7 @@ export function HomePage() {
               <ul className="offer-card__list">
                 {SAMPLE_OFFERS.map((offer) => (
                   <li key={offer.name}>
-                    <span className="offer-card__avatar">{offer.initials}</span>
+                    <span className="offer-card__avatar">{nameInitials(offer.name)}</span>
                     <span className="offer-card__who">
                       <strong>{offer.name}</strong>
                       <span>

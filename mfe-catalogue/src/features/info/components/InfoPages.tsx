@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { STATIC_PAGES, type StaticPageKey } from '@marketplace/contracts';
+import { STATIC_PAGES, type StaticPageKey } from '@marketplace/page-head';
 import { Skeleton } from '@marketplace/ui';
 import { LEGAL_UPDATED } from '../content/document';
 import './info.css';
@@ -22,7 +22,7 @@ function longDate(isoDay: string): string {
 }
 
 interface InfoPageProps {
-  /** Its eyebrow, heading and lead: contracts' STATIC_PAGES, the words the edge writes into its head too. */
+  /** Its eyebrow, heading and lead: page-head's STATIC_PAGES, the words the edge writes into its head too. */
   page: StaticPageKey;
   /** 'Last updated' date (YYYY-MM-DD). */
   updated?: string;

@@ -1,6 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from '@marketplace/ui/router';
-import { STATIC_PAGES } from '@marketplace/contracts';
+import { STATIC_PAGES } from '@marketplace/page-head';
 import { filterServices } from '../utils/filter-services';
 import './info.css';
 

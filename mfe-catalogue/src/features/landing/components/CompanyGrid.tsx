@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
-import {
-  canonicalStateName,
-  nameInitials,
-  NIGERIAN_STATES,
-  type Company,
-  type LandingKind,
-} from '@marketplace/contracts';
+import { canonicalStateName, NIGERIAN_STATES, type Company, type LandingKind } from '@marketplace/contracts';
+import { nameInitials } from '@marketplace/page-head';
 import { Button, buttonClass } from '@marketplace/ui';
 import { SelectField } from '@marketplace/ui/fields';
 import { formatCount } from '@marketplace/ui/format';

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { usePageHead } from '@marketplace/ui/head';
 import { Link, useNavigate, useSearchParams } from '@marketplace/ui/router';
 import { apiFetch, setSessionUser } from '@marketplace/ui';
-import { API_PATHS, AUTH_PAGES, authCataloguePage, MESSAGES, type LoginBody } from '@marketplace/contracts';
+import { API_PATHS, MESSAGES, type LoginBody } from '@marketplace/contracts';
+import { AUTH_PAGES, authCataloguePage } from '@marketplace/page-head';
 import {
   AuthLayout,
   FormError,

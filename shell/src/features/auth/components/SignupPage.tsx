@@ -11,7 +11,8 @@ import {
   TextField,
   applyServerErrors,
 } from '@marketplace/ui/form';
-import { AUTH_PAGES, authCataloguePage, MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
+import { MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
+import { AUTH_PAGES, authCataloguePage } from '@marketplace/page-head';
 import { postRegistration } from '../../../lib/account-api';
 import { signUpRules, type SignupForm } from '../rules';
 

@@ -1,21 +1,17 @@
-import { ALL_SUBCATEGORIES, CATEGORY_NAMES } from './catalogue';
-import { resolveLanding } from './landing-copy';
+import { ALL_SUBCATEGORIES, CATEGORY_NAMES, resolveLanding } from '@marketplace/contracts';
+import { nameInitials } from './initials';
 import {
   cataloguePaths,
   clipDescription,
   companyCataloguePage,
-  nameInitials,
   headTags,
   landingCataloguePage,
   STATIC_PAGES,
   staticCataloguePage,
 } from './page-head';
-import { pageTitle, SITE } from './site';
 
 describe('page heads of the catalogue', () => {
   it('titles a page by its heading and the site name', () => {
-    expect(pageTitle('Contact us')).toBe('Contact us | Naija Marketplace');
-    expect(pageTitle('  ')).toBe(SITE.name);
     expect(staticCataloguePage('aboutUs').head).toEqual({
       title: 'About us | Naija Marketplace',
       description: STATIC_PAGES.aboutUs.lead,
@@ -34,25 +30,6 @@ describe('page heads of the catalogue', () => {
     expect(pages[0]?.head.path).toBe('/sub-category/Paving%20stone');
     expect(pages[0]?.summary.crumbs.map((c) => c.name)).toEqual(['Home', 'House and Garden']);
     expect(pages[0]?.summary.heading).toBe(resolveLanding('subcategory', 'Paving stone').copy.title);
-  });
-
-  it('echoes an unknown key only when it is plain words (no numbers, links or long messages)', () => {
-    expect(resolveLanding('category', 'snail_farming').copy.title).toBe(
-      'snail farming: get rid of pests for good',
-    );
-    for (const key of [
-      'call 08012345678 now',
-      'www.example.com',
-      'pay to acct 0123',
-      'a'.repeat(41),
-      '<b>bold</b>',
-      '',
-    ]) {
-      const landing = resolveLanding('category', key);
-      expect(landing.name).toBe('Pest control');
-      expect(landing.copy.title).toBe('Pest control: get rid of pests for good');
-      expect(landing.known).toBe(false);
-    }
   });
 
   it("keeps an unknown key's fallback words and asks search engines not to index it", () => {
@@ -105,15 +82,6 @@ describe('page heads of the catalogue', () => {
       expect(photo(foreign)).toEqual({ path: null, initials: 'AB' });
     }
     expect(nameInitials('')).toBe('?');
-  });
-
-  it('draws one rule of initials for every picture: first letters of the first two words', () => {
-    expect(nameInitials('Ada Obi')).toBe('AO');
-    expect(nameInitials('  sharp   roofers ltd ')).toBe('SR');
-    // A one-word company: one initial, on its profile and in the category grid alike (they differed).
-    expect(nameInitials('Dangote')).toBe('D');
-    expect(nameInitials('\u{1D4D0}de builders')).toBe('\u{1D4D0}B');
-    expect(nameInitials('   ')).toBe('?');
   });
 
   it('clips long descriptions at a word', () => {

@@ -2,17 +2,21 @@
 // canonical path and a short summary (eyebrow, heading, intro, links), made from the same copy the pages
 // render. The catalogue remote sets the head from it in the browser; the edge writes the head and the
 // summary into the HTML it sends, so a crawler that runs no JavaScript reads the same words.
-import type { Company } from './accounts';
 import {
   ALL_SUBCATEGORIES,
   CATEGORY_NAMES,
   categoryPath,
+  companyProfilePath,
+  MESSAGES,
+  pageTitle,
+  resolveLanding,
   SERVICE_CATALOGUE,
+  SITE,
   subcategoryPath,
-} from './catalogue';
-import { resolveLanding, type Landing } from './landing-copy';
-import { LIMITS, MESSAGES } from './messages';
-import { pageTitle, SITE } from './site';
+  type Landing,
+  type PublicCompany,
+} from '@marketplace/contracts';
+import { nameInitials } from './initials';
 
 export type StaticPageKey = 'home' | 'contactUs' | 'privacyPolicy' | 'terms' | 'aboutUs' | 'otherServices';
 
@@ -119,35 +123,6 @@ export const COMPANY_PROFILE_COPY = /* @__PURE__ */ Object.freeze({
   noDescription: 'This company has not written a description yet.',
   servicesTitle: 'Services',
 });
-
-/** The one address of a company's profile. */
-export function companyProfilePath(companyId: string): string {
-  return `/company-profile/${encodeURIComponent(companyId)}`;
-}
-
-/** What a profile page may show a crawler: public directory fields, never the contact details. */
-export type PublicCompany = Pick<
-  Company,
-  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl'
->;
-
-/**
- * The initials drawn for a missing photo or avatar, the one rule everywhere (spec, Chat: up to two
- * initials, from the first two words of the name): 'Ade Builders' -> 'AB', a one-word 'Dangote' -> 'D'
- * (on its profile, its card in the category grid and in chat alike), '?' for no name. A letter is a
- * whole character, also outside the Basic Multilingual Plane.
- */
-export function nameInitials(name: string): string {
-  return (
-    name
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, LIMITS.avatarInitialsMax)
-      .map((word) => Array.from(word)[0]!.toUpperCase())
-      .join('') || '?'
-  );
-}
 
 /**
  * A company photo's address as the edge may write it into a page: one of this site's own paths (the
@@ -338,27 +313,6 @@ export function cataloguePaths(): string[] {
   for (const name of ALL_SUBCATEGORIES) paths.add(resolveLanding('subcategory', name).path);
   return [...paths];
 }
-
-/**
- * What robots.txt keeps crawlers out of: the signed-in area, the payment and login returns, the API and
- * the WebSocket. The shell's route table test checks that every signed-in route is listed.
- */
-export const CRAWLER_DISALLOWED_PATHS: readonly string[] = /* @__PURE__ */ Object.freeze([
-  '/api/',
-  '/ws',
-  '/dashboard',
-  '/jobpost',
-  '/allusers',
-  '/alljobs',
-  '/allpayments',
-  '/edit-profile',
-  '/chat',
-  '/newchat',
-  '/payment/',
-  '/facebook/',
-  '/reset-password',
-  '/verify-email',
-]);
 
 /** One tag of a page's head besides its <title>: `<meta name|property=key content=value>` or `<link rel=key href=value>`. */
 export interface HeadTag {
