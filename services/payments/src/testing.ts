@@ -127,7 +127,9 @@ export async function createPaymentsHarness(
           reconcileIntervalMs: 0,
           ...(fake
             ? {
-                paystack: { secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 500 },
+                // Room for a busy test machine (a refund answered in 600 ms is not a fault); the
+                // fault tests' hanging provider costs each of them these 2 s.
+                paystack: { secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 2000 },
                 publicUrl: 'https://market.example',
               }
             : {}),
