@@ -43,6 +43,21 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
   });
 }
 
+/** An edge in the distributed topology on the given service addresses, and its removal. */
+async function edgeOn(env: Record<string, string>): Promise<{ edge: Edge; remove(): Promise<void> }> {
+  const webRoot = mkdtempSync(join(tmpdir(), 'edge-proxy-'));
+  const edge = await startEdge(
+    loadConfig(EdgeConfigSchema, { PORT: '0', LOG_LEVEL: 'silent', WEB_ROOT: webRoot, ...env }),
+  );
+  return {
+    edge,
+    async remove() {
+      await edge.stop();
+      rmSync(webRoot, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('edge, distributed topology', () => {
   const services: Record<string, { app: FastifyInstance; url: string }> = {};
   let edge: Edge;
@@ -231,19 +246,13 @@ describe('edge behind an ingress that routes the API (EDGE_PROXY_API=off)', () =
     const live = await fakeService('jobs');
     const dead = await fakeService('payments');
     await dead.app.close();
-    const webRoot = mkdtempSync(join(tmpdir(), 'edge-no-proxy-'));
-    const edge = await startEdge(
-      loadConfig(EdgeConfigSchema, {
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        WEB_ROOT: webRoot,
-        EDGE_PROXY_API: 'off',
-        ACCOUNTS_URL: live.url,
-        JOBS_URL: live.url,
-        CHAT_URLS: live.url,
-        PAYMENTS_URL: dead.url,
-      }),
-    );
+    const { edge, remove } = await edgeOn({
+      EDGE_PROXY_API: 'off',
+      ACCOUNTS_URL: live.url,
+      JOBS_URL: live.url,
+      CHAT_URLS: live.url,
+      PAYMENTS_URL: dead.url,
+    });
     try {
       // Swarm restarts a task whose check fails: a service down must not take every edge with it.
       const ready = await fetch(`${edge.url}/ready`);
@@ -252,9 +261,8 @@ describe('edge behind an ingress that routes the API (EDGE_PROXY_API=off)', () =
       const api = await fetch(`${edge.url}/api/jobs/viewalljobs`);
       expect(api.status).toBe(404);
     } finally {
-      await edge.stop();
+      await remove();
       await live.app.close();
-      rmSync(webRoot, { recursive: true, force: true });
     }
   });
 });
@@ -264,18 +272,12 @@ describe('edge, distributed topology: a request without a body that an instance 
     const live = await fakeService('chat-2');
     const dead = await fakeService('chat-1');
     await dead.app.close();
-    const webRoot = mkdtempSync(join(tmpdir(), 'edge-proxy-retry-'));
-    const edge = await startEdge(
-      loadConfig(EdgeConfigSchema, {
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        WEB_ROOT: webRoot,
-        ACCOUNTS_URL: live.url,
-        JOBS_URL: live.url,
-        CHAT_URLS: `${dead.url},${live.url}`,
-        PAYMENTS_URL: live.url,
-      }),
-    );
+    const { edge, remove } = await edgeOn({
+      ACCOUNTS_URL: live.url,
+      JOBS_URL: live.url,
+      CHAT_URLS: `${dead.url},${live.url}`,
+      PAYMENTS_URL: live.url,
+    });
     try {
       for (let i = 0; i < 4; i++) {
         const response = await fetch(`${edge.url}/api/jobs/user/chat/abc?i=${i}`);
@@ -286,9 +288,8 @@ describe('edge, distributed topology: a request without a body that an instance 
         });
       }
     } finally {
-      await edge.stop();
+      await remove();
       await live.app.close();
-      rmSync(webRoot, { recursive: true, force: true });
     }
   });
 });
