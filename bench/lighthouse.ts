@@ -84,6 +84,8 @@ export interface LighthouseRun {
   figures: LighthouseFigures;
   /** The address the page showed at the end (a signed-in page whose session failed ends on /login). */
   finalUrl: string;
+  /** Why Lighthouse could not measure the page (its figures are then 0 and NaN), e.g. NO_NAVSTART. */
+  runtimeError?: string;
 }
 
 /**
@@ -134,6 +136,10 @@ export async function lighthousePage(
       'JS transferred (KB)': (transferredBytes(audits, 'Script') / 1024).toFixed(1),
       'benchmark index': Math.round(environment.benchmarkIndex ?? Number.NaN),
     };
-    return { figures, finalUrl: finalDisplayedUrl };
+    return {
+      figures,
+      finalUrl: finalDisplayedUrl,
+      ...(runtimeError ? { runtimeError: runtimeError.code } : {}),
+    };
   });
 }
