@@ -34,17 +34,27 @@ function observeShifts(): void {
   const scope = window as unknown as { layoutShift: number; shifted: string[] };
   scope.layoutShift = 0;
   scope.shifted = [];
-  type Shift = { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Element }> };
+  type Rect = { y: number; height: number };
+  type Shift = {
+    value: number;
+    hadRecentInput: boolean;
+    sources?: Array<{ node?: Element; previousRect: Rect; currentRect: Rect }>;
+  };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as unknown as Shift[]) {
       if (entry.hadRecentInput) continue;
       scope.layoutShift += entry.value;
+      // What moved, from where to where (top and height in px): enough to find what pushed it.
       const nodes = (entry.sources ?? []).map((source) => {
         const node = source.node;
-        if (!node) return '?';
         const cls =
-          typeof node.className === 'string' && node.className ? `.${node.className.split(' ')[0]}` : '';
-        return `${node.nodeName.toLowerCase()}${cls}`;
+          typeof node?.className === 'string' && node.className ? `.${node.className.split(' ')[0]}` : '';
+        // (No named helper here: the bundler would wrap it in a __name() the page does not have.)
+        const [was, now] = [source.previousRect, source.currentRect].map(
+          (r) => `${Math.round(r.y)}+${Math.round(r.height)}`,
+        );
+        const where = `${was} -> ${now}`;
+        return `${node ? node.nodeName.toLowerCase() : '?'}${cls} ${where}`;
       });
       scope.shifted.push(
         `${entry.value.toFixed(3)} at ${Math.round(performance.now())} ms: ${nodes.join(', ')}`,
