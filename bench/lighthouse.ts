@@ -80,8 +80,26 @@ function transferredBytes(audits: Audits, resourceType?: string): number {
     .reduce((total, item) => total + (item.transferSize ?? 0), 0);
 }
 
-export async function lighthousePage(url: string): Promise<LighthouseFigures> {
+export interface LighthouseRun {
+  figures: LighthouseFigures;
+  /** The address the page showed at the end (a signed-in page whose session failed ends on /login). */
+  finalUrl: string;
+  /** Why Lighthouse could not measure the page (its figures are then 0 and NaN), e.g. NO_NAVSTART. */
+  runtimeError?: string;
+}
+
+/**
+ * One Lighthouse run of `url` in a fresh Chromium. `prepare` gets the browser's debugging port before
+ * the run (to sign in: cookies and local storage stay, Lighthouse 12 clears only the HTTP cache, service
+ * workers, cache storage and file systems before it loads the page).
+ */
+export async function lighthousePage(
+  url: string,
+  options: { prepare?: (debuggingPort: number) => Promise<void>; reportName?: string } = {},
+): Promise<LighthouseRun> {
+  const { prepare } = options;
   return withChromium(async (port) => {
+    await prepare?.(port);
     const result = await lighthouse(url, {
       port,
       output: 'json',
@@ -93,10 +111,11 @@ export async function lighthousePage(url: string): Promise<LighthouseFigures> {
     const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
     if (reports) {
       mkdirSync(reports, { recursive: true });
-      const name = new URL(url).pathname.replace(/[^\w-]+/g, '_') || 'home';
+      const name = options.reportName ?? (new URL(url).pathname.replace(/[^\w-]+/g, '_') || 'home');
       writeFileSync(join(reports, `${name}.json`), String(result.report));
     }
-    const { categories, audits, environment, runtimeError } = result.lhr as unknown as {
+    const { categories, audits, environment, runtimeError, finalDisplayedUrl } = result.lhr as unknown as {
+      finalDisplayedUrl: string;
       categories: Record<string, { score: number | null }>;
       audits: Audits;
       environment: { benchmarkIndex?: number };
@@ -106,7 +125,7 @@ export async function lighthousePage(url: string): Promise<LighthouseFigures> {
     if (runtimeError) console.warn(`lighthouse ${url}: ${runtimeError.code}: ${runtimeError.message}`);
     const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
     const value = (name: string) => audits[name]?.numericValue ?? Number.NaN;
-    return {
+    const figures: LighthouseFigures = {
       performance: score('performance'),
       'LCP (s)': (value('largest-contentful-paint') / 1000).toFixed(2),
       'TBT (ms)': Math.round(value('total-blocking-time')),
@@ -116,6 +135,11 @@ export async function lighthousePage(url: string): Promise<LighthouseFigures> {
       'transferred (KB)': (transferredBytes(audits) / 1024).toFixed(1),
       'JS transferred (KB)': (transferredBytes(audits, 'Script') / 1024).toFixed(1),
       'benchmark index': Math.round(environment.benchmarkIndex ?? Number.NaN),
+    };
+    return {
+      figures,
+      finalUrl: finalDisplayedUrl,
+      ...(runtimeError ? { runtimeError: runtimeError.code } : {}),
     };
   });
 }

@@ -34,3 +34,22 @@ export async function expectRemoteRoutes(
     await page.locator(`[data-remote="${remote}"]`).first().waitFor({ timeout: 15_000 });
   }
 }
+
+/** Who a signed-in page is for: the account types of the route table's `roles`, all three by default. */
+export type AccountRole = 'user' | 'company' | 'admin';
+
+/**
+ * Every page of the shell's route table that needs a session (the signed-in layout, or a public page
+ * marked signedIn), with the account types that reach it: read from the table, so a page added later is
+ * covered without anyone listing it here.
+ */
+export function signedInRoutes(
+  table: ReadonlyArray<{ path: string; layout: string; signedIn?: boolean; roles?: readonly AccountRole[] }>,
+): Array<{ path: string; roles: readonly AccountRole[] }> {
+  return table
+    .filter((spec) => spec.layout === 'app' || spec.signedIn)
+    .map((spec) => {
+      if (spec.path.includes(':')) throw new Error(`a signed-in page with parameters: ${spec.path}`);
+      return { path: spec.path, roles: spec.roles ?? ['user', 'company', 'admin'] };
+    });
+}

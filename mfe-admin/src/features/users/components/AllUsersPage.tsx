@@ -36,9 +36,16 @@ export function AllUsersPage() {
     <AdminListPage
       title="All users"
       lead={
-        data && !loading
-          ? `${formatCount(data.total)} ${data.total === 1 ? 'account' : 'accounts'}${search ? ` matching “${search}”` : ''}`
-          : 'Every customer and company account, with jobs posted and applied.'
+        <>
+          Every customer and company account, with jobs posted and applied.
+          {/* Its line is there from the first frame (issue 27: the lead turning from this sentence into
+              the count moved the list up by a line at 375 px). */}
+          <span className="admin-page__count">
+            {data && !loading
+              ? `${formatCount(data.total)} ${data.total === 1 ? 'account' : 'accounts'}${search ? ` matching “${search}”` : ''}`
+              : null}
+          </span>
+        </>
       }
       search={{
         id: 'admin-user-search',

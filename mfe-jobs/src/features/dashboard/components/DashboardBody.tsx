@@ -204,7 +204,13 @@ export function DashboardBody({ user }: { user: SessionUser }) {
         )}
       </section>
 
-      {company && <PaymentsSection userId={user._id} />}
+      {/* Shown once the jobs list has its length (its query starts at once): the list's skeleton has
+          five rows, so a payments card under it would move when fewer jobs arrive (issue 27). */}
+      {company && (
+        <div hidden={list.isPending}>
+          <PaymentsSection userId={user._id} />
+        </div>
+      )}
 
       {dialog?.kind === 'complete' && (
         <CompleteJobDialog

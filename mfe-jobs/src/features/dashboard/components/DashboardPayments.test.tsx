@@ -182,6 +182,27 @@ describe('dashboard: a company’s payments', () => {
     expect(screen.queryByRole('status', { name: 'Loading your payments' })).toBeNull();
   });
 
+  // Issue 27: the jobs list's skeleton has five rows; a payments card drawn under it moved up when fewer
+  // jobs arrived (CLS 0.013-0.017 on the company dashboard, e2e/layout-shift.e2e.ts).
+  it('keeps the payments card out of the layout until the jobs list has arrived, asking for it at once', async () => {
+    let releaseJobs = () => {};
+    const jobsHeld = new Promise<void>((resolve) => (releaseJobs = resolve));
+    server.use(
+      http.get(api('/api/jobs/applied/jobs/:userId'), async () => {
+        await jobsHeld;
+        return HttpResponse.json({ statusCode: 200, jobsApplied: [], totals: { jobs: 0, completed: 0 } });
+      }),
+    );
+    payments = [payment(1)];
+    renderDashboard(company);
+    await waitFor(() => expect(paymentCalls).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('status', { name: 'Loading your jobs' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Payments' })).toBeNull();
+    releaseJobs();
+    await paymentsTable();
+  });
+
   it('says when there are no payments yet', async () => {
     renderDashboard(company);
     await waitFor(() => expect(within(section()).getByText(NO_PAYMENTS)).toBeInTheDocument(), {
