@@ -300,8 +300,17 @@ describe('search engines, embedded topology', () => {
     }
   });
 
+  it('draws /jobs with the search band and the results, none while no job is open', async () => {
+    const page = read((await get('/jobs')).body);
+    expect(page.titles).toEqual(['Find open jobs | Naija Marketplace']);
+    expect(page.h1).toBe('Find open jobs');
+    expect(page.root).toMatch(/^<div class="crawler-summary" data-look="jobs"><header>/);
+    expect(page.root).toContain('<h2>All open jobs</h2></div>');
+    expect(page.root).not.toContain('<h3>');
+  });
+
   it('leaves other pages as the shell built them, and serves the Open Graph picture', async () => {
-    for (const path of ['/register', '/dashboard', '/company-profile', '/jobs']) {
+    for (const path of ['/register', '/dashboard', '/company-profile', '/jobapply/Plumber']) {
       const res = await get(path);
       expect([path, res.statusCode, res.body]).toEqual([path, 200, SHELL_INDEX]);
     }
