@@ -114,7 +114,7 @@ const AUTH_STYLE =
 const J = '[data-look=jobs]';
 const JOBS_STYLE =
   `${J} .jp-wrap{box-sizing:border-box;width:100%;max-width:1180px;margin:0 auto;padding-left:${GUTTER};padding-right:${GUTTER}}` +
-  `${J} *,${J} *::before,${J} *::after{box-sizing:border-box}` +
+  `${J}>main *,${J}>main *::before,${J}>main *::after{box-sizing:border-box}` +
   `${J} .jp-band{background:radial-gradient(700px 220px at 100% 0%,rgba(0,135,81,.08),transparent 70%),#fff;` +
   `border-bottom:1px solid #e2e8e4;color:#1f2a24}` +
   `${J} .jp-head{padding-top:clamp(28px,5vw,52px);padding-bottom:clamp(24px,4vw,40px)}` +
@@ -130,6 +130,8 @@ const JOBS_STYLE =
   `${J} .jp-label{color:#0f1f17;font-weight:600;font-size:.92rem}` +
   `${J} .jp-input{display:block;min-height:46px;padding:10px 14px;border:1px solid #cfd8d3;border-radius:10px;` +
   `background:#fff;color:#61706a;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}` +
+  // Chromium draws a date input 2 px taller than a text input (its day, month and year fields).
+  `${J} .jp-date{min-height:48.8px}` +
   `${J} .jp-submit{display:inline-flex;align-items:center;justify-content:center;min-height:46px;padding:0 18px;` +
   `margin-top:calc(.92rem*1.5 + 6px);border:1px solid transparent;border-radius:10px;background:#008751;color:#fff;` +
   `font-weight:600;font-size:.95rem;line-height:1;white-space:nowrap}` +
@@ -268,16 +270,16 @@ function asideHtml(aside: NonNullable<PageSummary['aside']>): string {
 
 /** The search form's frame: its fields' labels over empty boxes (the form itself comes with the page). */
 function searchFormHtml(): string {
-  const field = (label: string, value = '&nbsp;') =>
-    `<div class="jp-field"><span class="jp-label">${label}</span><span class="jp-input">${value}</span></div>`;
+  const field = (label: string, value = '&nbsp;', kind = '') =>
+    `<div class="jp-field"><span class="jp-label">${label}</span><span class="jp-input${kind}">${value}</span></div>`;
   return (
     `<div class="jp-form"><div class="jp-words">${field('Words', 'e.g. leaking roof, kitchen tiles')}` +
     `<span class="jp-submit">Search</span></div><div class="jp-filters">` +
     field('Category', 'All categories') +
     field('Sub-category', 'All sub-categories') +
     field('State', 'All states') +
-    field('Starts on or after') +
-    field('Starts on or before') +
+    field('Starts on or after', '&nbsp;', ' jp-date') +
+    field('Starts on or before', '&nbsp;', ' jp-date') +
     `</div></div>`
   );
 }
