@@ -23,6 +23,8 @@ export interface StaticPageCopy {
   heading: string;
   /** The sentence under it; also the page's description. */
   lead: string;
+  /** A search box under the lead (its label and placeholder). */
+  search?: { label: string; placeholder: string };
 }
 
 /** The catalogue's pages that are not about one category or company. */
@@ -62,6 +64,7 @@ export const STATIC_PAGES: Readonly<Record<StaticPageKey, StaticPageCopy>> = /* 
     eyebrow: 'Browse',
     heading: 'All services',
     lead: 'Browse every service we offer, from a quick repair to building a new house.',
+    search: { label: 'What do you need help with?', placeholder: 'e.g. plumber, cleaning, roof' },
   },
 });
 
@@ -177,9 +180,10 @@ export interface PageHead {
  * How the summary looks while the page's scripts load: 'home' and 'landing' show it as the page's hero
  * (the first paint of the pages most visitors arrive on), 'profile' as a company profile's photo and
  * introduction, 'auth' as the sign-in or sign-up card with its pitch, 'jobs' as the job search with its
- * first page of cards, 'plain' keeps it for crawlers only.
+ * first page of cards, 'band' as a page's title band (with its search box: /other-services), 'plain' keeps
+ * it for crawlers only.
  */
-export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'jobs' | 'plain';
+export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'jobs' | 'band' | 'plain';
 
 export interface PageSummary {
   look: SummaryLook;
@@ -197,6 +201,8 @@ export interface PageSummary {
   aside?: { title: string; points: readonly string[] };
   /** Pixels kept free under the copy for what the page's scripts draw there (a form), so nothing jumps. */
   reserve?: number;
+  /** A search box under the lead ('band' look). */
+  search?: { label: string; placeholder: string };
   /** The job search's results: their heading and the first page's cards (none drawn when absent). */
   results?: { heading: string; cards: readonly JobCardPicture[] };
 }
@@ -292,13 +298,14 @@ export function staticCataloguePage(key: StaticPageKey): CataloguePage {
       noindex: false,
     },
     summary: {
-      look: key === 'home' ? 'home' : 'plain',
+      look: key === 'home' ? 'home' : copy.search ? 'band' : 'plain',
       crumbs: key === 'home' ? [] : [HOME_CRUMB],
       eyebrow: copy.eyebrow,
       heading: copy.heading,
       lead: copy.lead,
       points: [],
       sections,
+      ...(copy.search ? { search: copy.search } : {}),
     },
   };
 }

@@ -111,13 +111,24 @@ const AUTH_STYLE =
  * fields.css: keep them in step): the band with the search form's frame, the results' heading and the
  * first page's cards, at the same sizes and breakpoints, so nothing moves when the page replaces it.
  */
-const J = '[data-look=jobs]';
+const J = ':is([data-look=jobs],[data-look=band])';
+const B = '[data-look=band]';
+const SEARCH_ICON =
+  '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="7" fill="none" ' +
+  'stroke="currentColor" stroke-width="2"/><path d="m20 20-3.5-3.5" stroke="currentColor" stroke-width="2" ' +
+  'stroke-linecap="round"/></svg>';
 const JOBS_STYLE =
   `${J} .jp-wrap{box-sizing:border-box;width:100%;max-width:1180px;margin:0 auto;padding-left:${GUTTER};padding-right:${GUTTER}}` +
   `${J}>main *,${J}>main *::before,${J}>main *::after{box-sizing:border-box}` +
   `${J} .jp-band{background:radial-gradient(700px 220px at 100% 0%,rgba(0,135,81,.08),transparent 70%),#fff;` +
   `border-bottom:1px solid #e2e8e4;color:#1f2a24}` +
   `${J} .jp-head{padding-top:clamp(28px,5vw,52px);padding-bottom:clamp(24px,4vw,40px)}` +
+  // A page band (the kit's ui-page__head) and /other-services' search box (the catalogue's info.css).
+  `${B} .jp-head{padding-top:clamp(28px,5vw,56px);padding-bottom:clamp(24px,4vw,44px)}${B} .jp-head>*{max-width:760px}` +
+  `${B} .jp-search{max-width:560px;margin-top:24px}${B} .jp-search-label{display:block;margin-bottom:8px;font-weight:700;color:#0f1f17}` +
+  `${B} .jp-search-field{display:flex;align-items:center;gap:10px;height:54px;padding:0 16px;border:1px solid #e2e8e4;` +
+  `border-radius:14px;background:#fff;color:#5b6b63;box-shadow:0 1px 2px rgba(15,31,23,.06);font-size:1.02rem}` +
+  `${B} .jp-search-field svg{flex:none}${B} .jp-search-field span{color:#61706a;white-space:nowrap;overflow:hidden}` +
   `${J} .jp-eyebrow{display:inline-block;margin:0 0 12px;padding:4px 10px;border-radius:999px;background:#e8f5ee;` +
   `color:#00623d;font-size:.78rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase}` +
   `${J} h1{margin:0 0 .5em;color:#0f1f17;font-size:clamp(1.75rem,1.2rem + 2.2vw,2.6rem);font-weight:800;` +
@@ -163,7 +174,7 @@ const JOBS_STYLE =
   `@media (prefers-color-scheme:dark){${J} .jp-band{background:radial-gradient(700px 220px at 100% 0%,rgba(0,135,81,.08),transparent 70%),#17201b;` +
   `border-color:#2f3d36;color:#d5dfd9}${J} .jp-eyebrow,${J} .jp-media{background:#133325}${J} .jp-eyebrow,${J} .jp-trade{color:#63d6a3}` +
   `${J} h1,${J} h2,${J} h3,${J} .jp-label{color:#f2f6f4}${J} .jp-lead,${J} .jp-count,${J} .jp-meta{color:#9cada4}` +
-  `${J} .jp-form,${J} .jp-card{background:#17201b;border-color:#2f3d36}${J} .jp-input{background:#0e1512;border-color:#56665e;color:#8a9b92}}`;
+  `${J} .jp-form,${J} .jp-card,${B} .jp-search-field{background:#17201b;border-color:#2f3d36}${B} .jp-search-label{color:#f2f6f4}${J} .jp-input{background:#0e1512;border-color:#56665e;color:#8a9b92}}`;
 
 /**
  * While scripts run: a plain summary (company profiles, static pages) is hidden; a home or landing
@@ -326,6 +337,19 @@ function jobsBodyHtml(summary: PageSummary, visitor: boolean): string {
   );
 }
 
+/** A page's title band as the kit draws it (eyebrow, h1, intro), with its search box when it has one. */
+function bandHtml(summary: PageSummary): string {
+  const search = summary.search
+    ? `<div class="jp-search"><span class="jp-search-label">${escapeHtml(summary.search.label)}</span>` +
+      `<div class="jp-search-field">${SEARCH_ICON}<span>${escapeHtml(summary.search.placeholder)}</span></div></div>`
+    : '';
+  return (
+    `<div class="jp-band"><div class="jp-wrap jp-head">` +
+    `<p class="jp-eyebrow">${escapeHtml(summary.eyebrow)}</p><h1>${escapeHtml(summary.heading)}</h1>` +
+    `<p class="jp-lead">${escapeHtml(summary.lead)}</p>${search}</div></div>`
+  );
+}
+
 /**
  * The page in plain HTML: breadcrumb, eyebrow, the h1, the intro, its points and links. A home or landing
  * summary carries its look (data-look) and is the first paint while scripts load (SCRIPTED_STYLE).
@@ -337,6 +361,22 @@ export function summaryHtml(summary: PageSummary, options: { visitor?: boolean }
     return (
       `<div class="${SUMMARY_CLASS}"${look}>${bar}` +
       `<main>${jobsBodyHtml(summary, options.visitor ?? true)}</main></div>`
+    );
+  }
+  const sections = summary.sections.map((section) => {
+    const title = section.path
+      ? link({ name: section.title, path: section.path })
+      : escapeHtml(section.title);
+    return `<section><h2>${title}</h2><ul>${section.items.map((item) => `<li>${link(item)}</li>`).join('')}</ul></section>`;
+  });
+  if (summary.look === 'band') {
+    // The crumbs only for crawlers, with the links (the page shows neither in its band).
+    const crumbs =
+      summary.crumbs.length > 0
+        ? `<section><nav aria-label="Breadcrumb">${summary.crumbs.map(link).join(' / ')}</nav></section>`
+        : '';
+    return (
+      `<div class="${SUMMARY_CLASS}"${look}>${bar}<main>${crumbs}${bandHtml(summary)}${sections.join('')}</main></div>`
     );
   }
   const copy: string[] = [];
@@ -353,12 +393,6 @@ export function summaryHtml(summary: PageSummary, options: { visitor?: boolean }
     copy.push(`<ul>${summary.points.map((point) => `<li>${escapeHtml(point)}</li>`).join('')}</ul>`);
   }
   if (summary.reserve) copy.push(`<div style="height:${Math.round(summary.reserve)}px"></div>`);
-  const sections = summary.sections.map((section) => {
-    const title = section.path
-      ? link({ name: section.title, path: section.path })
-      : escapeHtml(section.title);
-    return `<section><h2>${title}</h2><ul>${section.items.map((item) => `<li>${link(item)}</li>`).join('')}</ul></section>`;
-  });
   return (
     `<div class="${SUMMARY_CLASS}"${look}>` +
     bar +

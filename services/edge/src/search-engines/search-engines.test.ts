@@ -222,9 +222,21 @@ describe('search engines, embedded topology', () => {
         [`${origin}${copy.path}`],
       ]);
       expect(page.descriptions).toEqual([copy.lead]);
-      // Only the home page's summary is its first paint; the other static pages' are for crawlers.
-      expect(page.root.startsWith('<div class="crawler-summary" data-look="home">')).toBe(copy.path === '/');
+      // The home page's summary is its first paint, and /other-services' band with its search box; the
+      // other static pages' are for crawlers.
+      const look = copy.path === '/' ? 'home' : copy.path === '/other-services' ? 'band' : undefined;
+      expect([copy.path, /^<div class="crawler-summary"(?: data-look="(\w+)")?>/.exec(page.root)?.[1]]).toEqual([
+        copy.path,
+        look,
+      ]);
     }
+    const services = read((await get('/other-services')).body).root;
+    expect(services).toContain(
+      '<div class="jp-search"><span class="jp-search-label">What do you need help with?</span>',
+    );
+    expect(services).toContain('<span>e.g. plumber, cleaning, roof</span>');
+    // Its links for crawlers, every category and trade, stay (hidden while scripts run).
+    expect(services).toContain('<section><h2><a href="/category/Craftsman">Craftsman</a></h2><ul><li>');
   });
 
   it("writes a company's public fields (never its contact details) and a 404 for an unknown id", async () => {
