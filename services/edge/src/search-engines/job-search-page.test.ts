@@ -117,7 +117,9 @@ describe('the job search page the edge writes (/jobs)', () => {
     expect(root).toMatch(/^<div class="crawler-summary" data-look="jobs"><header>/);
     expect(root).toContain(`<h1>${JOB_SEARCH_COPY.heading}</h1>`);
     expect(root).toContain(`<p class="jp-lead">Jobs posted by customers across Nigeria, newest first.`);
-    expect(root).toContain(`<h2>${JOB_SEARCH_COPY.allJobs}</h2><p class="jp-count">Jobs 1–2, newest first</p>`);
+    expect(root).toContain(
+      `<h2>${JOB_SEARCH_COPY.allJobs}</h2><p class="jp-count">Jobs 1–2, newest first</p>`,
+    );
     // The cards in the service's order; what they say, escaped.
     const titles = [...root.matchAll(/<h3>([^<]*)<\/h3>/g)].map((m) => m[1]);
     expect(titles).toEqual([
@@ -140,7 +142,9 @@ describe('the job search page the edge writes (/jobs)', () => {
     // A visitor's button.
     expect(root.match(/<span class="jp-action">Login to Apply<\/span>/g)).toHaveLength(2);
     // Nothing of the poster: name, e-mail, phone, address, postal code, nor the description.
-    expect(html).not.toMatch(/Secretname|Another Poster|poster@private|0803|2348035551212|Hidden Close|105102|Two coats/);
+    expect(html).not.toMatch(
+      /Secretname|Another Poster|poster@private|0803|2348035551212|Hidden Close|105102|Two coats/,
+    );
     expect(html).not.toMatch(/<img src=x/);
     // Asked as a visitor, for the first page, under the page request's id.
     expect(asked).toEqual([{ url: '/api/jobs/search?page=1&limit=12', requestId: 'jobs-page-1' }]);

@@ -329,7 +329,9 @@ function jobsBodyHtml(summary: PageSummary, visitor: boolean): string {
       : `<p class="jp-count">${cards.length === 1 ? 'Job 1' : `Jobs 1–${cards.length}`}, newest first</p>`;
   const action = visitor ? escapeHtml(JOB_SEARCH_COPY.loginToApply) : '&nbsp;';
   const list =
-    cards.length === 0 ? '' : `<ul class="jp-grid">${cards.map((card) => jobCardHtml(card, action)).join('')}</ul>`;
+    cards.length === 0
+      ? ''
+      : `<ul class="jp-grid">${cards.map((card) => jobCardHtml(card, action)).join('')}</ul>`;
   return (
     band +
     `<div class="jp-wrap jp-body"><div class="jp-results"><h2>${escapeHtml(results.heading)}</h2>${count}</div>` +
@@ -375,9 +377,7 @@ export function summaryHtml(summary: PageSummary, options: { visitor?: boolean }
       summary.crumbs.length > 0
         ? `<section><nav aria-label="Breadcrumb">${summary.crumbs.map(link).join(' / ')}</nav></section>`
         : '';
-    return (
-      `<div class="${SUMMARY_CLASS}"${look}>${bar}<main>${crumbs}${bandHtml(summary)}${sections.join('')}</main></div>`
-    );
+    return `<div class="${SUMMARY_CLASS}"${look}>${bar}<main>${crumbs}${bandHtml(summary)}${sections.join('')}</main></div>`;
   }
   const copy: string[] = [];
   if (summary.crumbs.length > 0) {

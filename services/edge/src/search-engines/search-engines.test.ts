@@ -225,10 +225,10 @@ describe('search engines, embedded topology', () => {
       // The home page's summary is its first paint, and /other-services' band with its search box; the
       // other static pages' are for crawlers.
       const look = copy.path === '/' ? 'home' : copy.path === '/other-services' ? 'band' : undefined;
-      expect([copy.path, /^<div class="crawler-summary"(?: data-look="(\w+)")?>/.exec(page.root)?.[1]]).toEqual([
+      expect([
         copy.path,
-        look,
-      ]);
+        /^<div class="crawler-summary"(?: data-look="(\w+)")?>/.exec(page.root)?.[1],
+      ]).toEqual([copy.path, look]);
     }
     const services = read((await get('/other-services')).body).root;
     expect(services).toContain(
