@@ -108,6 +108,50 @@ describe('jobs journeys (embedded)', () => {
     await page.close();
   });
 
+  it('a visitor opening /jobs reads the newest jobs before any script, drawn where the page then draws them', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    // Scripts blocked: the edge's HTML alone draws the band and the first page of cards.
+    await page.route('**/*.js', (route) => route.abort());
+    const response = await page.goto(`${site.url}/jobs`);
+    const html = (await response?.text()) ?? '';
+    assert.doesNotMatch(
+      html,
+      /Bode Thomas|08035550199|chiamaka|Chiamaka Eze|101283/,
+      'no poster details in the HTML',
+    );
+    const pictured = page.locator('.crawler-summary[data-look="jobs"] .jp-card', { hasText: heading });
+    assert.ok(await pictured.isVisible(), 'the new job is on the first paint');
+    await shoot(page, 'jobs-search-first-paint');
+    const boxes = async (scope: string, h1: string, card: string) => {
+      const first = page.locator(`${scope} ${card}`).first();
+      return {
+        heading: await page.locator(`${scope} ${h1}`).boundingBox(),
+        card: await first.boundingBox(),
+        title: await first.locator('h3').textContent(),
+      };
+    };
+    const drawn = await boxes('.crawler-summary', 'h1', '.jp-card');
+    await page.unroute('**/*.js');
+
+    // With scripts: the page replaces the picture where it stood (same heading, same first card).
+    await page.goto(`${site.url}/jobs`);
+    await page.locator('#main .job-card').first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.crawler-summary').count(), 0);
+    assert.equal(await page.locator('h1').count(), 1);
+    const real = await boxes('#main', 'h1', '.job-card');
+    assert.equal(real.title, drawn.title);
+    for (const what of ['heading', 'card'] as const) {
+      const [a, b] = [drawn[what], real[what]];
+      assert.ok(
+        a && b && (['x', 'y', 'width', 'height'] as const).every((k) => Math.abs(a[k] - b[k]) <= 2),
+        `${what}: first paint ${JSON.stringify(a)}, page ${JSON.stringify(b)}`,
+      );
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a company finds it by search, sees Apply and the blurred contact panel, and no contact data reaches it', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);

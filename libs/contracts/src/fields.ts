@@ -3,6 +3,7 @@
 // `fieldError`, so the same input gets the same message on both sides.
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { addCalendarDays, isCalendarDay, lagosToday } from './calendar-days';
 import { canonicalCategoryName, canonicalSubcategoryName, subcategoriesOf } from './catalogue';
 import { JOB_LIMITS, JOB_MESSAGES } from './job-rules';
 import type { JobFields } from './jobs';
@@ -286,33 +287,12 @@ export const RatingRule = withMessages(Type.Integer({ minimum: 1, maximum: 5 }),
   maximum: JOB_MESSAGES.ratingOutOfRange,
 });
 
-/** Nigeria is UTC+1 all year (no daylight saving): "today" for a start date is Lagos's today. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
-/** Today's date in Lagos as YYYY-MM-DD. */
-export function lagosToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** A job's start date: a real day, not before today in Lagos, at most a year ahead. */
 export function jobStartDateError(value: unknown, now: Date = new Date()): string | undefined {
   if (typeof value !== 'string' || !isCalendarDay(value)) return JOB_MESSAGES.startDateInvalid;
   const today = lagosToday(now);
   if (value < today) return JOB_MESSAGES.startDateInPast;
-  if (value > addDays(today, JOB_LIMITS.startDateMaxDaysAhead)) return JOB_MESSAGES.startDateTooFar;
+  if (value > addCalendarDays(today, JOB_LIMITS.startDateMaxDaysAhead)) return JOB_MESSAGES.startDateTooFar;
   return undefined;
 }
 

@@ -18,6 +18,7 @@ export * from './realtime-reconnect';
 export * from './payments';
 export * from './money';
 export * from './sessions';
+export * from './calendar-days';
 export * from './fields';
 export * from './fields.cases';
 export * from './api-paths';

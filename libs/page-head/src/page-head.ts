@@ -27,6 +27,8 @@ export interface StaticPageCopy {
   heading: string;
   /** The sentence under it; also the page's description. */
   lead: string;
+  /** A search box under the lead (its label and placeholder). */
+  search?: { label: string; placeholder: string };
 }
 
 /** The catalogue's pages that are not about one category or company. */
@@ -66,6 +68,7 @@ export const STATIC_PAGES: Readonly<Record<StaticPageKey, StaticPageCopy>> = /* 
     eyebrow: 'Browse',
     heading: 'All services',
     lead: 'Browse every service we offer, from a quick repair to building a new house.',
+    search: { label: 'What do you need help with?', placeholder: 'e.g. plumber, cleaning, roof' },
   },
 });
 
@@ -151,9 +154,11 @@ export interface PageHead {
 /**
  * How the summary looks while the page's scripts load: 'home' and 'landing' show it as the page's hero
  * (the first paint of the pages most visitors arrive on), 'profile' as a company profile's photo and
- * introduction, 'auth' as the sign-in or sign-up card with its pitch, 'plain' keeps it for crawlers only.
+ * introduction, 'auth' as the sign-in or sign-up card with its pitch, 'jobs' as the job search with its
+ * first page of cards, 'band' as a page's title band (with its search box: /other-services), 'plain' keeps
+ * it for crawlers only.
  */
-export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'plain';
+export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'jobs' | 'band' | 'plain';
 
 export interface PageSummary {
   look: SummaryLook;
@@ -171,6 +176,63 @@ export interface PageSummary {
   aside?: { title: string; points: readonly string[] };
   /** Pixels kept free under the copy for what the page's scripts draw there (a form), so nothing jumps. */
   reserve?: number;
+  /** A search box under the lead ('band' look). */
+  search?: { label: string; placeholder: string };
+  /** The job search's results: their heading and the first page's cards (none drawn when absent). */
+  results?: { heading: string; cards: readonly JobCardPicture[] };
+}
+
+/**
+ * What a job card shows, as the edge draws it before the jobs remote has loaded: the job's public words
+ * only (never the poster's name or contact details, which the card does not show either).
+ */
+export interface JobCardPicture {
+  /** The trade line (its first sub-category, else its category). */
+  trade: string;
+  title: string;
+  state: string;
+  /** The start day as YYYY-MM-DD and as the card writes it ('Sun, 6 Dec 2026'). */
+  startDay: string;
+  startText: string;
+  /** 'N companies unlocked'. */
+  unlocked: string;
+  /** The job's first image, a path of this site's own, or null (the card's illustration). */
+  image: string | null;
+}
+
+/** The job search page's own words (the jobs remote shows them; the edge draws them first). */
+export const JOB_SEARCH_COPY = /* @__PURE__ */ Object.freeze({
+  path: '/jobs',
+  eyebrow: 'Find jobs',
+  heading: 'Find open jobs',
+  lead:
+    'Jobs posted by customers across Nigeria, newest first. Search by words, trade, state and start ' +
+    "date, then unlock a job to see the poster's contact details and chat with them.",
+  /** The results' heading without filters. */
+  allJobs: 'All open jobs',
+  /** A visitor's card button. */
+  loginToApply: MESSAGES.loginToApply,
+});
+
+/**
+ * /jobs as the edge draws it: the search band and, for the address without filters, the first page of
+ * cards (`cards` undefined: the band alone, the results come with the page's scripts).
+ */
+export function jobSearchCataloguePage(cards?: readonly JobCardPicture[]): CataloguePage {
+  const copy = JOB_SEARCH_COPY;
+  return {
+    head: { title: pageTitle(copy.heading), description: copy.lead, path: copy.path, noindex: false },
+    summary: {
+      look: 'jobs',
+      crumbs: [],
+      eyebrow: copy.eyebrow,
+      heading: copy.heading,
+      lead: copy.lead,
+      points: [],
+      sections: [],
+      ...(cards ? { results: { heading: copy.allJobs, cards } } : {}),
+    },
+  };
 }
 
 export interface CataloguePage {
@@ -211,13 +273,14 @@ export function staticCataloguePage(key: StaticPageKey): CataloguePage {
       noindex: false,
     },
     summary: {
-      look: key === 'home' ? 'home' : 'plain',
+      look: key === 'home' ? 'home' : copy.search ? 'band' : 'plain',
       crumbs: key === 'home' ? [] : [HOME_CRUMB],
       eyebrow: copy.eyebrow,
       heading: copy.heading,
       lead: copy.lead,
       points: [],
       sections,
+      ...(copy.search ? { search: copy.search } : {}),
     },
   };
 }

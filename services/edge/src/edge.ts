@@ -165,7 +165,11 @@ export async function startEdge(config: EdgeConfig, options: EdgeOptions = {}): 
       sources,
       remoteUrls,
       // Canonical and sitemap addresses on PUBLIC_URL; company pages from the accounts directory.
-      searchEngines: { publicOrigin: config.PUBLIC_URL, accountsUrl: config.ACCOUNTS_URL },
+      searchEngines: {
+        publicOrigin: config.PUBLIC_URL,
+        accountsUrl: config.ACCOUNTS_URL,
+        jobsUrl: config.JOBS_URL,
+      },
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     if (host) {

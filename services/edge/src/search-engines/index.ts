@@ -3,11 +3,13 @@
 // links show.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { resolveLanding, SITE } from '@marketplace/contracts';
+import { resolveLanding, SESSION_COOKIES, SITE } from '@marketplace/contracts';
 import {
   AUTH_PAGES,
   authCataloguePage,
+  JOB_SEARCH_COPY,
   companyCataloguePage,
+  jobSearchCataloguePage,
   landingCataloguePage,
   STATIC_PAGES,
   staticCataloguePage,
@@ -17,6 +19,7 @@ import {
 } from '@marketplace/page-head';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsGet, Directory, type DirectoryOptions } from './directory';
+import { JobListing, type JobListingOptions } from './job-listing';
 import { canCarryPages, pageHtml } from './page-html';
 import { remoteHintsReader, type RemoteHintsSource } from './remote-hints';
 import { robotsTxt, Sitemap, sitemapFileOf, type SitemapFile } from './sitemap';
@@ -30,6 +33,9 @@ export interface SearchEnginesOptions {
   publicOrigin?: string;
   /** Distributed topology: where the accounts service is; unset, this server's own accounts routes. */
   accountsUrl?: string;
+  /** Distributed topology: where the jobs service is (the /jobs page's first cards); unset, this server's. */
+  jobsUrl?: string;
+  jobListing?: JobListingOptions;
   /** Addresses per sitemap file (default and most: 50,000); above, /sitemap.xml is an index. */
   sitemapUrlLimit?: number;
   /** How long a built sitemap is kept (default 5 minutes). */
@@ -59,6 +65,16 @@ const STATIC_BY_PATH = new Map(
 const AUTH_BY_PATH = new Map(
   (Object.keys(AUTH_PAGES) as AuthPageKey[]).map((key) => [AUTH_PAGES[key].path, key]),
 );
+
+const JOB_SEARCH_PATH = JOB_SEARCH_COPY.path;
+
+/** No session cookie came with the request: the job cards' button is a visitor's ('Login to Apply'). */
+function isVisitor(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie ?? '';
+  return ![SESSION_COOKIES.access, SESSION_COOKIES.csrf].some((name) =>
+    new RegExp(`(?:^|;\\s*)${name}=`).test(cookie),
+  );
+}
 
 /** Only a plain host[:port] is believed from the Host header; anything else is this machine. */
 const PLAIN_HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
@@ -105,6 +121,7 @@ export function registerSearchEngines(
   options: SearchEnginesOptions = {},
 ): SearchEngines {
   const directory = new Directory(accountsGet(app, options.accountsUrl), options.directory);
+  const jobListing = new JobListing(accountsGet(app, options.jobsUrl), options.jobListing);
   const sitemap = new Sitemap(directory, { urlLimit: options.sitemapUrlLimit });
   const sitemaps = new SitemapCache(options.sitemapTtlMs ?? 5 * 60_000);
   const ogImage = readFileSync(OG_IMAGE_FILE);
@@ -149,12 +166,18 @@ export function registerSearchEngines(
   /** The page for a path and whether the catalogue remote renders it (the shell renders sign-in). */
   const cataloguePage = async (
     path: string,
+    search: string,
     requestId: string,
   ): Promise<{ page: CataloguePage | null; byCatalogue: boolean } | undefined> => {
     const key = STATIC_BY_PATH.get(path);
     if (key) return { page: staticCataloguePage(key), byCatalogue: true };
     const auth = AUTH_BY_PATH.get(path);
     if (auth) return { page: authCataloguePage(auth), byCatalogue: false };
+    if (path === JOB_SEARCH_PATH) {
+      // The cards only for the address without filters (a filtered search draws the band alone).
+      const cards = search ? undefined : await jobListing.firstPage(requestId);
+      return { page: jobSearchCataloguePage(cards), byCatalogue: false };
+    }
     const match = /^\/(category|sub-category|company-profile)\/([^/]+)$/.exec(path);
     const segment = match?.[2] !== undefined ? decodeSegment(match[2]) : undefined;
     if (!match || segment === undefined || segment.trim() === '') return undefined;
@@ -171,15 +194,17 @@ export function registerSearchEngines(
     async page(request) {
       const html = shellIndex();
       if (!html || !canCarryPages(html)) return undefined;
-      const path = request.url.split('?')[0] ?? '/';
-      const found = await cataloguePage(path, request.id);
+      const [path = '/', search = ''] = request.url.split('?', 2);
+      const found = await cataloguePage(path, search, request.id);
       if (!found) return undefined;
       // No such company: the shell says so (its not-found screen), with the status a crawler understands.
       if (found.page === null) return { status: 404, html };
       const hints = found.byCatalogue ? catalogueHints() : '';
       return {
         status: 200,
-        html: pageHtml(html, found.page, siteOrigin(request, options.publicOrigin), hints),
+        html: pageHtml(html, found.page, siteOrigin(request, options.publicOrigin), hints, {
+          visitor: isVisitor(request),
+        }),
       };
     },
   };

@@ -4,7 +4,14 @@
 // (the shell keeps them until the remote's page arrives); others are visually hidden. Without scripts
 // every summary shows as a simple page (a <noscript> style in the head).
 import { SITE } from '@marketplace/contracts';
-import { headTags, type CataloguePage, type HeadTag, type PageSummary } from '@marketplace/page-head';
+import {
+  headTags,
+  JOB_SEARCH_COPY,
+  type CataloguePage,
+  type HeadTag,
+  type JobCardPicture,
+  type PageSummary,
+} from '@marketplace/page-head';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -100,6 +107,76 @@ const AUTH_STYLE =
   `[data-look=auth] ${C}__hero li::before{background-color:#133325}}`;
 
 /**
+ * The job search (/jobs) as the jobs remote draws it (its job-listings.css and the kit's styles.css and
+ * fields.css: keep them in step): the band with the search form's frame, the results' heading and the
+ * first page's cards, at the same sizes and breakpoints, so nothing moves when the page replaces it.
+ */
+const J = ':is([data-look=jobs],[data-look=band])';
+const B = '[data-look=band]';
+const SEARCH_ICON =
+  '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="7" fill="none" ' +
+  'stroke="currentColor" stroke-width="2"/><path d="m20 20-3.5-3.5" stroke="currentColor" stroke-width="2" ' +
+  'stroke-linecap="round"/></svg>';
+const JOBS_STYLE =
+  `${J} .jp-wrap{box-sizing:border-box;width:100%;max-width:1180px;margin:0 auto;padding-left:${GUTTER};padding-right:${GUTTER}}` +
+  `${J}>main *,${J}>main *::before,${J}>main *::after{box-sizing:border-box}` +
+  `${J} .jp-band{background:radial-gradient(700px 220px at 100% 0%,rgba(0,135,81,.08),transparent 70%),#fff;` +
+  `border-bottom:1px solid #e2e8e4;color:#1f2a24}` +
+  `${J} .jp-head{padding-top:clamp(28px,5vw,52px);padding-bottom:clamp(24px,4vw,40px)}` +
+  // A page band (the kit's ui-page__head) and /other-services' search box (the catalogue's info.css).
+  `${B} .jp-head{padding-top:clamp(28px,5vw,56px);padding-bottom:clamp(24px,4vw,44px)}${B} .jp-head>*{max-width:760px}` +
+  `${B} .jp-search{max-width:560px;margin-top:24px}${B} .jp-search-label{display:block;margin-bottom:8px;font-weight:700;color:#0f1f17}` +
+  `${B} .jp-search-field{display:flex;align-items:center;gap:10px;height:54px;padding:0 16px;border:1px solid #e2e8e4;` +
+  `border-radius:14px;background:#fff;color:#5b6b63;box-shadow:0 1px 2px rgba(15,31,23,.06);font-size:1.02rem}` +
+  `${B} .jp-search-field svg{flex:none}${B} .jp-search-field span{color:#61706a;white-space:nowrap;overflow:hidden}` +
+  `${J} .jp-eyebrow{display:inline-block;margin:0 0 12px;padding:4px 10px;border-radius:999px;background:#e8f5ee;` +
+  `color:#00623d;font-size:.78rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase}` +
+  `${J} h1{margin:0 0 .5em;color:#0f1f17;font-size:clamp(1.75rem,1.2rem + 2.2vw,2.6rem);font-weight:800;` +
+  `line-height:1.2;letter-spacing:-.01em;overflow-wrap:anywhere}` +
+  `${J} .jp-lead{max-width:760px;margin:0;font-size:1.08rem;color:#5b6b63}` +
+  `${J} .jp-form{display:grid;gap:16px;margin-top:24px;padding:clamp(16px,3vw,22px);border:1px solid #e2e8e4;` +
+  `border-radius:18px;background:#fff;box-shadow:0 1px 3px rgba(15,31,23,.06),0 8px 24px rgba(15,31,23,.06)}` +
+  `${J} .jp-words{display:flex;align-items:flex-start;gap:10px}${J} .jp-words>.jp-field{flex:1;min-width:0}` +
+  `${J} .jp-field{display:grid;gap:6px;align-content:start}` +
+  `${J} .jp-label{color:#0f1f17;font-weight:600;font-size:.92rem}` +
+  `${J} .jp-input{display:block;min-height:46px;padding:10px 14px;border:1px solid #cfd8d3;border-radius:10px;` +
+  `background:#fff;color:#61706a;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}` +
+  // Chromium draws a date input 2 px taller than a text input (its day, month and year fields).
+  `${J} .jp-date{min-height:48.8px}` +
+  `${J} .jp-submit{display:inline-flex;align-items:center;justify-content:center;min-height:46px;padding:0 18px;` +
+  `margin-top:calc(.92rem*1.5 + 6px);border:1px solid transparent;border-radius:10px;background:#008751;color:#fff;` +
+  `font-weight:600;font-size:.95rem;line-height:1;white-space:nowrap}` +
+  `${J} .jp-filters{display:grid;grid-template-columns:repeat(5,minmax(0,1fr));gap:12px 14px}` +
+  `${J} .jp-body{padding-top:clamp(24px,4vw,36px);padding-bottom:clamp(48px,8vw,88px)}` +
+  `${J} .jp-results{display:flex;flex-wrap:wrap;align-items:baseline;gap:6px 16px;margin-bottom:18px}` +
+  `${J} h2{margin:0;color:#0f1f17;font-size:clamp(1.2rem,1rem + .8vw,1.5rem);line-height:1.2;letter-spacing:-.01em}` +
+  `${J} .jp-count{margin:0;color:#5b6b63;font-variant-numeric:tabular-nums}` +
+  `${J} .jp-grid{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:20px}` +
+  `${J} .jp-card{display:flex;flex-direction:column;min-width:0;overflow:hidden;border:1px solid #e2e8e4;` +
+  `border-radius:12px;background:#fff;box-shadow:0 1px 2px rgba(15,31,23,.06)}` +
+  `${J} .jp-media{display:block;aspect-ratio:16/9;overflow:hidden;background:#e8f5ee}` +
+  `${J} .jp-media img{display:block;width:100%;height:100%;object-fit:cover}` +
+  `${J} .jp-card-body{display:flex;flex-direction:column;gap:8px;flex:1;padding:16px}` +
+  `${J} .jp-trade{margin:0;color:#00623d;font-size:.78rem;font-weight:700;letter-spacing:.05em;text-transform:uppercase}` +
+  `${J} h3{margin:0;color:#0f1f17;font-size:1.08rem;line-height:1.3;letter-spacing:-.01em;overflow-wrap:anywhere}` +
+  `${J} .jp-meta{list-style:none;margin:0;padding:0;display:grid;gap:4px;color:#5b6b63;font-size:.9rem}` +
+  `${J} .jp-meta li{display:flex;align-items:center;gap:8px;min-width:0}` +
+  `${J} .jp-meta li::before{content:"";flex:none;width:16px;height:16px}` +
+  `${J} .jp-foot{margin-top:auto;padding-top:8px}` +
+  `${J} .jp-action{display:flex;align-items:center;justify-content:center;width:100%;min-height:44px;padding:0 14px;` +
+  `border-radius:10px;background:#008751;color:#fff;font-size:.9rem;font-weight:600;line-height:1.25;text-align:center}` +
+  `@media (max-width:991px){${J} .jp-grid{grid-template-columns:repeat(2,minmax(0,1fr))}` +
+  `${J} .jp-filters{grid-template-columns:repeat(3,minmax(0,1fr))}}` +
+  `@media (max-width:767px){${J} .jp-filters{grid-template-columns:repeat(2,minmax(0,1fr))}}` +
+  `@media (max-width:600px){${J} .jp-grid{grid-template-columns:minmax(0,1fr)}}` +
+  `@media (max-width:420px){${J} .jp-filters{grid-template-columns:minmax(0,1fr)}` +
+  `${J} .jp-words{flex-direction:column;align-items:stretch}${J} .jp-submit{margin-top:0}}` +
+  `@media (prefers-color-scheme:dark){${J} .jp-band{background:radial-gradient(700px 220px at 100% 0%,rgba(0,135,81,.08),transparent 70%),#17201b;` +
+  `border-color:#2f3d36;color:#d5dfd9}${J} .jp-eyebrow,${J} .jp-media{background:#133325}${J} .jp-eyebrow,${J} .jp-trade{color:#63d6a3}` +
+  `${J} h1,${J} h2,${J} h3,${J} .jp-label{color:#f2f6f4}${J} .jp-lead,${J} .jp-count,${J} .jp-meta{color:#9cada4}` +
+  `${J} .jp-form,${J} .jp-card,${B} .jp-search-field{background:#17201b;border-color:#2f3d36}${B} .jp-search-label{color:#f2f6f4}${J} .jp-input{background:#0e1512;border-color:#56665e;color:#8a9b92}}`;
+
+/**
  * While scripts run: a plain summary (company profiles, static pages) is hidden; a home or landing
  * summary is the page's first paint, drawn as the catalogue remote draws that page's hero (its sizes,
  * colours and grid, from the remote's catalogue.css and landing.css: keep them in step), under a bar as
@@ -151,7 +228,8 @@ const SCRIPTED_STYLE =
   `border-radius:12px;background:#fff}` +
   `@media (max-width:991.98px){[data-look=home] ${C}__inner,[data-look=landing] ${C}__inner{grid-template-columns:minmax(0,1fr)}}` +
   PROFILE_STYLE +
-  AUTH_STYLE;
+  AUTH_STYLE +
+  JOBS_STYLE;
 
 /** Without scripts: a plain summary is a simple page; a hero summary keeps its hero, its links below. */
 const NO_SCRIPT_STYLE =
@@ -201,11 +279,106 @@ function asideHtml(aside: NonNullable<PageSummary['aside']>): string {
   return `<div class="${SUMMARY_CLASS}__aside"><p>${escapeHtml(aside.title)}</p><ul>${points}</ul></div>`;
 }
 
+/** The search form's frame: its fields' labels over empty boxes (the form itself comes with the page). */
+function searchFormHtml(): string {
+  const field = (label: string, value = '&nbsp;', kind = '') =>
+    `<div class="jp-field"><span class="jp-label">${label}</span><span class="jp-input${kind}">${value}</span></div>`;
+  return (
+    `<div class="jp-form"><div class="jp-words">${field('Words', 'e.g. leaking roof, kitchen tiles')}` +
+    `<span class="jp-submit">Search</span></div><div class="jp-filters">` +
+    field('Category', 'All categories') +
+    field('Sub-category', 'All sub-categories') +
+    field('State', 'All states') +
+    field('Starts on or after', '&nbsp;', ' jp-date') +
+    field('Starts on or before', '&nbsp;', ' jp-date') +
+    `</div></div>`
+  );
+}
+
+/** One job card: its picture (lazy: most are below the fold on a phone), trade, title, state, start, unlocks. */
+function jobCardHtml(card: JobCardPicture, action: string): string {
+  const image = card.image
+    ? `<img src="${escapeHtml(card.image)}" alt="" width="320" height="180" loading="lazy" decoding="async">`
+    : '';
+  return (
+    `<li class="jp-card"><div class="jp-media">${image}</div><div class="jp-card-body">` +
+    (card.trade ? `<p class="jp-trade">${escapeHtml(card.trade)}</p>` : '') +
+    `<h3>${escapeHtml(card.title)}</h3><ul class="jp-meta"><li>${escapeHtml(card.state)}</li>` +
+    `<li><span>Starts <time datetime="${escapeHtml(card.startDay)}">${escapeHtml(card.startText)}</time></span></li>` +
+    `<li>${escapeHtml(card.unlocked)}</li></ul>` +
+    `<div class="jp-foot"><span class="jp-action">${action}</span></div></div></li>`
+  );
+}
+
+/**
+ * /jobs's body: the band (eyebrow, h1, intro, the search form's frame), then the results' heading and the
+ * first page's cards. `visitor`: the cards' button says what a visitor's does; otherwise it is left blank
+ * (a company's and a customer's differ, and the page writes it a moment later).
+ */
+function jobsBodyHtml(summary: PageSummary, visitor: boolean): string {
+  const band =
+    `<div class="jp-band"><div class="jp-wrap jp-head">` +
+    `<p class="jp-eyebrow">${escapeHtml(summary.eyebrow)}</p><h1>${escapeHtml(summary.heading)}</h1>` +
+    `<p class="jp-lead">${escapeHtml(summary.lead)}</p>${searchFormHtml()}</div></div>`;
+  const results = summary.results;
+  if (!results) return band;
+  const { cards } = results;
+  const count =
+    cards.length === 0
+      ? ''
+      : `<p class="jp-count">${cards.length === 1 ? 'Job 1' : `Jobs 1–${cards.length}`}, newest first</p>`;
+  const action = visitor ? escapeHtml(JOB_SEARCH_COPY.loginToApply) : '&nbsp;';
+  const list =
+    cards.length === 0
+      ? ''
+      : `<ul class="jp-grid">${cards.map((card) => jobCardHtml(card, action)).join('')}</ul>`;
+  return (
+    band +
+    `<div class="jp-wrap jp-body"><div class="jp-results"><h2>${escapeHtml(results.heading)}</h2>${count}</div>` +
+    `${list}</div>`
+  );
+}
+
+/** A page's title band as the kit draws it (eyebrow, h1, intro), with its search box when it has one. */
+function bandHtml(summary: PageSummary): string {
+  const search = summary.search
+    ? `<div class="jp-search"><span class="jp-search-label">${escapeHtml(summary.search.label)}</span>` +
+      `<div class="jp-search-field">${SEARCH_ICON}<span>${escapeHtml(summary.search.placeholder)}</span></div></div>`
+    : '';
+  return (
+    `<div class="jp-band"><div class="jp-wrap jp-head">` +
+    `<p class="jp-eyebrow">${escapeHtml(summary.eyebrow)}</p><h1>${escapeHtml(summary.heading)}</h1>` +
+    `<p class="jp-lead">${escapeHtml(summary.lead)}</p>${search}</div></div>`
+  );
+}
+
 /**
  * The page in plain HTML: breadcrumb, eyebrow, the h1, the intro, its points and links. A home or landing
  * summary carries its look (data-look) and is the first paint while scripts load (SCRIPTED_STYLE).
  */
-export function summaryHtml(summary: PageSummary): string {
+export function summaryHtml(summary: PageSummary, options: { visitor?: boolean } = {}): string {
+  const look = summary.look === 'plain' ? '' : ` data-look="${summary.look}"`;
+  const bar = `<header><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a></header>`;
+  if (summary.look === 'jobs') {
+    return (
+      `<div class="${SUMMARY_CLASS}"${look}>${bar}` +
+      `<main>${jobsBodyHtml(summary, options.visitor ?? true)}</main></div>`
+    );
+  }
+  const sections = summary.sections.map((section) => {
+    const title = section.path
+      ? link({ name: section.title, path: section.path })
+      : escapeHtml(section.title);
+    return `<section><h2>${title}</h2><ul>${section.items.map((item) => `<li>${link(item)}</li>`).join('')}</ul></section>`;
+  });
+  if (summary.look === 'band') {
+    // The crumbs only for crawlers, with the links (the page shows neither in its band).
+    const crumbs =
+      summary.crumbs.length > 0
+        ? `<section><nav aria-label="Breadcrumb">${summary.crumbs.map(link).join(' / ')}</nav></section>`
+        : '';
+    return `<div class="${SUMMARY_CLASS}"${look}>${bar}<main>${crumbs}${bandHtml(summary)}${sections.join('')}</main></div>`;
+  }
   const copy: string[] = [];
   if (summary.crumbs.length > 0) {
     const here = summary.here ? [`<span aria-current="page">${escapeHtml(summary.here)}</span>`] : [];
@@ -220,16 +393,9 @@ export function summaryHtml(summary: PageSummary): string {
     copy.push(`<ul>${summary.points.map((point) => `<li>${escapeHtml(point)}</li>`).join('')}</ul>`);
   }
   if (summary.reserve) copy.push(`<div style="height:${Math.round(summary.reserve)}px"></div>`);
-  const sections = summary.sections.map((section) => {
-    const title = section.path
-      ? link({ name: section.title, path: section.path })
-      : escapeHtml(section.title);
-    return `<section><h2>${title}</h2><ul>${section.items.map((item) => `<li>${link(item)}</li>`).join('')}</ul></section>`;
-  });
-  const look = summary.look === 'plain' ? '' : ` data-look="${summary.look}"`;
   return (
     `<div class="${SUMMARY_CLASS}"${look}>` +
-    `<header><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a></header>` +
+    bar +
     `<main><div class="${SUMMARY_CLASS}__hero"><div class="${SUMMARY_CLASS}__inner">` +
     (summary.photo ? photoHtml(summary.photo) : '') +
     (summary.aside ? asideHtml(summary.aside) : '') +
@@ -258,10 +424,16 @@ export function canCarryPages(indexHtml: string): boolean {
  * The shell's index.html carrying one page's head and summary (see canCarryPages), and `hints` (link tags
  * for the files of the remote that renders the page) at the end of its head.
  */
-export function pageHtml(indexHtml: string, page: CataloguePage, origin: string, hints = ''): string {
+export function pageHtml(
+  indexHtml: string,
+  page: CataloguePage,
+  origin: string,
+  hints = '',
+  options: { visitor?: boolean } = {},
+): string {
   let html = indexHtml;
   for (const pattern of REPLACED_TAGS) html = html.replace(pattern, '');
   // Functions as replacements: a `$` in a company's name must stay a `$`.
   html = html.replace(HEAD_END, (end) => `${headHtml(page, origin)}${hints}${end}`);
-  return html.replace(ROOT_ELEMENT, () => `<div id="root">${summaryHtml(page.summary)}</div>`);
+  return html.replace(ROOT_ELEMENT, () => `<div id="root">${summaryHtml(page.summary, options)}</div>`);
 }

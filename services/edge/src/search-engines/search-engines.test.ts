@@ -221,9 +221,21 @@ describe('search engines, embedded topology', () => {
         [`${origin}${copy.path}`],
       ]);
       expect(page.descriptions).toEqual([copy.lead]);
-      // Only the home page's summary is its first paint; the other static pages' are for crawlers.
-      expect(page.root.startsWith('<div class="crawler-summary" data-look="home">')).toBe(copy.path === '/');
+      // The home page's summary is its first paint, and /other-services' band with its search box; the
+      // other static pages' are for crawlers.
+      const look = copy.path === '/' ? 'home' : copy.path === '/other-services' ? 'band' : undefined;
+      expect([
+        copy.path,
+        /^<div class="crawler-summary"(?: data-look="(\w+)")?>/.exec(page.root)?.[1],
+      ]).toEqual([copy.path, look]);
     }
+    const services = read((await get('/other-services')).body).root;
+    expect(services).toContain(
+      '<div class="jp-search"><span class="jp-search-label">What do you need help with?</span>',
+    );
+    expect(services).toContain('<span>e.g. plumber, cleaning, roof</span>');
+    // Its links for crawlers, every category and trade, stay (hidden while scripts run).
+    expect(services).toContain('<section><h2><a href="/category/Craftsman">Craftsman</a></h2><ul><li>');
   });
 
   it("writes a company's public fields (never its contact details) and a 404 for an unknown id", async () => {
@@ -299,8 +311,17 @@ describe('search engines, embedded topology', () => {
     }
   });
 
+  it('draws /jobs with the search band and the results, none while no job is open', async () => {
+    const page = read((await get('/jobs')).body);
+    expect(page.titles).toEqual(['Find open jobs | Naija Marketplace']);
+    expect(page.h1).toBe('Find open jobs');
+    expect(page.root).toMatch(/^<div class="crawler-summary" data-look="jobs"><header>/);
+    expect(page.root).toContain('<h2>All open jobs</h2></div>');
+    expect(page.root).not.toContain('<h3>');
+  });
+
   it('leaves other pages as the shell built them, and serves the Open Graph picture', async () => {
-    for (const path of ['/register', '/dashboard', '/company-profile', '/jobs']) {
+    for (const path of ['/register', '/dashboard', '/company-profile', '/jobapply/Plumber']) {
       const res = await get(path);
       expect([path, res.statusCode, res.body]).toEqual([path, 200, SHELL_INDEX]);
     }

@@ -53,7 +53,7 @@ export function OtherServicesPage() {
           <p className="ui-page__lead">{copy.lead}</p>
           <form className="services-search" role="search" onSubmit={(event) => event.preventDefault()}>
             <label htmlFor={`${id}-q`} className="services-search__label">
-              What do you need help with?
+              {copy.search?.label}
             </label>
             <div className="services-search__field">
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -64,7 +64,7 @@ export function OtherServicesPage() {
                 id={`${id}-q`}
                 type="search"
                 autoComplete="off"
-                placeholder="e.g. plumber, cleaning, roof"
+                placeholder={copy.search?.placeholder}
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
               />

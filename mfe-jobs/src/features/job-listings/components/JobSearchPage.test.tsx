@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { keepPrerenderedPage, resetPrerenderedPageForTests } from '@marketplace/ui';
 import {
   account,
   allowFormDataOfForms,
@@ -48,7 +49,58 @@ const query = (router: ReturnType<typeof renderSearch>) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 const results = () => screen.findByRole('list', { name: 'Search results' });
 
+/** The page the edge drew into the HTML for /jobs (services/edge search-engines), as the shell keeps it. */
+function keepEdgePicture(path: string) {
+  window.history.replaceState(null, '', path);
+  const root = document.createElement('div');
+  root.innerHTML =
+    '<div class="crawler-summary" data-look="jobs"><header><a href="/">Naija Marketplace</a></header>' +
+    '<main><div class="jp-band"><h1>Find open jobs</h1></div><div class="jp-body"><h2>All open jobs</h2>' +
+    '<ul class="jp-grid"><li class="jp-card"><h3>Job from the edge</h3></li></ul></div></main></div>';
+  keepPrerenderedPage(root);
+}
+
 describe('/jobs: job search', () => {
+  it("opened by its address, the edge's picture of the page and its cards stays until the first page is here", async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${ORIGIN}/api/jobs/search`, async () => {
+        await held;
+        return HttpResponse.json({ jobs: state.all, page: 1, limit: 12, hasMore: false });
+      }),
+    );
+    keepEdgePicture('/jobs');
+    try {
+      renderSearch();
+      // The picture, not the skeletons; hidden from assistive technology, which hears that the page loads.
+      expect(document.querySelector('.ui-prerendered h3')).toHaveTextContent('Job from the edge');
+      expect(screen.queryByTestId('job-skeleton')).toBeNull();
+      expect(screen.getByRole('status')).toHaveTextContent('Loading page');
+      expect(screen.queryAllByRole('heading', { level: 1 })).toHaveLength(0);
+      answer();
+      expect((await results()).children).toHaveLength(5);
+      expect(document.querySelector('.ui-prerendered')).toBeNull();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Find open jobs');
+    } finally {
+      resetPrerenderedPageForTests();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('a filtered search shows its own skeletons, not the picture of the unfiltered first page', async () => {
+    keepEdgePicture('/jobs');
+    try {
+      renderSearch('/jobs?state=Lagos');
+      expect(document.querySelector('.ui-prerendered')).toBeNull();
+      expect(screen.getAllByTestId('job-skeleton').length).toBeGreaterThan(0);
+      expect(await results()).toBeInTheDocument();
+    } finally {
+      resetPrerenderedPageForTests();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('has one h1 and lists open jobs, newest first, with the cards and their buttons', async () => {
     renderSearch();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Find open jobs');

@@ -9,8 +9,9 @@ import {
   SERVICE_CATALOGUE,
   subcategoriesOf,
 } from '@marketplace/contracts';
-import { useSession, retryUnlessClientError } from '@marketplace/ui';
-import { SelectField, TextField } from '@marketplace/ui/form';
+import { JOB_SEARCH_COPY } from '@marketplace/page-head';
+import { PendingPage, useSession, retryUnlessClientError } from '@marketplace/ui';
+import { SelectField, TextField } from '@marketplace/ui/fields';
 import { formatCount } from '@marketplace/ui/format';
 import { EnsureQueryClient } from '@marketplace/ui/query';
 import { searchJobs, searchJobsKey } from '../api/get-jobs';
@@ -144,7 +145,7 @@ function describe(filters: SearchFilters): string {
   const trade = filters.subcategory || filters.category;
   if (trade) parts.push(`in ${trade}`);
   if (filters.state) parts.push(`in ${filters.state}`);
-  return parts.length ? `Open jobs ${parts.join(' ')}` : 'All open jobs';
+  return parts.length ? `Open jobs ${parts.join(' ')}` : JOB_SEARCH_COPY.allJobs;
 }
 
 function JobSearch() {
@@ -221,16 +222,13 @@ function JobSearch() {
       </nav>
     ) : null;
 
-  return (
+  const view = (
     <section className="jobs-page" data-remote="jobs">
       <header className="ui-page__band">
         <div className="ui-container jobs-page__head">
-          <p className="ui-eyebrow">Find jobs</p>
-          <h1 className="ui-page__title">Find open jobs</h1>
-          <p className="ui-page__lead">
-            Jobs posted by customers across Nigeria, newest first. Search by words, trade, state and start
-            date, then unlock a job to see the poster&apos;s contact details and chat with them.
-          </p>
+          <p className="ui-eyebrow">{JOB_SEARCH_COPY.eyebrow}</p>
+          <h1 className="ui-page__title">{JOB_SEARCH_COPY.heading}</h1>
+          <p className="ui-page__lead">{JOB_SEARCH_COPY.lead}</p>
           <SearchForm key={params.toString()} applied={filters} onApply={apply} />
         </div>
       </header>
@@ -266,6 +264,9 @@ function JobSearch() {
       </div>
     </section>
   );
+  // Opened by its address without filters, the edge drew this page with its first cards into the HTML:
+  // that picture stays until the first page is here (skeletons only where there is none).
+  return result.isPending && !filtered && page === 1 ? <PendingPage fallback={view} /> : view;
 }
 
 /** /jobs (beyond the spec): companies, and anyone, find open jobs; the filters live in the address. */

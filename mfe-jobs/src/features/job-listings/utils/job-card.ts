@@ -2,6 +2,7 @@
 // "Job card button", and section 6: only companies see apply and payment buttons).
 import { canonicalCategoryName, canonicalSubcategoryName, type JobSummary } from '@marketplace/contracts';
 import type { SessionUser } from '@marketplace/ui';
+import { formatCount } from '@marketplace/ui/format';
 import type { JobListKind } from '../api/get-jobs';
 
 export type CardAction =
@@ -27,7 +28,7 @@ export function cardAction(user: SessionUser | null, job: Pick<JobSummary, 'paym
 /** 'N companies unlocked' with the right number. */
 export function unlockedText(count: number): string {
   const n = Math.max(0, Math.trunc(count));
-  return `${new Intl.NumberFormat('en-NG').format(n)} ${n === 1 ? 'company' : 'companies'} unlocked`;
+  return `${formatCount(n)} ${n === 1 ? 'company' : 'companies'} unlocked`;
 }
 
 /**
