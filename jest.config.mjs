@@ -73,8 +73,9 @@ export default {
       displayName: 'unit-node',
       // Jest's node environment sharing a compiled PGlite per worker (see the file).
       testEnvironment: '<rootDir>/tools/jest/node-environment.cjs',
-      // tools/: the build and start helpers' own tests; infra/: the observability files' check.
-      roots: [...serverRoots, '<rootDir>/tools', '<rootDir>/infra'],
+      // tools/: the build and start helpers' own tests; infra/: the observability files' check; e2e/: the
+      // journeys' support logic (the journeys themselves are *.e2e.ts, run by e2e/run.ts).
+      roots: [...serverRoots, '<rootDir>/tools', '<rootDir>/infra', '<rootDir>/e2e'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.infra\\.test\\.ts$'],
       setupFiles: ['<rootDir>/tools/jest/embedded-env.cjs'],
