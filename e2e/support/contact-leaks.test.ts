@@ -21,7 +21,12 @@ const CONTACT = { email: 'ada@example.com', phoneNumber: '08035550177', address:
 const token = (reader: Reader) =>
   `e30.${Buffer.from(JSON.stringify({ ...reader, name: 'x' })).toString('base64url')}.sig`;
 
-function exchange(reader: Reader | undefined, path: string, body: unknown, more: Partial<Exchange> = {}): Exchange {
+function exchange(
+  reader: Reader | undefined,
+  path: string,
+  body: unknown,
+  more: Partial<Exchange> = {},
+): Exchange {
   return {
     method: 'GET',
     url: `${SITE}${path}`,
@@ -44,28 +49,38 @@ const jobDetail = (id: string, locked: boolean, contact: Partial<typeof CONTACT>
 });
 
 const paid = (company: Reader, jobId: string, status = 'paid') =>
-  exchange(company, '/api/jobs/verifyPayment', {
-    status,
-    result: { jobId, payment: { _id: `pay-${jobId}`, reference: `ref-${jobId}`, jobId, status } },
-  }, { method: 'POST', requestBody: JSON.stringify({ reference: `ref-${jobId}` }) });
+  exchange(
+    company,
+    '/api/jobs/verifyPayment',
+    {
+      status,
+      result: { jobId, payment: { _id: `pay-${jobId}`, reference: `ref-${jobId}`, jobId, status } },
+    },
+    { method: 'POST', requestBody: JSON.stringify({ reference: `ref-${jobId}` }) },
+  );
 
 /** A ledger that saw the poster post JOB (and SECOND_JOB) with CONTACT. */
 function ledgerWithPostedJobs(): ContactLedger {
   const ledger = new ContactLedger();
   for (const id of [JOB, SECOND_JOB]) {
     ledger.observe(
-      exchange(POSTER, '/api/jobs/postjob', { statusCode: 201, job: { _id: id, postedBy: { _id: POSTER.sub } } }, {
-        method: 'POST',
-        status: 201,
-        requestBody: JSON.stringify({ name: 'Ada', ...CONTACT, jobHeading: 'Leaking tap' }),
-      }),
+      exchange(
+        POSTER,
+        '/api/jobs/postjob',
+        { statusCode: 201, job: { _id: id, postedBy: { _id: POSTER.sub } } },
+        {
+          method: 'POST',
+          status: 201,
+          requestBody: JSON.stringify({ name: 'Ada', ...CONTACT, jobHeading: 'Leaking tap' }),
+        },
+      ),
     );
   }
   return ledger;
 }
 
 describe('contact-leak scanner', () => {
-  it('learns a poster\'s contact details from the job they post (JSON and multipart bodies)', () => {
+  it("learns a poster's contact details from the job they post (JSON and multipart bodies)", () => {
     const ledger = ledgerWithPostedJobs();
     expect(ledger.knows('email', 'ADA@example.com')).toBe(true);
     expect(ledger.knows('phone', '+234 803 555 0177')).toBe(true);
@@ -87,7 +102,7 @@ describe('contact-leak scanner', () => {
     expect(bodyFields(multipart)).toEqual({ phoneNumber: '0812 000 1111', images: 'PNG' });
   });
 
-  it('reports the poster\'s details reaching a visitor, another customer and a company that has not paid', () => {
+  it("reports the poster's details reaching a visitor, another customer and a company that has not paid", () => {
     for (const reader of [undefined, OTHER_POSTER, COMPANY]) {
       const ledger = ledgerWithPostedJobs();
       const leaks = ledger.observe(exchange(reader, `/api/jobs/viewjob/${JOB}`, jobDetail(JOB, false)));
@@ -123,30 +138,40 @@ describe('contact-leak scanner', () => {
   it('does not let a payment for one job open another job of the same poster', () => {
     const ledger = ledgerWithPostedJobs();
     ledger.observe(paid(COMPANY, JOB));
-    const leaks = ledger.observe(exchange(COMPANY, `/api/jobs/viewjob/${SECOND_JOB}`, jobDetail(SECOND_JOB, false)));
+    const leaks = ledger.observe(
+      exchange(COMPANY, `/api/jobs/viewjob/${SECOND_JOB}`, jobDetail(SECOND_JOB, false)),
+    );
     expect(leaks).toHaveLength(3);
     expect(leaks[0].job).toBe(SECOND_JOB);
   });
 
-  it('does not count a pending, failed or refunded payment, nor another company\'s', () => {
+  it("does not count a pending, failed or refunded payment, nor another company's", () => {
     for (const status of ['pending', 'failed', 'refunded']) {
       const ledger = ledgerWithPostedJobs();
       ledger.observe(paid(COMPANY, JOB, status));
-      expect(ledger.observe(exchange(COMPANY, `/api/jobs/viewjob/${JOB}`, jobDetail(JOB, false)))).toHaveLength(3);
+      expect(
+        ledger.observe(exchange(COMPANY, `/api/jobs/viewjob/${JOB}`, jobDetail(JOB, false))),
+      ).toHaveLength(3);
     }
     const ledger = ledgerWithPostedJobs();
     ledger.observe(paid(COMPANY, JOB));
-    expect(ledger.observe(exchange(RIVAL, `/api/jobs/viewjob/${JOB}`, jobDetail(JOB, false)))).toHaveLength(3);
+    expect(ledger.observe(exchange(RIVAL, `/api/jobs/viewjob/${JOB}`, jobDetail(JOB, false)))).toHaveLength(
+      3,
+    );
     // A refund later takes the right away again.
     ledger.observe(paid(COMPANY, JOB, 'refunded'));
-    expect(ledger.observe(exchange(COMPANY, `/api/jobs/viewjob/${JOB}`, jobDetail(JOB, false)))).toHaveLength(3);
+    expect(ledger.observe(exchange(COMPANY, `/api/jobs/viewjob/${JOB}`, jobDetail(JOB, false)))).toHaveLength(
+      3,
+    );
   });
 
   it('passes locked jobs and lists that carry no contact details', () => {
     const ledger = ledgerWithPostedJobs();
     expect(ledger.observe(exchange(COMPANY, `/api/jobs/viewjob/${JOB}`, jobDetail(JOB, true)))).toEqual([]);
     expect(
-      ledger.observe(exchange(undefined, '/api/jobs/viewalljobs', { jobs: [jobDetail(JOB, true).job], hasMore: false })),
+      ledger.observe(
+        exchange(undefined, '/api/jobs/viewalljobs', { jobs: [jobDetail(JOB, true).job], hasMore: false }),
+      ),
     ).toEqual([]);
   });
 
@@ -157,24 +182,45 @@ describe('contact-leak scanner', () => {
 
     ledger.observe(
       exchange(OTHER_POSTER, '/api/user/me', {
-        user: { _id: OTHER_POSTER.sub, type: 'user', email: 'bola@example.com', phoneNumber: null, address: null },
+        user: {
+          _id: OTHER_POSTER.sub,
+          type: 'user',
+          email: 'bola@example.com',
+          phoneNumber: null,
+          address: null,
+        },
       }),
     );
     expect(ledger.observe(exchange(COMPANY, '/x', { text: 'write to bola@example.com' }))).toHaveLength(1);
     expect(ledger.observe(exchange(OTHER_POSTER, '/x', { text: 'write to bola@example.com' }))).toEqual([]);
   });
 
-  it('never reports a company\'s own contact details, even when a poster uses the same ones', () => {
+  it("never reports a company's own contact details, even when a poster uses the same ones", () => {
     const ledger = ledgerWithPostedJobs();
     ledger.observe(
-      exchange(undefined, '/api/user', { user: { _id: COMPANY.sub, type: 'company' } }, {
-        method: 'POST',
-        requestBody: JSON.stringify({ type: 'company', email: 'co@example.com', phoneNumber: CONTACT.phoneNumber }),
-      }),
+      exchange(
+        undefined,
+        '/api/user',
+        { user: { _id: COMPANY.sub, type: 'company' } },
+        {
+          method: 'POST',
+          requestBody: JSON.stringify({
+            type: 'company',
+            email: 'co@example.com',
+            phoneNumber: CONTACT.phoneNumber,
+          }),
+        },
+      ),
     );
     ledger.observe(
       exchange(RIVAL, '/api/user/me', {
-        user: { _id: RIVAL.sub, type: 'company', email: 'rival@example.com', phoneNumber: '+2348031234567', address: '12 Allen Avenue, Ikeja' },
+        user: {
+          _id: RIVAL.sub,
+          type: 'company',
+          email: 'rival@example.com',
+          phoneNumber: '+2348031234567',
+          address: '12 Allen Avenue, Ikeja',
+        },
       }),
     );
     const profile = '<p>co@example.com, +2348035550177, +2348031234567, 12 Allen Avenue, Ikeja</p>';
@@ -185,16 +231,27 @@ describe('contact-leak scanner', () => {
 
   it('judges a sign-in answer as the account it signs in, and reads the reader from cookies and headers', () => {
     const ledger = ledgerWithPostedJobs();
-    const signIn = exchange(undefined, '/api/user/login', { user: { _id: POSTER.sub, type: 'user', email: CONTACT.email } }, {
-      method: 'POST',
-      readerAfter: POSTER,
-    });
+    const signIn = exchange(
+      undefined,
+      '/api/user/login',
+      { user: { _id: POSTER.sub, type: 'user', email: CONTACT.email } },
+      {
+        method: 'POST',
+        readerAfter: POSTER,
+      },
+    );
     expect(ledger.observe(signIn)).toEqual([]);
     expect(ledger.observe({ ...signIn, readerAfter: undefined })).toEqual([]);
 
-    expect(readerOfToken(accessTokenIn(`mp_csrf=abc; mp_access=${token(COMPANY)}; other=1`))).toEqual(COMPANY);
+    expect(readerOfToken(accessTokenIn(`mp_csrf=abc; mp_access=${token(COMPANY)}; other=1`))).toEqual(
+      COMPANY,
+    );
     expect(readerOfToken(accessTokenIn(`Bearer ${token(ADMIN)}`))).toEqual(ADMIN);
-    expect(readerOfToken(accessTokenIn(`mp_refresh=r; Path=/api/user\nmp_access=${token(POSTER)}; Path=/; HttpOnly`))).toEqual(POSTER);
+    expect(
+      readerOfToken(
+        accessTokenIn(`mp_refresh=r; Path=/api/user\nmp_access=${token(POSTER)}; Path=/; HttpOnly`),
+      ),
+    ).toEqual(POSTER);
     expect(readerOfToken(accessTokenIn('mp_access=; Max-Age=0'))).toBeUndefined();
     expect(readerOfToken('not-a-token')).toBeUndefined();
     expect(phoneKey('+234 (803) 555-0177')).toBe('8035550177');

@@ -135,7 +135,8 @@ export function bodyFields(body: string | undefined): Record<string, string> {
     );
   }
   const fields: Record<string, string> = {};
-  const part = /content-disposition:\s*form-data;\s*name="([^"]+)"(?:;[^\r\n]*)?\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r]*?)\r?\n--/gi;
+  const part =
+    /content-disposition:\s*form-data;\s*name="([^"]+)"(?:;[^\r\n]*)?\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r]*?)\r?\n--/gi;
   for (let match = part.exec(body); match; match = part.exec(body)) {
     if (!(match[1] in fields)) fields[match[1]] = match[2];
   }
@@ -257,17 +258,29 @@ export class ContactLedger {
         if (node.contactLocked === false) {
           for (const [field, kind] of CONTACT_FIELDS) this.#learnValue(kind, node[field], postedBy, node._id);
         }
-      } else if (typeof node._id === 'string' && typeof node.email === 'string' && typeof node.type === 'string') {
+      } else if (
+        typeof node._id === 'string' &&
+        typeof node.email === 'string' &&
+        typeof node.type === 'string'
+      ) {
         // An account (AccountSchema): a company's contact details are public, a customer's are not.
         if (node.type === 'company') this.#learnPublic(node);
         else if (node.type === 'user') {
           for (const [field, kind] of CONTACT_FIELDS) this.#learnValue(kind, node[field], node._id);
         }
       }
-      if (typeof node.reference === 'string' && typeof node.jobId === 'string' && typeof node.status === 'string') {
+      if (
+        typeof node.reference === 'string' &&
+        typeof node.jobId === 'string' &&
+        typeof node.status === 'string'
+      ) {
         // A payment (UnlockPayment, or AdminPayment with its company).
         const company =
-          typeof node.companyId === 'string' ? node.companyId : reader?.type === 'company' ? reader.sub : undefined;
+          typeof node.companyId === 'string'
+            ? node.companyId
+            : reader?.type === 'company'
+              ? reader.sub
+              : undefined;
         if (company) {
           const unlocks = this.#unlocks.get(company) ?? new Map<string, string>();
           unlocks.set(node.jobId, node.status);

@@ -8,7 +8,14 @@
  */
 import { afterEach } from 'node:test';
 import type { APIResponse, BrowserContext, Response } from 'playwright-core';
-import { ContactLedger, accessTokenIn, describeLeaks, readerOfToken, type Exchange } from './contact-leaks';
+import {
+  ContactLedger,
+  accessTokenIn,
+  describeLeaks,
+  readerOfToken,
+  type Exchange,
+  type Leak,
+} from './contact-leaks';
 
 /** One ledger per test process: what the poster's context teaches it holds for the company's. */
 export const contactLedger = new ContactLedger();
@@ -65,7 +72,9 @@ async function readBrowserResponse(response: Response): Promise<void> {
   record({
     method: request.method(),
     url: response.url(),
-    reader: readerOfToken(accessTokenIn(requestHeaders.authorization) ?? accessTokenIn(requestHeaders.cookie)),
+    reader: readerOfToken(
+      accessTokenIn(requestHeaders.authorization) ?? accessTokenIn(requestHeaders.cookie),
+    ),
     readerAfter: readerOfToken(accessTokenIn(setCookie)),
     requestBody: request.postData() ?? undefined,
     status,
@@ -86,7 +95,9 @@ function requestBodyOf(options: FetchOptions): string | undefined {
   if (data !== undefined && !Buffer.isBuffer(data)) return JSON.stringify(data);
   if (form && typeof form === 'object') return JSON.stringify(form);
   if (multipart && typeof multipart === 'object') {
-    return JSON.stringify(Object.fromEntries(Object.entries(multipart).filter(([, v]) => typeof v === 'string')));
+    return JSON.stringify(
+      Object.fromEntries(Object.entries(multipart).filter(([, v]) => typeof v === 'string')),
+    );
   }
   return undefined;
 }
@@ -103,9 +114,12 @@ export function watchContactLeaks(context: BrowserContext): void {
   api.fetch = async (urlOrRequest, options) => {
     const url = typeof urlOrRequest === 'string' ? urlOrRequest : urlOrRequest.url();
     const headers = (options?.headers ?? {}) as Record<string, string>;
-    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+    const authorization = Object.entries(headers).find(
+      ([name]) => name.toLowerCase() === 'authorization',
+    )?.[1];
     const cookies = url.startsWith('http') ? await context.cookies(url) : [];
-    const token = accessTokenIn(authorization) ?? cookies.find((cookie) => cookie.name === 'mp_access')?.value;
+    const token =
+      accessTokenIn(authorization) ?? cookies.find((cookie) => cookie.name === 'mp_access')?.value;
     const response: APIResponse = await fetch(urlOrRequest, options);
     track(
       (async () => {
@@ -138,9 +152,21 @@ export function watchContactLeaks(context: BrowserContext): void {
   };
 }
 
-/** Throws when the scanner has seen a leak not reported yet (each leak fails one place only). */
-export function assertNoContactLeaks(): void {
+/** Waits until every answer received so far has been read. */
+export const drainContactScans = drain;
+
+/** The leaks seen and not reported yet, now counted as reported (for the scanner's own check). */
+export function takeContactLeaks(): Leak[] {
   const leaks = contactLedger.leaks.slice(reported);
   reported = contactLedger.leaks.length;
-  if (leaks.length > 0) throw new Error(`A poster's contact details reached a reader not entitled to them:\n${describeLeaks(leaks)}`);
+  return leaks;
+}
+
+/** Throws when the scanner has seen a leak not reported yet (each leak fails one place only). */
+export function assertNoContactLeaks(): void {
+  const leaks = takeContactLeaks();
+  if (leaks.length > 0)
+    throw new Error(
+      `A poster's contact details reached a reader not entitled to them:\n${describeLeaks(leaks)}`,
+    );
 }
