@@ -142,7 +142,7 @@ describe('contact-leak scanner', () => {
       exchange(COMPANY, `/api/jobs/viewjob/${SECOND_JOB}`, jobDetail(SECOND_JOB, false)),
     );
     expect(leaks).toHaveLength(3);
-    expect(leaks[0].job).toBe(SECOND_JOB);
+    expect(leaks[0]?.job).toBe(SECOND_JOB);
   });
 
   it("does not count a pending, failed or refunded payment, nor another company's", () => {

@@ -138,7 +138,8 @@ export function bodyFields(body: string | undefined): Record<string, string> {
   const part =
     /content-disposition:\s*form-data;\s*name="([^"]+)"(?:;[^\r\n]*)?\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r]*?)\r?\n--/gi;
   for (let match = part.exec(body); match; match = part.exec(body)) {
-    if (!(match[1] in fields)) fields[match[1]] = match[2];
+    const [, name, value] = match;
+    if (name !== undefined && value !== undefined && !(name in fields)) fields[name] = value;
   }
   if (Object.keys(fields).length === 0 && /^[^\s{[]*=/.test(body)) {
     for (const [name, value] of new URLSearchParams(body)) fields[name] = value;
@@ -227,7 +228,7 @@ export class ContactLedger {
     const posting = path === '/api/jobs/postjob';
     if (!editing && !posting) return;
     const job = editing
-      ? decodeURIComponent(editing[1])
+      ? decodeURIComponent(editing[1] ?? '')
       : isObject(json) && isObject(json.job) && typeof json.job._id === 'string'
         ? json.job._id
         : undefined;
