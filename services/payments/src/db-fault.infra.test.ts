@@ -280,11 +280,11 @@ class CuttableLink {
   ) {}
 
   static async start(host: string, targetPort: number): Promise<CuttableLink> {
-    let link: CuttableLink | undefined;
-    const server = createServer((client) => link!.accept(client, host, targetPort));
+    const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
-    link = new CuttableLink(server, typeof address === 'object' && address ? address.port : 0);
+    const link = new CuttableLink(server, typeof address === 'object' && address ? address.port : 0);
+    server.on('connection', (client: Socket) => link.accept(client, host, targetPort));
     return link;
   }
 
