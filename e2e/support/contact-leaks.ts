@@ -180,6 +180,15 @@ export class ContactLedger {
     return found;
   }
 
+  /** What the scanner read and learned, for the report at the end of a suite. */
+  summary(): string {
+    let paid = 0;
+    for (const unlocks of this.#unlocks.values())
+      for (const status of unlocks.values()) paid += Number(status === PAID);
+    const secret = [...this.#values.keys()].filter((key) => !this.#public.has(key)).length;
+    return `${this.scanned} answers read, ${secret} poster contact values known, ${paid} paid unlocks seen, ${this.leaks.length} leaks`;
+  }
+
   /** Whether `value` is known as a poster's contact detail (for tests and reports). */
   knows(kind: ContactKind, value: string): boolean {
     const key = keyOf(kind, value);

@@ -26,8 +26,12 @@ const TEXT_TYPE = /json|html|text\/|xml/i;
 
 /** Answers still being read, of every context. */
 const pending = new Set<Promise<void>>();
+/** Answers whose body could no longer be read (the page went away first): counted in the summary. */
+let unreadable = 0;
 function track(work: Promise<void>): void {
-  const settled: Promise<void> = work.catch(() => undefined).finally(() => pending.delete(settled));
+  const settled: Promise<void> = work
+    .catch(() => void (unreadable += 1))
+    .finally(() => pending.delete(settled));
   pending.add(settled);
 }
 async function drain(): Promise<void> {
@@ -41,6 +45,11 @@ afterEach(async () => {
 
 let reported = 0;
 process.on('exit', () => {
+  if (contactLedger.scanned > 0) {
+    process.stderr.write(
+      `contact-leak scanner: ${contactLedger.summary()}, ${unreadable} answers unreadable\n`,
+    );
+  }
   if (contactLedger.leaks.length > reported) {
     process.stderr.write(`\nContact leaks seen by the journeys:\n${describeLeaks(contactLedger.leaks)}\n`);
     process.exitCode = 1;
