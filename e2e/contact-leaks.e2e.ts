@@ -48,12 +48,23 @@ describe('contact-leak scanner', () => {
     assert.match(output, /not ok .* a company opens a job page it has not paid for/);
   });
 
-  it("sees the page, the page's own fetch and page.request, judged by the signed-in reader", async () => {
+  it("sees the page, the page's own fetch, a WebSocket frame and page.request, judged by the signed-in reader", async () => {
     await signAs(browser, site.url, LEAKY_COMPANY);
     const page = await browser.newPage();
     await page.goto(`${site.url}/job-page`);
     await page.waitForLoadState('networkidle');
     await page.request.get(`${site.url}/api/jobs/viewjob/${LEAKY_JOB}`);
+    await page.evaluate(
+      (url) =>
+        new Promise<void>((resolve) => {
+          const socket = new WebSocket(url);
+          socket.onmessage = () => {
+            socket.close();
+            resolve();
+          };
+        }),
+      `${site.url.replace(/^http/, 'ws')}/ws`,
+    );
     await browser.clearCookies();
     await page.request.get(`${site.url}/api/jobs/viewjob/${LEAKY_JOB}`);
     await page.close();
@@ -68,12 +79,14 @@ describe('contact-leak scanner', () => {
         // the HTML page (a document), its fetch (XHR), the same call through page.request
         `company ${LEAKY_COMPANY.sub} phone /job-page`,
         ...['email', 'phone', 'address'].map((kind) => `company ${LEAKY_COMPANY.sub} ${kind} ${viewJob}`),
+        // a WebSocket frame
+        ...['email', 'phone', 'address'].map((kind) => `company ${LEAKY_COMPANY.sub} ${kind} /ws`),
         // signed out
         ...['email', 'phone', 'address'].map((kind) => `visitor ${kind} ${viewJob}`),
       ]),
     );
     // The company's view-job answer twice: the page's fetch and page.request.
-    assert.equal(leaks.length, 10, leaks.join('\n'));
+    assert.equal(leaks.length, 13, leaks.join('\n'));
   });
 
   it('lets the poster, an admin and the company once its unlock is paid read them', async () => {

@@ -1,13 +1,14 @@
 /**
  * Wires the contact-leak scanner (contact-leaks.ts) into a browser context: every answer its pages
- * receive (documents, fetch/XHR) and every call made with `page.request` / `context.request` is read
+ * receive (documents, fetch/XHR, WebSocket frames) and every call made with `page.request` /
+ * `context.request` is read
  * for a poster's contact details, judged by the access token the request carried. `launchBrowser`
  * watches each context it makes, so every journey is scanned by construction: after each test (a hook
  * on the root of every suite that imports this) the answers still being read are finished and the test
  * fails on a leak it caused; a process that saw an unreported one exits non-zero in any case.
  */
 import { afterEach } from 'node:test';
-import type { APIResponse, BrowserContext, Response } from 'playwright-core';
+import type { APIResponse, BrowserContext, Page, Response } from 'playwright-core';
 import {
   ContactLedger,
   accessTokenIn,
@@ -117,6 +118,25 @@ export function watchContactLeaks(context: BrowserContext): void {
     // An answer whose body is gone (a page navigated away first) cannot be read; nothing to judge.
     track(readBrowserResponse(response));
   });
+  // WebSocket frames (chat): judged by the session the socket was opened with.
+  const watchSockets = (page: Page) =>
+    page.on('websocket', (socket) => {
+      const httpUrl = socket.url().replace(/^ws/, 'http');
+      const reader = context
+        .cookies(httpUrl)
+        .then((cookies) => readerOfToken(cookies.find((cookie) => cookie.name === 'mp_access')?.value))
+        .catch(() => undefined);
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string') return;
+        track(
+          reader.then((who) =>
+            record({ method: 'WS', url: socket.url(), reader: who, status: 101, responseBody: payload }),
+          ),
+        );
+      });
+    });
+  context.pages().forEach(watchSockets);
+  context.on('page', watchSockets);
 
   const api = context.request;
   const fetch = api.fetch.bind(api);
