@@ -1,8 +1,9 @@
 /**
  * Wires the contact-leak scanner (contact-leaks.ts) into a browser context: every answer its pages
  * receive (documents, fetch/XHR, WebSocket frames) and every call made with `page.request` /
- * `context.request` is read
- * for a poster's contact details, judged by the access token the request carried. `launchBrowser`
+ * `context.request` is read for a poster's contact details, judged by the access token the request
+ * carried (for a WebSocket, the session it opened with). Calls a journey makes with Node's own `fetch`
+ * are not a browser's and are not seen. `launchBrowser`
  * watches each context it makes, so every journey is scanned by construction: after each test (a hook
  * on the root of every suite that imports this) the answers still being read are finished and the test
  * fails on a leak it caused; a process that saw an unreported one exits non-zero in any case.
