@@ -241,7 +241,19 @@ describe('contact-leak scanner', () => {
       },
     );
     expect(ledger.observe(signIn)).toEqual([]);
-    expect(ledger.observe({ ...signIn, readerAfter: undefined })).toEqual([]);
+    // A sign-up answer sets no cookie: it is the account of the e-mail the request gave, even while the
+    // browser still holds another member's session; an answer with another account's e-mail is not.
+    const signUp = {
+      ...signIn,
+      url: `${SITE}/api/user`,
+      reader: OTHER_POSTER,
+      readerAfter: undefined,
+      requestBody: JSON.stringify({ email: CONTACT.email.toUpperCase(), password: 'x' }),
+    };
+    expect(ledger.observe(signUp)).toEqual([]);
+    expect(
+      ledger.observe({ ...signUp, requestBody: JSON.stringify({ email: 'bola@example.com' }) }),
+    ).toHaveLength(1);
 
     expect(readerOfToken(accessTokenIn(`mp_csrf=abc; mp_access=${token(COMPANY)}; other=1`))).toEqual(
       COMPANY,

@@ -174,7 +174,9 @@ export class ContactLedger {
     const json = parseJson(exchange.responseBody);
     this.#learnFromRequest(exchange, json);
     const selfAccount = this.#learnFromResponse(exchange, json, reader);
-    const found = this.#scan(exchange, json, reader ?? selfAccount);
+    // A sign-up or sign-in answer is the account whose e-mail the request gave (also when the browser
+    // still held another session): judged as that account.
+    const found = this.#scan(exchange, json, exchange.readerAfter ?? selfAccount ?? exchange.reader);
     this.scanned += 1;
     this.leaks.push(...found);
     return found;
@@ -251,8 +253,13 @@ export class ContactLedger {
     let selfAccount: Reader | undefined;
     const path = new URL(exchange.url).pathname;
     if (isObject(json) && isObject(json.user) && (path === '/api/user' || path === '/api/user/login')) {
-      const { _id, type } = json.user;
-      if (typeof _id === 'string' && (type === 'user' || type === 'company' || type === 'admin')) {
+      const { _id, type, email } = json.user;
+      const asked = bodyFields(exchange.requestBody).email;
+      const same =
+        typeof email === 'string' &&
+        typeof asked === 'string' &&
+        normalizeText(email) === normalizeText(asked);
+      if (same && typeof _id === 'string' && (type === 'user' || type === 'company' || type === 'admin')) {
         selfAccount = { sub: _id, type };
       }
     }
