@@ -74,8 +74,9 @@ export default {
       // Jest's node environment sharing a compiled PGlite per worker (see the file).
       testEnvironment: '<rootDir>/tools/jest/node-environment.cjs',
       // tools/: the build and start helpers' own tests; infra/: the observability files' check; bench/:
-      // which pages the bench measures and its budgets.
-      roots: [...serverRoots, '<rootDir>/tools', '<rootDir>/infra', '<rootDir>/bench'],
+      // which pages the bench measures and its budgets; e2e/: the journeys' support logic (the journeys
+      // themselves are *.e2e.ts, run by e2e/run.ts).
+      roots: [...serverRoots, '<rootDir>/tools', '<rootDir>/infra', '<rootDir>/bench', '<rootDir>/e2e'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.infra\\.test\\.ts$'],
       setupFiles: ['<rootDir>/tools/jest/embedded-env.cjs'],

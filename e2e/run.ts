@@ -7,6 +7,8 @@ import { ensureWebBuild } from '@marketplace/tools';
 
 ensureWebBuild();
 const suites = [
+  // First: the contact-leak scanner every journey runs under must bite (a few seconds).
+  'e2e/contact-leaks.e2e.ts',
   'e2e/embedded.e2e.ts',
   'e2e/jobs.e2e.ts',
   'e2e/catalogue.e2e.ts',

@@ -2,13 +2,14 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { watchContactLeaks } from './leak-watch';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(process.cwd(), 'e2e', 'artifacts');
 
 /**
  * A fresh Chromium profile per suite; nothing is written outside a temp folder. `javaScriptEnabled: false`
- * sees pages as a crawler that runs no scripts does.
+ * sees pages as a crawler that runs no scripts does. The context is watched for contact leaks.
  */
 export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   const home = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
@@ -16,7 +17,7 @@ export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {
   process.env.XDG_CONFIG_HOME = join(home, '.config');
   process.env.XDG_CACHE_HOME = join(home, '.cache');
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launchPersistentContext(join(home, 'profile'), {
+  const context = await chromium.launchPersistentContext(join(home, 'profile'), {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 800 },
@@ -32,6 +33,9 @@ export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {
       '--disable-sync',
     ],
   });
+  // Every answer this context receives is read for a poster's contact details (support/leak-watch.ts).
+  watchContactLeaks(context);
+  return context;
 }
 
 /**

@@ -26,9 +26,54 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, 'FORBIDDEN', message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
+/** What a client is told while the database cannot be reached (the request changed nothing). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable and nothing was changed. Please try again in a moment.';
+/** Seconds a client should wait before trying again after a 503 for an unreachable database. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// Node's network failures (connecting to PostgreSQL, or the connection dropped), pg's own messages for a
+// connection that went away or never came, and PostgreSQL's SQLSTATEs for the same: class 08 (connection
+// exception), 57P01-57P03 (shut down, crashed, not accepting connections yet), 53300 (too many clients).
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const PG_CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Connection terminated due to connection timeout)/;
+
+/**
+ * Whether `error` says the database cannot be reached or went away mid-request (not that a query was
+ * wrong). The transaction it interrupted is rolled back by PostgreSQL, so the request changed nothing.
+ * A network failure reaching another backend (e.g. the payment provider, before anything is written)
+ * counts too: the client's answer is the same, try again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (
+      typeof code === 'string' &&
+      (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08/.test(code))
+    ) {
+      return true;
+    }
+    if (typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
 /**
  * Every error leaves the service in the one envelope of libs/contracts. Validation and malformed
- * bodies become 400s with a readable message; anything unexpected is logged and becomes a 500
+ * bodies become 400s with a readable message; a database that cannot be reached is a 503 with
+ * Retry-After (the client may simply try again); anything unexpected is logged and becomes a 500
  * whose message reveals nothing internal. Registered by each service for its own routes.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -58,6 +103,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
           ? 'The request body is not valid JSON.'
           : fastifyError.message;
       return reply.status(status).send(errorEnvelope(status, fastifyError.code ?? 'BAD_REQUEST', message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorEnvelope(503, 'SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -4,3 +4,4 @@ export * from './free-port';
 export * from './pglite-snapshot';
 export * from './run-entry';
 export * from './scrape-metrics';
+export * from '../bus/nats-test-server';

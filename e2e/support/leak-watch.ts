@@ -1,0 +1,202 @@
+/**
+ * Wires the contact-leak scanner (contact-leaks.ts) into a browser context: every answer its pages
+ * receive (documents, fetch/XHR, WebSocket frames) and every call made with `page.request` /
+ * `context.request` is read for a poster's contact details, judged by the access token the request
+ * carried (for a WebSocket, the session it opened with). Calls a journey makes with Node's own `fetch`
+ * are not a browser's and are not seen. `launchBrowser`
+ * watches each context it makes, so every journey is scanned by construction: after each test (a hook
+ * on the root of every suite that imports this) the answers still being read are finished and the test
+ * fails on a leak it caused; a process that saw an unreported one exits non-zero in any case.
+ */
+import { afterEach } from 'node:test';
+import type { APIResponse, BrowserContext, Page, Response } from 'playwright-core';
+import {
+  ContactLedger,
+  accessTokenIn,
+  describeLeaks,
+  readerOfToken,
+  type Exchange,
+  type Leak,
+} from './contact-leaks';
+
+/** One ledger per test process: what the poster's context teaches it holds for the company's. */
+export const contactLedger = new ContactLedger();
+
+// Answers that cannot carry a member's data (built files) are not read: they are most of the bytes.
+const SKIPPED_TYPES = new Set(['script', 'stylesheet', 'image', 'media', 'font', 'manifest', 'texttrack']);
+const TEXT_TYPE = /json|html|text\/|xml/i;
+
+/** Answers still being read, of every context. */
+const pending = new Set<Promise<void>>();
+/** Answers whose body could no longer be read (the page went away first): counted in the summary. */
+let unreadable = 0;
+function track(work: Promise<void>): void {
+  const settled: Promise<void> = work
+    .catch(() => void (unreadable += 1))
+    .finally(() => pending.delete(settled));
+  pending.add(settled);
+}
+async function drain(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
+}
+
+afterEach(async () => {
+  await drain();
+  assertNoContactLeaks();
+});
+
+let reported = 0;
+process.on('exit', () => {
+  if (contactLedger.scanned > 0) {
+    process.stderr.write(
+      `contact-leak scanner: ${contactLedger.summary()}, ${unreadable} answers unreadable\n`,
+    );
+  }
+  if (contactLedger.leaks.length > reported) {
+    process.stderr.write(`\nContact leaks seen by the journeys:\n${describeLeaks(contactLedger.leaks)}\n`);
+    process.exitCode = 1;
+  }
+});
+
+function record(exchange: Exchange): void {
+  const found = contactLedger.observe(exchange);
+  if (found.length > 0) process.stderr.write(`CONTACT LEAK\n${describeLeaks(found)}\n`);
+}
+
+async function readBrowserResponse(response: Response): Promise<void> {
+  const request = response.request();
+  if (SKIPPED_TYPES.has(request.resourceType())) return;
+  if (!response.url().startsWith('http')) return;
+  const status = response.status();
+  if (status >= 300 && status < 400) return;
+  const contentType = (await response.headerValue('content-type')) ?? '';
+  if (!TEXT_TYPE.test(contentType)) return;
+  const [requestHeaders, responseHeaders, body] = await Promise.all([
+    request.allHeaders(),
+    response.headersArray(),
+    response.text(),
+  ]);
+  const setCookie = responseHeaders
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value)
+    .join('\n');
+  record({
+    method: request.method(),
+    url: response.url(),
+    reader: readerOfToken(
+      accessTokenIn(requestHeaders.authorization) ?? accessTokenIn(requestHeaders.cookie),
+    ),
+    readerAfter: readerOfToken(accessTokenIn(setCookie)),
+    requestBody: request.postData() ?? undefined,
+    status,
+    responseBody: body,
+  });
+}
+
+type FetchOptions = Parameters<BrowserContext['request']['fetch']>[1];
+
+function requestBodyOf(options: FetchOptions): string | undefined {
+  if (!options) return undefined;
+  const { data, form, multipart } = options as {
+    data?: unknown;
+    form?: unknown;
+    multipart?: Record<string, unknown>;
+  };
+  if (typeof data === 'string') return data;
+  if (data !== undefined && !Buffer.isBuffer(data)) return JSON.stringify(data);
+  if (form && typeof form === 'object') return JSON.stringify(form);
+  if (multipart && typeof multipart === 'object') {
+    return JSON.stringify(
+      Object.fromEntries(Object.entries(multipart).filter(([, v]) => typeof v === 'string')),
+    );
+  }
+  return undefined;
+}
+
+/** Starts scanning the context: its pages' answers and its API request context's. */
+export function watchContactLeaks(context: BrowserContext): void {
+  context.on('response', (response) => {
+    // An answer whose body is gone (a page navigated away first) cannot be read; nothing to judge.
+    track(readBrowserResponse(response));
+  });
+  // WebSocket frames (chat): judged by the session the socket was opened with.
+  const watchSockets = (page: Page) =>
+    page.on('websocket', (socket) => {
+      const httpUrl = socket.url().replace(/^ws/, 'http');
+      const reader = context
+        .cookies(httpUrl)
+        .then((cookies) => readerOfToken(cookies.find((cookie) => cookie.name === 'mp_access')?.value))
+        .catch(() => undefined);
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string') return;
+        track(
+          reader.then((who) =>
+            record({ method: 'WS', url: socket.url(), reader: who, status: 101, responseBody: payload }),
+          ),
+        );
+      });
+    });
+  context.pages().forEach(watchSockets);
+  context.on('page', watchSockets);
+
+  const api = context.request;
+  const fetch = api.fetch.bind(api);
+  api.fetch = async (urlOrRequest, options) => {
+    const url = typeof urlOrRequest === 'string' ? urlOrRequest : urlOrRequest.url();
+    const headers = (options?.headers ?? {}) as Record<string, string>;
+    const authorization = Object.entries(headers).find(
+      ([name]) => name.toLowerCase() === 'authorization',
+    )?.[1];
+    const cookies = url.startsWith('http') ? await context.cookies(url) : [];
+    const token =
+      accessTokenIn(authorization) ?? cookies.find((cookie) => cookie.name === 'mp_access')?.value;
+    const response: APIResponse = await fetch(urlOrRequest, options);
+    track(
+      (async () => {
+        const setCookie = response
+          .headersArray()
+          .filter((header) => header.name.toLowerCase() === 'set-cookie')
+          .map((header) => header.value)
+          .join('\n');
+        const contentType = response.headers()['content-type'] ?? '';
+        if (!TEXT_TYPE.test(contentType)) return;
+        record({
+          method: options?.method ?? (typeof urlOrRequest === 'string' ? 'GET' : urlOrRequest.method()),
+          url,
+          reader: readerOfToken(token),
+          readerAfter: readerOfToken(accessTokenIn(setCookie)),
+          requestBody: requestBodyOf(options),
+          status: response.status(),
+          responseBody: await response.text(),
+        });
+      })(),
+    );
+    return response;
+  };
+
+  // Answers are read before the context (and their bodies) go away.
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await drain();
+    await close(options);
+  };
+}
+
+/** Waits until every answer received so far has been read. */
+export const drainContactScans = drain;
+
+/** The leaks seen and not reported yet, now counted as reported (for the scanner's own check). */
+export function takeContactLeaks(): Leak[] {
+  const leaks = contactLedger.leaks.slice(reported);
+  reported = contactLedger.leaks.length;
+  return leaks;
+}
+
+/** Throws when the scanner has seen a leak not reported yet (each leak fails one place only). */
+export function assertNoContactLeaks(): void {
+  const leaks = takeContactLeaks();
+  if (leaks.length > 0)
+    throw new Error(
+      `A poster's contact details reached a reader not entitled to them:\n${describeLeaks(leaks)}`,
+    );
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_PATHS, EVENT_TYPES, JOB_API } from '@marketplace/contracts';
+import jobsService from '@marketplace/jobs-service';
+import paymentsService, { type PaymentsControls } from '@marketplace/payments-service';
+import {
+  authPlugin,
+  createNatsBus,
+  generateSigningKeys,
+  newEvent,
+  schemaDb,
+  setEnvelopeNotFoundHandler,
+  type BusLogger,
+  type Database,
+  type EventBus,
+} from '@marketplace/service-kit';
+import { NatsTestServer, createTestDatabase, eventually } from '@marketplace/service-kit/testing';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+
+/** NATS going away is the point: its reconnect warnings are expected. */
+const quiet: BusLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+/**
+ * The money path across services while NATS is down (payments' fault.infra.test.ts has the event itself
+ * going out once after restarts): the jobs and payments services as the edge mounts them, on real
+ * PostgreSQL and a private nats-server this test kills. A company pays while NATS is gone: payments
+ * settles it and keeps the event in its outbox; the jobs service cannot know yet, so the contact details
+ * stay locked; once NATS is back the jobs service learns of the unlock, once, and the company sees them.
+ */
+describe('fault: NATS down while a payment is confirmed', () => {
+  const keys = generateSigningKeys();
+  let nats: NatsTestServer;
+  let db: Database;
+  let bus: EventBus;
+  let app: FastifyInstance;
+  let signer: FastifyInstance;
+  let controls: PaymentsControls;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    nats = await NatsTestServer.create();
+    await nats.start();
+    db = await createTestDatabase();
+    dataDir = await mkdtemp(join(tmpdir(), 'money-path-'));
+    bus = await createNatsBus({
+      servers: nats.url,
+      name: 'money-path',
+      retryDelayMs: 50,
+      maxRetryDelayMs: 500,
+      publishTimeoutMs: 1000,
+      logger: quiet,
+    });
+    app = Fastify({ logger: false });
+    setEnvelopeNotFoundHandler(app);
+    const deps = { db, bus, auth: { publicKey: keys.publicKey }, dataDir };
+    await app.register(jobsService, deps);
+    await app.register(paymentsService, {
+      ...deps,
+      payments: { reconcileIntervalMs: 0 },
+      onControls: (c) => (controls = c),
+    });
+    await app.ready();
+    signer = Fastify({ logger: false });
+    await signer.register(authPlugin, keys);
+    await signer.ready();
+  }, 90_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await signer?.close();
+    await bus?.close();
+    await db?.close();
+    await nats?.dispose();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  async function member(type: 'user' | 'company') {
+    const id = randomUUID();
+    await bus.publish(
+      newEvent(
+        EVENT_TYPES.accountsUserRegistered,
+        { userId: id, name: `A ${type}`, type },
+        { correlationId: 'money-path' },
+      ),
+    );
+    await eventually(async () => {
+      const row = await schemaDb<{ members: { id: string } }>(db, 'jobs')
+        .selectFrom('members')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw new Error('member not known to jobs yet');
+    }, 15_000);
+    return {
+      id,
+      headers: { authorization: `Bearer ${signer.jwt.sign({ sub: id, type, name: `A ${type}` })}` },
+    };
+  }
+
+  const viewJob = (jobId: string, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: JOB_API.viewJob(jobId), headers });
+
+  it('payments keeps the unlock event while NATS is down; the jobs service learns of it once NATS is back, once', async () => {
+    const poster = await member('user');
+    const company = await member('company');
+    const posted = await app.inject({
+      method: 'POST',
+      url: API_PATHS.postJob,
+      headers: poster.headers,
+      payload: {
+        name: 'Ada Obi',
+        email: 'ada.money@example.com',
+        phoneNumber: '0803 555 0123',
+        state: 'Lagos',
+        address: '3 Marina Road, Lagos Island',
+        jobStartDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+        category: 'Craftsman',
+        subcategory: ['Plumber'],
+        jobHeading: 'Fix a leaking kitchen sink',
+        description: 'The pipe under the kitchen sink drips all day.',
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    const jobId = posted.json().job._id as string;
+    await eventually(async () => {
+      const known = await sql`select 1 from payments.jobs where id = ${jobId}`.execute(db.raw);
+      if (known.rows.length === 0) throw new Error('payments does not know the job yet');
+    }, 15_000);
+
+    const started = await app.inject({
+      method: 'POST',
+      url: API_PATHS.initializePayment,
+      headers: company.headers,
+      payload: { jobId },
+    });
+    expect(started.statusCode).toBe(200);
+    const reference = started.json().reference as string;
+    // The tester pays on the sandbox provider's page (no callback yet).
+    const sandbox = controls.unlocks.provider as unknown as {
+      act(reference: string, action: 'pay'): Promise<unknown>;
+    };
+    await sandbox.act(reference, 'pay');
+
+    await nats.kill();
+    const verified = await app.inject({
+      method: 'POST',
+      url: API_PATHS.verifyPayment,
+      headers: company.headers,
+      payload: { trxref: reference, reference },
+    });
+    expect(verified.json().status).toBe('paid');
+    // Paid and its event stored, not yet delivered: the jobs side cannot know, the contact stays locked.
+    const waiting = await sql<{ n: number }>`
+      select count(*)::int as n from payments.outbox
+      where type = 'payments.unlock.paid' and published_at is null and envelope->'payload'->>'jobId' = ${jobId}
+    `.execute(db.raw);
+    expect(waiting.rows[0]?.n).toBe(1);
+    const locked = await viewJob(jobId, company.headers);
+    expect(locked.json().job).toMatchObject({ contactLocked: true, unlockCount: 0 });
+    expect(locked.body).not.toContain('555 0123');
+
+    await nats.start();
+    await eventually(async () => {
+      const open = await viewJob(jobId, company.headers);
+      expect(open.json().job).toMatchObject({
+        contactLocked: false,
+        unlockCount: 1,
+        email: 'ada.money@example.com',
+      });
+    }, 45_000);
+    // Once: one paid unlock and one application on the jobs side, one paid payment on payments' side.
+    const jobsSide = await sql<{ status: string }>`
+      select status from jobs.unlocks where job_id = ${jobId}
+    `.execute(db.raw);
+    expect(jobsSide.rows).toEqual([{ status: 'paid' }]);
+    const paymentsSide = await sql<{ status: string }>`
+      select status from payments.unlock_payments where job_id = ${jobId}
+    `.execute(db.raw);
+    expect(paymentsSide.rows).toEqual([{ status: 'paid' }]);
+  }, 150_000);
+});
