@@ -17,7 +17,11 @@ describe('drainSchedule: when a stopping instance tells each socket to move', ()
     expect(new Set(offsets).size).toBe(50);
   });
 
-  it('tells a few sockets, or all of them with no spread allowed, at once', () => {
+  it('spreads a few sockets at the pace too, not packed at the start', () => {
+    expect(drainSchedule(4, { socketsPerSecond: 2, maxSpreadMs: 15_000 })).toEqual([0, 500, 1000, 1500]);
+  });
+
+  it('tells a few sockets at a fast pace, or all of them with no spread allowed, at once', () => {
     expect(drainSchedule(15, { socketsPerSecond: 200, maxSpreadMs: 15_000 })).toEqual(Array(15).fill(0));
     expect(drainSchedule(3000, { socketsPerSecond: 200, maxSpreadMs: 0 })).toEqual(Array(3000).fill(0));
     expect(drainSchedule(0, { socketsPerSecond: 200, maxSpreadMs: 15_000 })).toEqual([]);

@@ -83,9 +83,11 @@ const DRAIN_STEP_MS = 100;
  */
 export function drainSchedule(sockets: number, pace: DrainPace): number[] {
   const spreadMs = Math.min(pace.maxSpreadMs, (sockets / Math.max(pace.socketsPerSecond, 1)) * 1000);
-  const steps = Math.max(1, Math.floor(spreadMs / DRAIN_STEP_MS));
-  const perStep = Math.ceil(sockets / steps);
-  return Array.from({ length: sockets }, (_, index) => Math.floor(index / perStep) * DRAIN_STEP_MS);
+  // Socket i at its even share of the spread, rounded down to its batch.
+  return Array.from(
+    { length: sockets },
+    (_, index) => Math.floor((index * spreadMs) / sockets / DRAIN_STEP_MS) * DRAIN_STEP_MS,
+  );
 }
 
 /**
