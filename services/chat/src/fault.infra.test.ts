@@ -11,24 +11,17 @@ import {
   newEvent,
   openDatabase,
   schemaDb,
-  type BusLogger,
   type Database,
   type EventBus,
 } from '@marketplace/service-kit';
-import { eventually } from '@marketplace/service-kit/testing';
+import { eventually, freePort, silentBusLogger } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ChatDatabase } from './db-types';
 import { ResilientChatClient } from './testing-client';
-import { freePort } from '@marketplace/service-kit/testing';
 
-/** NATS going away is part of these tests: its reconnect warnings are expected. */
-const quiet: BusLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+// NATS going away is the point: its reconnect warnings are expected.
+const quiet = silentBusLogger;
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**

@@ -12,21 +12,20 @@ import {
   newEvent,
   schemaDb,
   setEnvelopeNotFoundHandler,
-  type BusLogger,
   type Database,
   type EventBus,
 } from '@marketplace/service-kit';
-import { NatsTestServer, createTestDatabase, eventually } from '@marketplace/service-kit/testing';
+import {
+  NatsTestServer,
+  createTestDatabase,
+  eventually,
+  silentBusLogger,
+} from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
-/** NATS going away is the point: its reconnect warnings are expected. */
-const quiet: BusLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+// NATS going away is the point: its reconnect warnings are expected.
+const quiet = silentBusLogger;
 
 /**
  * The money path across services while NATS is down (payments' fault.infra.test.ts has the event itself

@@ -11,24 +11,17 @@ import {
   newEvent,
   schemaDb,
   setEnvelopeNotFoundHandler,
-  type BusLogger,
   type Database,
   type EventBus,
 } from '@marketplace/service-kit';
-import { createTestDatabase, eventually } from '@marketplace/service-kit/testing';
+import { createTestDatabase, eventually, freePort, silentBusLogger } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import paymentsService, { type PaymentsControls } from './app';
 import type { PaymentsDatabase } from './db-types';
 import type { SandboxProvider } from './providers/sandbox';
-import { freePort } from '@marketplace/service-kit/testing';
 
-/** NATS going away is the point of this test: its reconnect warnings are expected. */
-const quiet: BusLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+// NATS going away is the point: its reconnect warnings are expected.
+const quiet = silentBusLogger;
 
 /**
  * Exactly once across crashes: the payments service, or NATS, dies between the provider's success and

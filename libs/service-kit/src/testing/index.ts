@@ -5,3 +5,4 @@ export * from './pglite-snapshot';
 export * from './run-entry';
 export * from './scrape-metrics';
 export * from '../bus/nats-test-server';
+export * from './silent-bus-logger';
