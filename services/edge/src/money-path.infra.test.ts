@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PATHS, EVENT_TYPES, JOB_API } from '@marketplace/contracts';
+import chatService from '@marketplace/chat-service';
 import jobsService from '@marketplace/jobs-service';
 import paymentsService, { type PaymentsControls } from '@marketplace/payments-service';
 import {
@@ -29,10 +30,11 @@ const quiet = silentBusLogger;
 
 /**
  * The money path across services while NATS is down (payments' fault.infra.test.ts has the event itself
- * going out once after restarts): the jobs and payments services as the edge mounts them, on real
+ * going out once after restarts): the jobs, chat and payments services as the edge mounts them, on real
  * PostgreSQL and a private nats-server this test kills. A company pays while NATS is gone: payments
  * settles it and keeps the event in its outbox; the jobs service cannot know yet, so the contact details
- * stay locked; once NATS is back the jobs service learns of the unlock, once, and the company sees them.
+ * stay locked; once NATS is back the jobs service learns of the unlock, once, the company sees them, and
+ * the chat service opens the one conversation.
  */
 describe('fault: NATS down while a payment is confirmed', () => {
   const keys = generateSigningKeys();
@@ -61,6 +63,7 @@ describe('fault: NATS down while a payment is confirmed', () => {
     setEnvelopeNotFoundHandler(app);
     const deps = { db, bus, auth: { publicKey: keys.publicKey }, dataDir };
     await app.register(jobsService, deps);
+    await app.register(chatService, { ...deps, chat: { reminderSweepMs: 0 } });
     await app.register(paymentsService, {
       ...deps,
       payments: { reconcileIntervalMs: 0 },
@@ -107,7 +110,7 @@ describe('fault: NATS down while a payment is confirmed', () => {
   const viewJob = (jobId: string, headers: Record<string, string>) =>
     app.inject({ method: 'GET', url: JOB_API.viewJob(jobId), headers });
 
-  it('payments keeps the unlock event while NATS is down; the jobs service learns of it once NATS is back, once', async () => {
+  it('payments keeps the unlock event while NATS is down; jobs and chat learn of it once NATS is back, once', async () => {
     const poster = await member('user');
     const company = await member('company');
     const posted = await app.inject({
@@ -184,5 +187,12 @@ describe('fault: NATS down while a payment is confirmed', () => {
       select status from payments.unlock_payments where job_id = ${jobId}
     `.execute(db.raw);
     expect(paymentsSide.rows).toEqual([{ status: 'paid' }]);
+    // And the chat service opened the one conversation the paid unlock gives.
+    await eventually(async () => {
+      const chats = await sql<{ applicant_id: string }>`
+        select applicant_id from chat.chats where job_id = ${jobId}
+      `.execute(db.raw);
+      expect(chats.rows).toEqual([{ applicant_id: company.id }]);
+    }, 30_000);
   }, 150_000);
 });
