@@ -9,7 +9,6 @@ import {
   newEvent,
   openDatabase,
   schemaDb,
-  setEnvelopeNotFoundHandler,
   type Database,
   type EventBus,
 } from '@marketplace/service-kit';
@@ -17,9 +16,8 @@ import { eventually } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import paymentsService, { type PaymentsControls } from './app';
 import type { PaymentsDatabase } from './db-types';
-import type { SandboxProvider } from './providers/sandbox';
+import { startPaymentsReplica } from './testing';
 
 /**
  * The money path when PostgreSQL fails under it (fault.infra.test.ts has the service and NATS dying):
@@ -72,23 +70,16 @@ describe('fault: PostgreSQL lost or the settlement failing between the provider 
     proxied.hostname = '127.0.0.1';
     proxied.port = String(link.port);
     const db = await openDatabase({ url: proxied.toString(), poolSize: 3 });
-    const app = Fastify({ logger: false });
-    setEnvelopeNotFoundHandler(app);
-    let controls: PaymentsControls | undefined;
-    await app.register(paymentsService, {
+    const replica = await startPaymentsReplica({
       db,
       bus,
-      auth: { publicKey: keys.publicKey },
-      payments: { reconcileIntervalMs: 0, now: () => new Date(clock) },
-      onControls: (c) => (controls = c),
+      publicKey: keys.publicKey,
+      now: () => new Date(clock),
     });
-    await app.ready();
     return {
-      app,
-      controls: controls!,
-      sandbox: controls!.unlocks.provider as SandboxProvider,
+      ...replica,
       async stop() {
-        await app.close();
+        await replica.stop();
         await db.close();
       },
     };

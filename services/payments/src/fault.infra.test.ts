@@ -10,15 +10,13 @@ import {
   generateSigningKeys,
   newEvent,
   schemaDb,
-  setEnvelopeNotFoundHandler,
   type Database,
   type EventBus,
 } from '@marketplace/service-kit';
 import { createTestDatabase, eventually, freePort, silentBusLogger } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
-import paymentsService, { type PaymentsControls } from './app';
 import type { PaymentsDatabase } from './db-types';
-import type { SandboxProvider } from './providers/sandbox';
+import { startPaymentsReplica } from './testing';
 
 // NATS going away is the point: its reconnect warnings are expected.
 const quiet = silentBusLogger;
@@ -72,23 +70,16 @@ describe('fault: payments or NATS killed between the provider success and the un
       publishTimeoutMs: 1000,
       logger: quiet,
     });
-    const app = Fastify({ logger: false });
-    setEnvelopeNotFoundHandler(app);
-    let controls: PaymentsControls | undefined;
-    await app.register(paymentsService, {
+    const replica = await startPaymentsReplica({
       db,
       bus,
-      auth: { publicKey: keys.publicKey },
-      payments: { reconcileIntervalMs: 0, now: () => new Date(clock) },
-      onControls: (c) => (controls = c),
+      publicKey: keys.publicKey,
+      now: () => new Date(clock),
     });
-    await app.ready();
     return {
-      app,
-      controls: controls as PaymentsControls,
-      sandbox: controls!.unlocks.provider as SandboxProvider,
+      ...replica,
       async stop() {
-        await app.close();
+        await replica.stop();
         await bus.close();
       },
     };

@@ -8,14 +8,23 @@ import {
   type EventPayload,
   type EventType,
 } from '@marketplace/contracts';
-import { newEvent, observability, schemaDb, type ServiceDeps } from '@marketplace/service-kit';
+import {
+  newEvent,
+  observability,
+  schemaDb,
+  setEnvelopeNotFoundHandler,
+  type Database,
+  type EventBus,
+  type ServiceDeps,
+} from '@marketplace/service-kit';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import paymentsService, { type PaymentsControls } from './app';
 import type { PaymentsSettings } from './config';
 import type { PaymentsDatabase, SecurityEventsTable, UnlockPaymentsTable } from './db-types';
 import { webhookSignature } from './providers/provider';
+import type { SandboxProvider } from './providers/sandbox';
 
 // The payments service's test harness (not used by the service itself): the service on a test database
 // with the kit's test bus, an observer of its events, helpers for accounts and jobs, and a local
@@ -571,4 +580,40 @@ export class FakePaystack {
       },
     });
   }
+}
+
+/** A payments replica of its own, as main.ts starts one: for the fault tests that stop and restart it. */
+export interface PaymentsReplica {
+  app: FastifyInstance;
+  controls: PaymentsControls;
+  /** The sandbox provider (no Paystack key): the tests pay on it as the checkout page would. */
+  sandbox: SandboxProvider;
+  /** Closes the app (the database and bus stay the caller's). */
+  stop(): Promise<void>;
+}
+
+export async function startPaymentsReplica(deps: {
+  db: Database;
+  bus: EventBus;
+  publicKey: string;
+  now: () => Date;
+}): Promise<PaymentsReplica> {
+  const app = Fastify({ logger: false });
+  setEnvelopeNotFoundHandler(app);
+  let controls: PaymentsControls | undefined;
+  await app.register(paymentsService, {
+    db: deps.db,
+    bus: deps.bus,
+    auth: { publicKey: deps.publicKey },
+    payments: { reconcileIntervalMs: 0, now: deps.now },
+    onControls: (c) => (controls = c),
+  });
+  await app.ready();
+  if (!controls) throw new Error('the payments service gave no controls');
+  return {
+    app,
+    controls,
+    sandbox: controls.unlocks.provider as SandboxProvider,
+    stop: () => app.close(),
+  };
 }
