@@ -158,6 +158,18 @@ export const RatingSummarySchema = Type.Object({
 });
 export type RatingSummary = Static<typeof RatingSummarySchema>;
 
+/**
+ * How a company's reply time is measured (accounts keeps it from chat.message.sent). A sample is one
+ * conversation: the poster's first message, and the company's first message after it. Over the last
+ * `windowDays`; a poster left unanswered for `unansweredAfterHours` counts as never answered (so
+ * answering only the easy ones does not help); nothing is shown below `minimumConversations` samples.
+ */
+export const REPLY_TIME_RULE = Object.freeze({
+  windowDays: 90,
+  unansweredAfterHours: 72,
+  minimumConversations: 5,
+});
+
 /** A company as the directory lists it (spec section 3, "Company (as listed)"): public fields only. */
 export const CompanySchema = Type.Object({
   _id: Type.String(),
@@ -176,13 +188,18 @@ export const CompanySchema = Type.Object({
   photoUrl: Type.Union([Type.String(), Type.Null()]),
   type: Type.Literal('company'),
   rating: RatingSummarySchema,
+  /**
+   * Median minutes to first answer a poster (REPLY_TIME_RULE), rounded up; null when there is too
+   * little data or most posters went unanswered. Optional: answers from before it stay valid.
+   */
+  replyMinutes: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
 });
 export type Company = Static<typeof CompanySchema>;
 
 /** What a profile page may show a crawler: public directory fields, never the contact details. */
 export type PublicCompany = Pick<
   Company,
-  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl'
+  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl' | 'replyMinutes'
 >;
 
 /** The longest `state` a directory query may name (the longest of the 37 is 31 characters). */

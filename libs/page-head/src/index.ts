@@ -4,3 +4,4 @@
 // (initials.ts). Shapes and constants stay in @marketplace/contracts; this library holds the words.
 export * from './page-head';
 export * from './initials';
+export * from './reply-time';

@@ -46,6 +46,7 @@ describe('page heads of the catalogue', () => {
       subcategory: ['Plumber', 'Tiler'],
       rating: { average: 4.25, count: 2 },
       photoUrl: null,
+      replyMinutes: 45,
     });
     expect(page.head).toEqual({
       title: 'Ace <Plumbing> | Naija Marketplace',
@@ -54,7 +55,10 @@ describe('page heads of the catalogue', () => {
       path: '/company-profile/c%201',
       noindex: false,
     });
-    expect(page.summary.points).toEqual(['Rated 4.3 out of 5 from 2 reviews']);
+    expect(page.summary.points).toEqual([
+      'Rated 4.3 out of 5 from 2 reviews',
+      'Usually replies within an hour',
+    ]);
     expect(page.summary.sections[0]?.items[1]).toEqual({ name: 'Tiler', path: '/sub-category/Tiler' });
     expect(page.summary).toMatchObject({ look: 'profile', photo: { path: null, initials: 'A<' } });
   });

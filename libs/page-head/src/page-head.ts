@@ -17,6 +17,7 @@ import {
   type PublicCompany,
 } from '@marketplace/contracts';
 import { nameInitials } from './initials';
+import { replyTimeText } from './reply-time';
 
 export type StaticPageKey = 'home' | 'contactUs' | 'privacyPolicy' | 'terms' | 'aboutUs' | 'otherServices';
 
@@ -344,6 +345,7 @@ export function companyCataloguePage(company: PublicCompany): CataloguePage {
   const services = company.subcategory.map((service) => ({ name: service, path: subcategoryPath(service) }));
   const offers = services.length > 0 ? `: ${services.map((s) => s.name).join(', ')}` : '';
   const rating = ratingInWords(company.rating);
+  const reply = replyTimeText(company.replyMinutes);
   return {
     head: {
       title: pageTitle(name),
@@ -360,7 +362,7 @@ export function companyCataloguePage(company: PublicCompany): CataloguePage {
       eyebrow: COMPANY_PROFILE_COPY.eyebrow,
       heading: name,
       lead: written || COMPANY_PROFILE_COPY.noDescription,
-      points: rating ? [`Rated ${rating}`] : [],
+      points: [...(rating ? [`Rated ${rating}`] : []), ...(reply ? [reply] : [])],
       sections: services.length > 0 ? [{ title: COMPANY_PROFILE_COPY.servicesTitle, items: services }] : [],
     },
   };

@@ -2,8 +2,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReadCache, setupService, type CachedJson, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { AccountLinks } from './account-links';
-import { resolveAccountsSettings, resolveMailSettings, type AccountsSettings } from './config';
+import {
+  resolveAccountsSettings,
+  resolveMailSettings,
+  type AccountsSettings,
+  type ResolvedAccountsSettings,
+} from './config';
 /** Public writers for accounts that arrive by an import (tools/demo/ seeds the demo set with them). */
 export {
   accountExists,
@@ -15,11 +21,13 @@ export {
 } from './account-import';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
+import { REPLY_TIMES_CONSUMER, replyTimeHandlers } from './consumers/reply-times';
 import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
 import { accountsMigrations } from './migrations';
 import { accountsRateLimitRules } from './rate-limits';
 import { PhotoStore } from './repositories/photo-store';
+import { ReplyTimesRepository } from './repositories/reply-times-repository';
 import { adminUserRoutes } from './routes/admin-users';
 import { contactRoutes } from './routes/contact';
 import { directoryRoutes } from './routes/directory';
@@ -80,6 +88,12 @@ export default async function accountsService(app: FastifyInstance, options: Acc
     filterSubject: 'chat.reminder.*',
     handlers: chatReminderHandlers(mail.notices),
   });
+  service.consume({
+    durable: REPLY_TIMES_CONSUMER,
+    filterSubject: 'chat.message.sent',
+    handlers: replyTimeHandlers(resolved.now),
+  });
+  sweepReplyTimes(app, db, resolved);
 
   const { publicKey, privateKey } = options.auth;
   await app.register(sessionRoutes, { db, publicKey, privateKey, settings });
@@ -105,4 +119,36 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   await app.register(directoryRoutes, { db, cache: directory });
   await app.register(adminUserRoutes, { db });
   await app.register(privacyRoutes, { db, photos });
+}
+
+/**
+ * Time moves reply times without any message (a poster unanswered for three days, a sample leaving the
+ * window): every instance recomputes all companies now and then. The statement writes only rows whose
+ * figure changed, so instances sweeping at once cost a read each.
+ */
+function sweepReplyTimes(
+  app: FastifyInstance,
+  db: Kysely<AccountsDatabase>,
+  settings: Pick<ResolvedAccountsSettings, 'replyTimeSweepMs' | 'now'>,
+): void {
+  if (settings.replyTimeSweepMs <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<unknown> | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      if (round) return;
+      const samples = new ReplyTimesRepository(db);
+      const now = settings.now();
+      round = samples
+        .refresh(now)
+        .then(() => samples.forgetBefore(now))
+        .catch((err: unknown) => app.log.error({ err }, 'reply-time sweep failed'))
+        .finally(() => (round = undefined));
+    }, settings.replyTimeSweepMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await round;
+  });
 }

@@ -1,5 +1,5 @@
 import { ConfigError } from '@marketplace/service-kit';
-import { loadAccountsSettings, resolveMailSettings } from './config';
+import { loadAccountsSettings, resolveAccountsSettings, resolveMailSettings } from './config';
 
 describe('accounts mail settings', () => {
   const mailOf = (env: NodeJS.ProcessEnv) => resolveMailSettings(loadAccountsSettings(env).mail, '/data');
@@ -34,5 +34,21 @@ describe('accounts mail settings', () => {
     expect(() => mailOf({ SMTP_URL: 'smtp://localhost:25' })).toThrow(ConfigError);
     expect(() => mailOf({ SMTP_URL: 'http://nope' })).toThrow(/SMTP_URL/);
     expect(() => mailOf({ SUPPORT_EMAIL: 'help@nowhere' })).toThrow(/SUPPORT_EMAIL/);
+  });
+});
+
+describe('reply-time sweep setting', () => {
+  const sweepMs = (env: NodeJS.ProcessEnv) => resolveAccountsSettings(loadAccountsSettings(env)).replyTimeSweepMs;
+
+  it('is hourly by default, can be set in seconds, and 0 turns it off', () => {
+    expect(sweepMs({})).toBe(3_600_000);
+    expect(sweepMs({ REPLY_TIME_SWEEP_SECONDS: '600' })).toBe(600_000);
+    expect(sweepMs({ REPLY_TIME_SWEEP_SECONDS: '0' })).toBe(0);
+  });
+
+  it('refuses a negative, a word, more than a day or Infinity', () => {
+    for (const bad of ['-1', 'hourly', '86401', 'Infinity']) {
+      expect(() => sweepMs({ REPLY_TIME_SWEEP_SECONDS: bad })).toThrow(/REPLY_TIME_SWEEP_SECONDS/);
+    }
   });
 });

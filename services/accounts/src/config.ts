@@ -81,6 +81,12 @@ export interface AccountsSettings {
    * so the time only bounds how long another instance's change stays unseen here. Default 30.
    */
   directoryCacheSeconds?: number;
+  /**
+   * How often every company's reply time is recomputed, in seconds, for the time that passes without
+   * messages (a poster left unanswered past REPLY_TIME_RULE.unansweredAfterHours, samples leaving the
+   * window); 0 = never (a company's answer still updates its own figure at once). Default 3600.
+   */
+  replyTimeSweepSeconds?: number;
   /** Clock of the session layer; tests move it forward. */
   now?: () => Date;
 }
@@ -116,6 +122,7 @@ export const DEFAULT_REFRESH_IDLE_SECONDS = 7 * DAY_SECONDS;
 export const DEFAULT_REFRESH_GRACE_SECONDS = 30;
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const DEFAULT_DIRECTORY_CACHE_SECONDS = 30;
+export const DEFAULT_REPLY_TIME_SWEEP_SECONDS = 3600;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -161,6 +168,12 @@ export const AccountsConfigSchema = Type.Object({
     minimum: 0,
     maximum: 3600,
     default: DEFAULT_DIRECTORY_CACHE_SECONDS,
+  }),
+  /** Seconds between recomputations of every company's reply time (see AccountsSettings); 0 = off. */
+  REPLY_TIME_SWEEP_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 24 * 60 * 60,
+    default: DEFAULT_REPLY_TIME_SWEEP_SECONDS,
   }),
   /** Rate-limit window and maximums. */
   RATE_LIMIT_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, default: 15 }),
@@ -229,6 +242,7 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
     refreshIdleSeconds: Math.round(config.REFRESH_IDLE_DAYS * DAY_SECONDS),
     refreshGraceSeconds: config.REFRESH_GRACE_SECONDS,
     directoryCacheSeconds: config.DIRECTORY_CACHE_SECONDS,
+    replyTimeSweepSeconds: config.REPLY_TIME_SWEEP_SECONDS,
     mail: {
       smtpUrl: config.SMTP_URL,
       ...(config.SUPPORT_EMAIL ? { supportEmail: config.SUPPORT_EMAIL } : {}),
@@ -267,6 +281,7 @@ export interface ResolvedAccountsSettings {
   refreshIdleMs: number;
   refreshGraceMs: number;
   directoryCacheMs: number;
+  replyTimeSweepMs: number;
   rateLimits: RateLimits;
   now: () => Date;
 }
@@ -284,6 +299,7 @@ export function resolveAccountsSettings(settings: AccountsSettings = {}): Resolv
     refreshIdleMs: (settings.refreshIdleSeconds ?? DEFAULT_REFRESH_IDLE_SECONDS) * 1000,
     refreshGraceMs: (settings.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS) * 1000,
     directoryCacheMs: (settings.directoryCacheSeconds ?? DEFAULT_DIRECTORY_CACHE_SECONDS) * 1000,
+    replyTimeSweepMs: (settings.replyTimeSweepSeconds ?? DEFAULT_REPLY_TIME_SWEEP_SECONDS) * 1000,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits },
     now: settings.now ?? (() => new Date()),
   };

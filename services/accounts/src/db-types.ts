@@ -25,6 +25,8 @@ export interface UsersTable {
   /** Sum and count of the company's review ratings (from jobs.review.posted). */
   rating_sum: ColumnType<number, number | undefined, number>;
   rating_count: ColumnType<number, number | undefined, number>;
+  /** Median minutes to answer a poster (repositories/reply-times-repository.ts); null: nothing to show. */
+  reply_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the owner proved control of the address (verification link, password reset...); null until then. */
   email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Set when the account was erased; the row stays anonymised. */
@@ -113,6 +115,14 @@ export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type AccountTokenRow = Selectable<AccountTokensTable>;
 
 /** Every table of the accounts schema (the kit's outbox and inbox tables are typed by the kit). */
+/** Migration 0011_reply_times: one conversation's question and answer times. */
+export interface ReplySamplesTable {
+  chat_id: string;
+  company_id: string;
+  poster_first_at: Date;
+  answered_at: Date | null;
+}
+
 export interface AccountsDatabase {
   users: UsersTable;
   contact_messages: ContactMessagesTable;
@@ -120,4 +130,5 @@ export interface AccountsDatabase {
   social_identities: SocialIdentitiesTable;
   account_tokens: AccountTokensTable;
   notice_mails: NoticeMailsTable;
+  reply_samples: ReplySamplesTable;
 }

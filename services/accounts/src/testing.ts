@@ -231,6 +231,7 @@ export const COMPANY_PUBLIC_FIELDS = [
   'photoUrl',
   'pincode',
   'rating',
+  'replyMinutes',
   'state',
   'subcategory',
   'type',

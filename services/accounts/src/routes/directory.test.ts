@@ -72,6 +72,7 @@ describe('company directory', () => {
       photoUrl: null,
       type: 'company',
       rating: { average: 0, count: 0 },
+      replyMinutes: null,
     });
     expect(response.body).not.toMatch(PRIVATE_KEY);
   });

@@ -60,6 +60,7 @@ export function toCompany(row: UserRow): Company {
     photoUrl: row.photo_url,
     type: 'company',
     rating: ratingSummary(row.rating_sum, row.rating_count),
+    replyMinutes: row.reply_minutes,
   };
 }
 

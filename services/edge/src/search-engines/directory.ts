@@ -67,7 +67,7 @@ export class Directory {
   }
 
   /**
-   * A company's public fields (name, description, services, rating, photo): nothing else leaves this
+   * A company's public fields (name, description, services, rating, photo, reply time): nothing else leaves this
    * class. `requestId`: the page request that needs it (forwarded when accounts is asked).
    */
   async company(id: string, requestId?: string): Promise<CompanyLookup> {
@@ -79,8 +79,10 @@ export class Directory {
       if (status === 404) value = null;
       else if (status !== 200) return undefined;
       else {
-        const { _id, name, description, subcategory, rating, photoUrl } = (body as CompanyResponse).company;
-        value = { _id, name, description, subcategory, rating, photoUrl };
+        const { _id, name, description, subcategory, rating, photoUrl, replyMinutes } = (
+          body as CompanyResponse
+        ).company;
+        value = { _id, name, description, subcategory, rating, photoUrl, replyMinutes };
       }
     } catch {
       return undefined;

@@ -388,6 +388,7 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
             photoUrl: '/x.png" onerror="alert(1)',
             type: 'company',
             rating: { average: 4.5, count: 2 },
+            replyMinutes: 150,
           },
         });
       }
@@ -439,7 +440,9 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
     expect(page.og('title')).toEqual([`${escapedName} | Naija Marketplace`]);
     expect(page.h1).toBe(escapedName);
     expect(page.descriptions).toEqual(['Pipes &amp; &lt;b&gt;drains&lt;/b&gt; since &quot;2009&quot;']);
-    expect(page.root).toContain('<li>Rated 4.5 out of 5 from 2 reviews</li>');
+    expect(page.root).toContain(
+      '<li>Rated 4.5 out of 5 from 2 reviews</li><li>Usually replies within 3 hours</li>',
+    );
     expect(res.body).not.toMatch(/owner@evil|2348030000000|Secret Street|onerror/);
     // A photo address that is not one of the site's own paths is not written: the initials are.
     expect(page.root).toContain(

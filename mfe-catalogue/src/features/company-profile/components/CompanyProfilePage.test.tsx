@@ -97,6 +97,20 @@ describe('company profile', () => {
     );
   });
 
+  it('says how fast the company usually replies under its rating, and nothing without a figure', async () => {
+    answers({ ...ACME, replyMinutes: 30 });
+    renderAt('/company-profile/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' });
+    expect(screen.getByText('Usually replies within an hour')).toHaveClass('profile-reply');
+  });
+
+  it('shows no reply time for a company with too little data', async () => {
+    answers({ ...ACME, replyMinutes: null });
+    renderAt('/company-profile/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' });
+    expect(screen.queryByText(/Usually replies/)).not.toBeInTheDocument();
+  });
+
   it('lists the address, the state and the postal code', async () => {
     answers(ACME);
     renderAt('/company-profile/c-1');

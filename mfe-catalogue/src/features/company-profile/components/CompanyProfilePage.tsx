@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from '@marketplace/ui/router';
 import { subcategoryPath, type Company, type Review } from '@marketplace/contracts';
-import { COMPANY_PROFILE_COPY, companyCataloguePage, nameInitials } from '@marketplace/page-head';
+import {
+  COMPANY_PROFILE_COPY,
+  companyCataloguePage,
+  nameInitials,
+  replyTimeText,
+} from '@marketplace/page-head';
 import { ApiError, Button, buttonClass, PendingPage } from '@marketplace/ui';
 import { formatDate } from '@marketplace/ui/format';
 import { usePageHead } from '@marketplace/ui/head';
@@ -170,6 +175,9 @@ function Profile() {
                   <Stars rating={Math.round(company.rating.average)} /> {company.rating.average.toFixed(1)} (
                   {company.rating.count} {company.rating.count === 1 ? 'review' : 'reviews'})
                 </p>
+              )}
+              {company && replyTimeText(company.replyMinutes) && (
+                <p className="profile-reply">{replyTimeText(company.replyMinutes)}</p>
               )}
               {query.isError && !company && (
                 <div className="profile-error" role="alert">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
 import { canonicalStateName, NIGERIAN_STATES, type Company, type LandingKind } from '@marketplace/contracts';
-import { nameInitials } from '@marketplace/page-head';
+import { nameInitials, replyTimeText } from '@marketplace/page-head';
 import { Button, buttonClass } from '@marketplace/ui';
 import { SelectField } from '@marketplace/ui/fields';
 import { formatCount } from '@marketplace/ui/format';
@@ -84,6 +84,9 @@ function CompanyCard({ company }: { company: Company }) {
           </p>
         )}
         <RatingLine average={company.rating.average} count={company.rating.count} />
+        {replyTimeText(company.replyMinutes) && (
+          <p className="company-card__reply">{replyTimeText(company.replyMinutes)}</p>
+        )}
         {company.subcategory.length > 0 && (
           <p className="company-card__trades">{company.subcategory.slice(0, 3).join(' · ')}</p>
         )}

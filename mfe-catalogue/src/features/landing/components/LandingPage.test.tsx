@@ -35,7 +35,7 @@ function company(n: number, extra: Partial<Company> = {}): Company {
   };
 }
 
-function directory(total: number, pageSize = 12) {
+function directory(total: number, pageSize = 12, extra: (n: number) => Partial<Company> = () => ({})) {
   server.use(
     http.get('http://localhost/api/jobs/:path/:name', ({ request }) => {
       const url = new URL(request.url);
@@ -44,7 +44,7 @@ function directory(total: number, pageSize = 12) {
       const start = (page - 1) * pageSize;
       const count = Math.max(0, Math.min(pageSize, total - start));
       const body: CompanyListResponse = {
-        company: Array.from({ length: count }, (_, i) => company(start + i + 1)),
+        company: Array.from({ length: count }, (_, i) => company(start + i + 1, extra(start + i + 1))),
         page,
         limit: pageSize,
         total,
@@ -191,6 +191,17 @@ describe('category page', () => {
       ['/api/jobs/getcompaniesbycategory/Craftsman', '1'],
       ['/api/jobs/getcompaniesbycategory/Craftsman', '2'],
     ]);
+  });
+
+  it('a card says how fast the company usually replies, and nothing without a figure', async () => {
+    directory(3, 12, (n) => ({ replyMinutes: n === 1 ? 95 : n === 2 ? null : undefined }));
+    renderAt('/category/Craftsman');
+    const first = (await screen.findByRole('heading', { name: 'Company 1' })).closest('li')!;
+    expect(within(first).getByText('Usually replies within 2 hours')).toBeInTheDocument();
+    for (const name of ['Company 2', 'Company 3']) {
+      const card = screen.getByRole('heading', { name }).closest('li')!;
+      expect(within(card).queryByText(/Usually replies/)).not.toBeInTheDocument();
+    }
   });
 
   it("says 'No Data Found' for a category without companies, and asks nothing for an unknown key", async () => {
