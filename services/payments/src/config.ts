@@ -51,9 +51,32 @@ export interface PaymentsSettings {
   production?: boolean;
   /** The sandbox switched on explicitly (PAYMENTS_SANDBOX=on): test payments even in production. */
   sandbox?: boolean;
+  /** The marketplace as the seller on receipts and credit notes (frozen into each at issue). */
+  receiptSeller?: ReceiptSellerSettings;
   /** Clock; tests move it. */
   now?: () => Date;
 }
+
+/** The business details printed on every receipt (RECEIPT_SELLER_*). */
+export interface ReceiptSellerSettings {
+  name: string;
+  address: string;
+  /** CAC registration number of the marketplace's company (RC...). */
+  rcNumber: string;
+  /** VAT / Tax Identification Number. */
+  vatTin: string;
+}
+
+/**
+ * Placeholders until the operator sets RECEIPT_SELLER_*: each says so on the receipt, so a receipt issued
+ * with them can never pass for a real one (production should set all four).
+ */
+export const PLACEHOLDER_RECEIPT_SELLER: ReceiptSellerSettings = Object.freeze({
+  name: 'Marketplace (placeholder: set RECEIPT_SELLER_NAME)',
+  address: 'Address not set (placeholder: set RECEIPT_SELLER_ADDRESS)',
+  rcNumber: 'RC not set (placeholder: set RECEIPT_SELLER_RC_NUMBER)',
+  vatTin: 'TIN not set (placeholder: set RECEIPT_SELLER_VAT_TIN)',
+});
 
 export const DEFAULT_UNLOCK_PRICE_NGN = 1000;
 export const DEFAULT_UNLOCK_CAP = 5;
@@ -97,6 +120,26 @@ export const PaymentsConfigSchema = Type.Object({
   PAYMENTS_PENDING_VERIFY_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 5 }),
   /** Hours after which a payment still unsettled at the provider is failed ('expired'). */
   PAYMENTS_PENDING_EXPIRE_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 24 }),
+  /** The marketplace's business name on receipts. */
+  RECEIPT_SELLER_NAME: Type.String({ minLength: 1, maxLength: 200, default: PLACEHOLDER_RECEIPT_SELLER.name }),
+  /** Its registered address on receipts (one line; commas separate the parts). */
+  RECEIPT_SELLER_ADDRESS: Type.String({
+    minLength: 1,
+    maxLength: 400,
+    default: PLACEHOLDER_RECEIPT_SELLER.address,
+  }),
+  /** Its CAC registration (RC) number on receipts. */
+  RECEIPT_SELLER_RC_NUMBER: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    default: PLACEHOLDER_RECEIPT_SELLER.rcNumber,
+  }),
+  /** Its VAT / Tax Identification Number on receipts. */
+  RECEIPT_SELLER_VAT_TIN: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    default: PLACEHOLDER_RECEIPT_SELLER.vatTin,
+  }),
 });
 export type PaymentsConfig = Static<typeof PaymentsConfigSchema>;
 
@@ -137,6 +180,12 @@ export function paymentsSettingsFromConfig(config: PaymentsConfig): PaymentsSett
     pendingExpireAfterMs: config.PAYMENTS_PENDING_EXPIRE_HOURS * 60 * MINUTE,
     ...(production ? { production } : {}),
     ...(sandbox ? { sandbox } : {}),
+    receiptSeller: {
+      name: config.RECEIPT_SELLER_NAME.trim(),
+      address: config.RECEIPT_SELLER_ADDRESS.trim(),
+      rcNumber: config.RECEIPT_SELLER_RC_NUMBER.trim(),
+      vatTin: config.RECEIPT_SELLER_VAT_TIN.trim(),
+    },
   };
 }
 
@@ -182,6 +231,7 @@ export interface ResolvedPaymentsSettings {
   pendingReuseMs: number;
   sandboxSecret?: string;
   production: boolean;
+  receiptSeller: ReceiptSellerSettings;
   now: () => Date;
 }
 
@@ -207,6 +257,7 @@ export function resolvePaymentsSettings(settings: PaymentsSettings = {}): Resolv
     pendingReuseMs: settings.pendingReuseMs ?? 30 * MINUTE,
     ...(settings.sandboxSecret ? { sandboxSecret: settings.sandboxSecret } : {}),
     production: settings.production ?? false,
+    receiptSeller: settings.receiptSeller ?? PLACEHOLDER_RECEIPT_SELLER,
     now: settings.now ?? (() => new Date()),
   };
 }
