@@ -68,8 +68,8 @@ export const UnlockPaymentSchema = Type.Object({
   /** The job's heading when payments knows it. */
   jobTitle: Type.Union([Type.String(), Type.Null()]),
   refund: Type.Union([PaymentRefundSchema, Type.Null()]),
-  /** Its receipt and, once refunded, its credit note (oldest first). */
-  receipts: Type.Array(ReceiptRefSchema),
+  /** In the payments lists: its receipt and, once refunded, its credit note (receipt first). */
+  receipts: Type.Optional(Type.Array(ReceiptRefSchema)),
 });
 export type UnlockPayment = Static<typeof UnlockPaymentSchema>;
 
