@@ -31,7 +31,7 @@ describe('payments settings from the environment', () => {
     });
     for (const value of Object.values(PLACEHOLDER_RECEIPT_SELLER)) expect(value).toMatch(/placeholder/);
     expect(resolvePaymentsSettings({}).receiptSeller).toEqual(PLACEHOLDER_RECEIPT_SELLER);
-    expect(() => loadPaymentsSettings({ RECEIPT_SELLER_NAME: '' })).toThrow(ConfigError);
+    expect(() => loadPaymentsSettings({ RECEIPT_SELLER_NAME: '   ' })).toThrow(ConfigError);
     expect(() => loadPaymentsSettings({ RECEIPT_SELLER_VAT_TIN: 'x'.repeat(101) })).toThrow(ConfigError);
   });
 

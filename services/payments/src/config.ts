@@ -89,6 +89,9 @@ export const SANDBOX_IN_PRODUCTION_PROBLEM =
   'PAYSTACK_SECRET_KEY is required in production (NODE_ENV=production): without it every unlock would be ' +
   'a free test payment. Set PAYMENTS_SANDBOX=on to run the sandbox there on purpose.';
 
+/** Some text that is not only spaces (a receipt's seller details). */
+const NOT_BLANK = '\\S';
+
 /** Environment variables of the payments service (standalone main and the edge's embedded mode). */
 export const PaymentsConfigSchema = Type.Object({
   /** Paystack secret key (sk_live_... / sk_test_...). Without it the sandbox provider is used. */
@@ -121,22 +124,22 @@ export const PaymentsConfigSchema = Type.Object({
   /** Hours after which a payment still unsettled at the provider is failed ('expired'). */
   PAYMENTS_PENDING_EXPIRE_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 24 }),
   /** The marketplace's business name on receipts. */
-  RECEIPT_SELLER_NAME: Type.String({ minLength: 1, maxLength: 200, default: PLACEHOLDER_RECEIPT_SELLER.name }),
+  RECEIPT_SELLER_NAME: Type.String({ pattern: NOT_BLANK, maxLength: 200, default: PLACEHOLDER_RECEIPT_SELLER.name }),
   /** Its registered address on receipts (one line; commas separate the parts). */
   RECEIPT_SELLER_ADDRESS: Type.String({
-    minLength: 1,
+    pattern: NOT_BLANK,
     maxLength: 400,
     default: PLACEHOLDER_RECEIPT_SELLER.address,
   }),
   /** Its CAC registration (RC) number on receipts. */
   RECEIPT_SELLER_RC_NUMBER: Type.String({
-    minLength: 1,
+    pattern: NOT_BLANK,
     maxLength: 100,
     default: PLACEHOLDER_RECEIPT_SELLER.rcNumber,
   }),
   /** Its VAT / Tax Identification Number on receipts. */
   RECEIPT_SELLER_VAT_TIN: Type.String({
-    minLength: 1,
+    pattern: NOT_BLANK,
     maxLength: 100,
     default: PLACEHOLDER_RECEIPT_SELLER.vatTin,
   }),
