@@ -23,7 +23,12 @@ const SELLER = {
 };
 
 /** Presses Tab until `target` has the focus (as a keyboard user moves through the page). */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>, what: string, most = 120): Promise<void> {
+async function tabTo(
+  page: Page,
+  target: ReturnType<Page['locator']>,
+  what: string,
+  most = 120,
+): Promise<void> {
   for (let i = 0; i < most; i += 1) {
     await page.keyboard.press('Tab');
     if (await target.evaluate((element) => element === document.activeElement)) return;
@@ -94,7 +99,10 @@ describe('receipts journey (embedded)', () => {
     // By keyboard: to the receipt, open it.
     await page.locator('h1').first().focus();
     await tabTo(page, receiptLink, 'the receipt link');
-    await Promise.all([page.waitForURL(`**/api/payments/receipts/${number}/print`), page.keyboard.press('Enter')]);
+    await Promise.all([
+      page.waitForURL(`**/api/payments/receipts/${number}/print`),
+      page.keyboard.press('Enter'),
+    ]);
     await page.getByRole('heading', { level: 1, name: 'Receipt' }).waitFor();
     const body = await page.locator('main').innerText();
     for (const words of [
@@ -146,7 +154,9 @@ describe('receipts journey (embedded)', () => {
     assert.equal(asAdmin.status(), 200);
     assert.equal(asAdmin.headers()['cache-control'], 'no-store');
     await page.goto(`${site.url}/allpayments?reference=${reference}`);
-    await page.getByRole('link', { name: `Receipt ${number} for ${company.name}` }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('link', { name: `Receipt ${number} for ${company.name}` })
+      .waitFor({ timeout: 30_000 });
     await axeClean(page, "the admins' payments list");
     await shoot(page, 'receipts-admin-list-375');
     await page.setViewportSize(WIDE);

@@ -90,6 +90,7 @@ describe('the seller on receipts', () => {
       'RECEIPT_SELLER_VAT_TIN',
     ]);
     expect(payments.env).toMatchObject(RECEIPT_SELLER_ENV);
-    for (const value of Object.values(RECEIPT_SELLER_ENV)) expect(value).toMatch(/placeholder: set RECEIPT_SELLER_/);
+    for (const value of Object.values(RECEIPT_SELLER_ENV))
+      expect(value).toMatch(/placeholder: set RECEIPT_SELLER_/);
   });
 });

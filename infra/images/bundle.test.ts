@@ -17,8 +17,15 @@ describe('the payments bundle', () => {
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   it('ships pdfkit and the receipt fonts as installed and writes a PDF from the bundle’s folder alone', async () => {
-    const { packages } = await bundlePart('payments', out, { 'receipt-sample': 'src/receipts/write-sample.ts' });
-    expect(packages).toEqual(expect.arrayContaining([expect.stringMatching(/^pdfkit@/), expect.stringMatching(/^dejavu-fonts-ttf@/)]));
+    const { packages } = await bundlePart('payments', out, {
+      'receipt-sample': 'src/receipts/write-sample.ts',
+    });
+    expect(packages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^pdfkit@/),
+        expect.stringMatching(/^dejavu-fonts-ttf@/),
+      ]),
+    );
     expect(existsSync(join(out, 'node_modules', 'pdfkit', 'js', 'data', 'Helvetica.afm'))).toBe(true);
     expect(existsSync(join(out, 'node_modules', 'dejavu-fonts-ttf', 'ttf', 'DejaVuSans.ttf'))).toBe(true);
     // main.mjs ships the same PDF code (the route's): pdfkit stays outside the bundle, the font is found by name.

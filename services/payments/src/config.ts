@@ -124,7 +124,11 @@ export const PaymentsConfigSchema = Type.Object({
   /** Hours after which a payment still unsettled at the provider is failed ('expired'). */
   PAYMENTS_PENDING_EXPIRE_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 24 }),
   /** The marketplace's business name on receipts. */
-  RECEIPT_SELLER_NAME: Type.String({ pattern: NOT_BLANK, maxLength: 200, default: PLACEHOLDER_RECEIPT_SELLER.name }),
+  RECEIPT_SELLER_NAME: Type.String({
+    pattern: NOT_BLANK,
+    maxLength: 200,
+    default: PLACEHOLDER_RECEIPT_SELLER.name,
+  }),
   /** Its registered address on receipts (one line; commas separate the parts). */
   RECEIPT_SELLER_ADDRESS: Type.String({
     pattern: NOT_BLANK,

@@ -11,7 +11,11 @@ import type { AdminPaymentRow, PaymentRow } from './repositories/payments-reposi
 // The payments service's rows as its API shows them (contracts: UnlockPayment, AdminPayment).
 
 /** `receipts`: given by the lists (the payment's receipt and credit note), left out elsewhere. */
-export function toUnlockPayment(row: PaymentRow, jobTitle: string | null, receipts?: ReceiptRef[]): UnlockPayment {
+export function toUnlockPayment(
+  row: PaymentRow,
+  jobTitle: string | null,
+  receipts?: ReceiptRef[],
+): UnlockPayment {
   return {
     _id: row.id,
     reference: row.reference,

@@ -9,8 +9,12 @@ type Handler<T extends 'accounts.user.registered' | 'accounts.user.deleted'> = E
   T,
   1
 >;
-const keepMember = memberEventHandlers['accounts.user.registered'] as unknown as Handler<'accounts.user.registered'>;
-const eraseMember = memberEventHandlers['accounts.user.deleted'] as unknown as Handler<'accounts.user.deleted'>;
+const keepMember = memberEventHandlers[
+  'accounts.user.registered'
+] as unknown as Handler<'accounts.user.registered'>;
+const eraseMember = memberEventHandlers[
+  'accounts.user.deleted'
+] as unknown as Handler<'accounts.user.deleted'>;
 
 /**
  * The kit's members read model, plus what receipts print of a company: its CAC registration number, as
@@ -27,7 +31,9 @@ export const paymentsMemberHandlers: EventHandlers<PaymentsDatabase> = {
     await trx
       .insertInto('company_cac_numbers')
       .values({ company_id: payload.userId, cac_number: cacNumber, updated_at: new Date() })
-      .onConflict((oc) => oc.column('company_id').doUpdateSet({ cac_number: cacNumber, updated_at: new Date() }))
+      .onConflict((oc) =>
+        oc.column('company_id').doUpdateSet({ cac_number: cacNumber, updated_at: new Date() }),
+      )
       .execute();
   },
   'accounts.user.deleted': async (payload, trx, event, log) => {

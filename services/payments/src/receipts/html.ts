@@ -13,14 +13,19 @@ export const RECEIPT_PAGE_HEADERS: Readonly<Record<string, string>> = Object.fre
 });
 
 const rows = (pairs: Array<[string, string]>) =>
-  pairs.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  pairs
+    .map(
+      ([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
 
 /**
  * The printable page of a receipt or credit note: server-made HTML (no script), one A4 page when printed
  * (the print styles drop the links and the page's shading). Same words as the PDF (receiptLines).
  */
 export function receiptPage(receipt: Receipt, viewer: 'company' | 'admin'): string {
-  const back = viewer === 'admin' ? ['/allpayments', 'Back to payments'] : ['/dashboard', 'Back to your dashboard'];
+  const back =
+    viewer === 'admin' ? ['/allpayments', 'Back to payments'] : ['/dashboard', 'Back to your dashboard'];
   const lines = receiptLines(receipt);
   const heading = `${lines.title} ${lines.number}`;
   return `<!doctype html>

@@ -32,7 +32,11 @@ export function paymentMethodOf(payment: Pick<PaymentRow, 'provider'>): ReceiptM
  * transaction, while the payment row is locked). Idempotent: a payment has one receipt; a second call
  * returns it and takes no number.
  */
-export async function issueReceipt(trx: Trx, payment: PaymentRow, settings: ReceiptSettings): Promise<ReceiptRow> {
+export async function issueReceipt(
+  trx: Trx,
+  payment: PaymentRow,
+  settings: ReceiptSettings,
+): Promise<ReceiptRow> {
   const existing = await findIssued(trx, payment.id, 'receipt');
   if (existing) return existing;
   const issuedAt = payment.paid_at ?? payment.provider_paid_at ?? settings.now();
@@ -106,7 +110,11 @@ async function insertNumbered(
     .select('cac_number')
     .where('company_id', '=', payment.company_id)
     .executeTakeFirst();
-  const job = await trx.selectFrom('jobs').select('title').where('id', '=', payment.job_id).executeTakeFirst();
+  const job = await trx
+    .selectFrom('jobs')
+    .select('title')
+    .where('id', '=', payment.job_id)
+    .executeTakeFirst();
   const { netKobo, vatKobo } = splitVatInclusive(payment.amount_kobo, VAT_RATE_BASIS_POINTS);
   const sequence = await nextNumber(trx, kind);
   const seller = settings.receiptSeller;

@@ -49,13 +49,20 @@ describe('receipt numbering under concurrent payments (PostgreSQL)', () => {
       status,
       created_at: now,
       paid_at: now,
-      ...(status === 'refunded' ? { refunded_at: now, refund_reason: 'admin', refund_note: 'Test refund' } : {}),
+      ...(status === 'refunded'
+        ? { refunded_at: now, refund_reason: 'admin', refund_note: 'Test refund' }
+        : {}),
     });
   };
 
   const sequences = async (kind: 'receipt' | 'credit-note') =>
     (
-      await db.selectFrom('receipts').select(['sequence', 'number']).where('kind', '=', kind).orderBy('sequence').execute()
+      await db
+        .selectFrom('receipts')
+        .select(['sequence', 'number'])
+        .where('kind', '=', kind)
+        .orderBy('sequence')
+        .execute()
     ).map((row) => row.sequence);
 
   it('gives 1..n with no gap and no repeat when 60 payments settle at once and a third roll back', async () => {
@@ -99,7 +106,9 @@ describe('receipt numbering under concurrent payments (PostgreSQL)', () => {
     expect(kept).toBe(22);
     expect(await sequences('credit-note')).toEqual(Array.from({ length: kept }, (_, i) => i + 1));
     // Each refunded payment that never had a receipt got one first, in the same transaction.
-    expect(await sequences('receipt')).toEqual(Array.from({ length: receiptsBefore + kept }, (_, i) => i + 1));
+    expect(await sequences('receipt')).toEqual(
+      Array.from({ length: receiptsBefore + kept }, (_, i) => i + 1),
+    );
     const notes = await db.selectFrom('receipts').selectAll().where('kind', '=', 'credit-note').execute();
     for (const note of notes) {
       const receipt = await db

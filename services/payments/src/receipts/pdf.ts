@@ -63,7 +63,12 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
 
   doc.font('bold').fontSize(22).fillColor('#1b1f1d').text(lines.title, left, 50);
   doc.font('bold').fontSize(14).fillColor(GREEN).text(lines.number, left, 56, { width, align: 'right' });
-  doc.moveTo(left, 84).lineTo(left + width, 84).lineWidth(2).strokeColor(GREEN).stroke();
+  doc
+    .moveTo(left, 84)
+    .lineTo(left + width, 84)
+    .lineWidth(2)
+    .strokeColor(GREEN)
+    .stroke();
   doc.y = 96;
 
   const section = (title: string) => {
@@ -72,15 +77,27 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   };
   const row = (label: string, value: string, options: { bold?: boolean; right?: boolean } = {}) => {
     const y = doc.y;
-    doc.font('bold').fontSize(options.bold ? 12 : 10).fillColor(GREY).text(label, left, y, { width: labelWidth - 8 });
+    doc
+      .font('bold')
+      .fontSize(options.bold ? 12 : 10)
+      .fillColor(GREY)
+      .text(label, left, y, { width: labelWidth - 8 });
     const labelBottom = doc.y;
     doc
       .font(options.bold ? 'bold' : 'body')
       .fontSize(options.bold ? 12 : 10)
       .fillColor('#1b1f1d')
-      .text(value, left + labelWidth, y, { width: width - labelWidth, align: options.right ? 'right' : 'left' });
+      .text(value, left + labelWidth, y, {
+        width: width - labelWidth,
+        align: options.right ? 'right' : 'left',
+      });
     doc.y = Math.max(doc.y, labelBottom) + 4;
-    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.5).strokeColor('#e6eae8').stroke();
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .lineWidth(0.5)
+      .strokeColor('#e6eae8')
+      .stroke();
   };
 
   section('From');

@@ -19,7 +19,11 @@ export function sampleReceipt(kind: Receipt['kind'] = 'receipt'): Receipt {
     issuedAt: issuedAt.toISOString(),
     issuedAtLagos: lagosDateTime(issuedAt),
     seller: { ...PLACEHOLDER_RECEIPT_SELLER },
-    company: { id: '00000000-0000-4000-8000-000000000001', name: 'Ọlọ́run Ṣẹ́gun & Ụmụ Nkechi Ɓaƙi Ƴan Ɗaya Ltd', cacNumber: 'RC1234567' },
+    company: {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Ọlọ́run Ṣẹ́gun & Ụmụ Nkechi Ɓaƙi Ƴan Ɗaya Ltd',
+      cacNumber: 'RC1234567',
+    },
     job: { id: '00000000-0000-4000-8000-000000000002', title: 'Tún òrùlé ṣe ní Ìkẹjà: roof repair in Ikeja' },
     paymentReference: 'MP-8b9c1d2e-3f40-4a5b-9c6d-7e8f90a1b2c3',
     description: "Unlocking a job's contact details and chat",
@@ -29,6 +33,8 @@ export function sampleReceipt(kind: Receipt['kind'] = 'receipt'): Receipt {
     vatKobo,
     vatRateBasisPoints: VAT_RATE_BASIS_POINTS,
     method: 'card',
-    reason: credit ? 'The poster did not answer you in the chat in time. Your payment has been refunded.' : null,
+    reason: credit
+      ? 'The poster did not answer you in the chat in time. Your payment has been refunded.'
+      : null,
   };
 }

@@ -1,9 +1,4 @@
-import {
-  RECEIPT_MESSAGES,
-  RECEIPT_METHOD_LABELS,
-  formatKobo,
-  type Receipt,
-} from '@marketplace/contracts';
+import { RECEIPT_MESSAGES, RECEIPT_METHOD_LABELS, formatKobo, type Receipt } from '@marketplace/contracts';
 import type { ReceiptRow } from './issue';
 
 const LAGOS_FORMAT = new Intl.DateTimeFormat('en-GB', {
@@ -83,7 +78,9 @@ export function receiptLines(receipt: Receipt): ReceiptLines {
     ],
     details: [
       [credit ? 'Credit note number' : 'Receipt number', receipt.number],
-      ...(receipt.creditsNumber ? ([['Credits receipt', receipt.creditsNumber]] as Array<[string, string]>) : []),
+      ...(receipt.creditsNumber
+        ? ([['Credits receipt', receipt.creditsNumber]] as Array<[string, string]>)
+        : []),
       ['Date', receipt.issuedAtLagos],
       ['Billed to', receipt.company.name],
       ['CAC number', receipt.company.cacNumber ?? 'Not on record'],

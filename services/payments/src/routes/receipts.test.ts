@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, PAYMENT_API, RECEIPT_MESSAGES, REFUND_REASON_MESSAGES, type Receipt } from '@marketplace/contracts';
+import {
+  API_PATHS,
+  PAYMENT_API,
+  RECEIPT_MESSAGES,
+  REFUND_REASON_MESSAGES,
+  type Receipt,
+} from '@marketplace/contracts';
 import { newEvent } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
 import { setUpPaymentsHarness } from '../testing';
@@ -36,7 +42,12 @@ describe('receipts and credit notes', () => {
 
   async function receiptsOf(reference: string) {
     const payment = await h.payment(reference);
-    return h.db.selectFrom('receipts').selectAll().where('payment_id', '=', payment!.id).orderBy('kind', 'desc').execute();
+    return h.db
+      .selectFrom('receipts')
+      .selectAll()
+      .where('payment_id', '=', payment!.id)
+      .orderBy('kind', 'desc')
+      .execute();
   }
 
   it('issues a receipt when an unlock is paid, frozen: seller, company and CAC, job, net + VAT = total, method, Lagos time', async () => {
@@ -77,16 +88,28 @@ describe('receipts and credit notes', () => {
     await h.service.bus.publish(
       newEvent('accounts.user.updated', { userId: payer.id, name: 'Renamed Ltd' }, { correlationId: 'test' }),
     );
-    await h.jobsEvent('jobs.job.updated', { jobId, postedBy: posterId, fields: ['title'], title: 'Other' } as never);
+    await h.jobsEvent('jobs.job.updated', {
+      jobId,
+      postedBy: posterId,
+      fields: ['title'],
+      title: 'Other',
+    } as never);
     await eventually(async () => {
-      const member = await h.db.selectFrom('members').select('name').where('id', '=', payer.id).executeTakeFirst();
+      const member = await h.db
+        .selectFrom('members')
+        .select('name')
+        .where('id', '=', payer.id)
+        .executeTakeFirst();
       expect(member?.name).toBe('Renamed Ltd');
     });
     expect((await get(PAYMENT_API.receipt(issued!.number), payer.headers)).json()).toEqual(receipt);
 
     // Listed with the company's payments.
     const mine = (await get(API_PATHS.myPayments, payer.headers)).json();
-    expect(mine.payments[0]).toMatchObject({ reference, receipts: [{ number: issued!.number, kind: 'receipt' }] });
+    expect(mine.payments[0]).toMatchObject({
+      reference,
+      receipts: [{ number: issued!.number, kind: 'receipt' }],
+    });
     // Verifying again (callback twice, webhook, reconcile) issues nothing more.
     await h.verify(payer.headers, reference);
     expect(await receiptsOf(reference)).toHaveLength(1);
@@ -147,7 +170,11 @@ describe('receipts and credit notes', () => {
       const reference = await h.unlockWithSandbox(payer.headers, job.jobId);
       number = (await receiptsOf(reference))[0]!.number;
     });
-    const urls = () => [PAYMENT_API.receipt(number), PAYMENT_API.receiptPage(number), PAYMENT_API.receiptPdf(number)];
+    const urls = () => [
+      PAYMENT_API.receipt(number),
+      PAYMENT_API.receiptPage(number),
+      PAYMENT_API.receiptPdf(number),
+    ];
 
     it('asks visitors to sign in (401) and tells every other account it does not exist (404)', async () => {
       for (const url of urls()) {

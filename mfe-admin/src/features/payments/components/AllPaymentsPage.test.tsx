@@ -236,10 +236,9 @@ describe('All payments (admin)', () => {
     // Kobo are shown when there are any.
     expect(fifth![3]).toHaveTextContent('₦2,500.50');
     // Receipts under the reference: the paid row's receipt, the refunded row's receipt and credit note.
-    expect(within(fourth![6]!).getByRole('link', { name: 'Receipt RCT-000004 for Company 1' })).toHaveAttribute(
-      'href',
-      '/api/payments/receipts/RCT-000004/print',
-    );
+    expect(
+      within(fourth![6]!).getByRole('link', { name: 'Receipt RCT-000004 for Company 1' }),
+    ).toHaveAttribute('href', '/api/payments/receipts/RCT-000004/print');
     expect(
       within(third![6]!)
         .getAllByRole('link')
