@@ -45,6 +45,7 @@ describe('receipt numbering under concurrent payments (PostgreSQL)', () => {
       company_id: randomUUID(),
       poster_id: randomUUID(),
       amount_kobo: 100_000,
+      currency: 'NGN',
       provider: 'sandbox',
       status,
       created_at: now,
