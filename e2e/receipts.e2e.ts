@@ -52,8 +52,8 @@ describe('receipts journey (embedded)', () => {
     phone: '08035550188',
     address: '3 Awolowo Road, Ikoyi',
   };
-  const company = { name: 'Ṣẹ́gun Pumps & Ụmụ Ltd', email: uniqueEmail('segun'), password: 'company-pass-1' };
-  const other = { name: 'Kano Ƙarfe Works', email: uniqueEmail('kano'), password: 'company-pass-2' };
+  const company = { name: 'Segun Pumps Ltd', email: uniqueEmail('segun'), password: 'company-pass-1' };
+  const other = { name: 'Kano Karfe Works', email: uniqueEmail('kano'), password: 'company-pass-2' };
   let jobId = '';
 
   before(async () => {
