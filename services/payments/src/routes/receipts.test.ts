@@ -159,6 +159,46 @@ describe('receipts and credit notes', () => {
     expect(body.company.cacNumber).toBeNull();
   });
 
+  it('a payment refunded at once (the job filled up before it was confirmed) gets its receipt and credit note', async () => {
+    const { jobId } = await h.postJob();
+    const late = await company('Late Payer Ltd', 'RC42');
+    const reference = await h.startCheckout(late.headers, jobId);
+    // The job fills up (cap 5) while the late company is on the provider's page.
+    for (let i = 0; i < 5; i += 1) {
+      const other = await company(`Early Payer ${i}`);
+      await h.unlockWithSandbox(other.headers, jobId);
+    }
+    await h.sandbox(reference, 'pay');
+    expect((await h.verify(late.headers, reference)).json()).toMatchObject({ status: 'refunded' });
+    const [receipt, note] = await receiptsOf(reference);
+    expect(receipt).toMatchObject({ kind: 'receipt', company_name: 'Late Payer Ltd', total_kobo: 120_000 });
+    expect(note).toMatchObject({
+      kind: 'credit-note',
+      credits_number: receipt!.number,
+      reason: REFUND_REASON_MESSAGES['job-full'],
+    });
+  });
+
+  it("keeps a company's CAC number from its registration and forgets it when the account is deleted", async () => {
+    const payer = await company('Forgetful Ltd', 'IT7654');
+    const cac = () =>
+      h.db
+        .selectFrom('company_cac_numbers')
+        .select('cac_number')
+        .where('company_id', '=', payer.id)
+        .executeTakeFirst();
+    expect(await cac()).toEqual({ cac_number: 'IT7654' });
+    const { jobId } = await h.postJob();
+    const reference = await h.unlockWithSandbox(payer.headers, jobId);
+    await h.service.bus.publish(
+      newEvent('accounts.user.deleted', { userId: payer.id }, { correlationId: 'test' }),
+    );
+    await eventually(async () => expect(await cac()).toBeUndefined());
+    // The receipt issued before keeps what it was issued with (a record kept for tax).
+    const [issued] = await receiptsOf(reference);
+    expect(issued).toMatchObject({ company_name: 'Forgetful Ltd', company_cac_number: 'IT7654' });
+  });
+
   describe('who may read one', () => {
     let number: string;
     let payer: { id: string; headers: { authorization: string } };
