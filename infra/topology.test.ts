@@ -1,5 +1,13 @@
 import { API_ROUTE_TABLE, ownerOfPath } from '@marketplace/contracts';
-import { CHAT_DRAIN, ingressRoutes, PARTS, routeOf, SERVICES, SHUTDOWN_SECONDS } from './topology';
+import {
+  CHAT_DRAIN,
+  ingressRoutes,
+  PARTS,
+  RECEIPT_SELLER_ENV,
+  routeOf,
+  SERVICES,
+  SHUTDOWN_SECONDS,
+} from './topology';
 
 describe('the ingress routes', () => {
   it('send every API path to the service the route table names, by the same longest-segment rule', () => {
@@ -69,5 +77,20 @@ describe('chat’s drain', () => {
     });
     // The process allows itself the spread and the kit's usual shutdown, with room to spare.
     expect(chat.stopGraceSeconds).toBeGreaterThan(CHAT_DRAIN.maxSeconds + SHUTDOWN_SECONDS);
+  });
+});
+
+describe('the seller on receipts', () => {
+  it('gives payments all four RECEIPT_SELLER_* settings, each marked as a placeholder until the operator sets it', () => {
+    const payments = SERVICES.find((s) => s.name === 'payments')!;
+    expect(Object.keys(RECEIPT_SELLER_ENV).sort()).toEqual([
+      'RECEIPT_SELLER_ADDRESS',
+      'RECEIPT_SELLER_NAME',
+      'RECEIPT_SELLER_RC_NUMBER',
+      'RECEIPT_SELLER_VAT_TIN',
+    ]);
+    expect(payments.env).toMatchObject(RECEIPT_SELLER_ENV);
+    for (const value of Object.values(RECEIPT_SELLER_ENV))
+      expect(value).toMatch(/placeholder: set RECEIPT_SELLER_/);
   });
 });

@@ -159,6 +159,18 @@ const service = (
   migrate: { command: ['node', `/app/migrate.mjs`], secrets: [migratorDatabaseUrl(name)] },
 });
 
+/**
+ * The marketplace as the seller on every receipt and credit note (payments' RECEIPT_SELLER_*; frozen into
+ * each receipt when it is issued). PLACEHOLDERS, each saying so on the receipt: the operator puts the
+ * company's registered name, address, CAC (RC) number and VAT/TIN here before taking real money.
+ */
+export const RECEIPT_SELLER_ENV = {
+  RECEIPT_SELLER_NAME: 'Marketplace (placeholder: set RECEIPT_SELLER_NAME)',
+  RECEIPT_SELLER_ADDRESS: 'Address not set (placeholder: set RECEIPT_SELLER_ADDRESS)',
+  RECEIPT_SELLER_RC_NUMBER: 'RC not set (placeholder: set RECEIPT_SELLER_RC_NUMBER)',
+  RECEIPT_SELLER_VAT_TIN: 'TIN not set (placeholder: set RECEIPT_SELLER_VAT_TIN)',
+} as const;
+
 export const SERVICES: readonly ServicePart[] = [
   service('accounts', {
     secrets: [
@@ -180,7 +192,7 @@ export const SERVICES: readonly ServicePart[] = [
     resources: { cpuMillis: 250, memoryMiB: 256, memoryLimitMiB: 512 },
   }),
   // The sandbox signs its webhooks with a per-process secret: one replica until Paystack is configured.
-  service('payments', { replicas: 1, reaches: ['internet'] }),
+  service('payments', { replicas: 1, reaches: ['internet'], env: { ...RECEIPT_SELLER_ENV } }),
 ];
 
 export const EDGE: EdgePart = {

@@ -18,7 +18,13 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * their per-platform builds), swagger-ui's page files, pino (its transports start worker threads by file).
  * `@electric-sql/pglite` is neither bundled nor shipped: only the embedded topology loads it.
  */
-const SHIPPED_AS_INSTALLED = ['sharp', '@node-rs/argon2', '@fastify/swagger-ui', 'pino'];
+const SHIPPED_AS_INSTALLED = ['sharp', '@node-rs/argon2', '@fastify/swagger-ui', 'pino', 'pdfkit'];
+/**
+ * Packages of files only, which code finds by name at run time (`createRequire(...).resolve('<name>/...')`,
+ * no import for esbuild to see): shipped as installed when the bundle names them. The DejaVu fonts of
+ * payments' receipt PDFs (pdfkit itself reads its AFM data files from its own folder: shipped above).
+ */
+const RESOLVED_BY_NAME = ['dejavu-fonts-ttf'];
 const NOT_SHIPPED = ['@electric-sql/pglite'];
 
 export interface BundleTarget {
@@ -117,8 +123,11 @@ function copyInstalled(names: string[], outDir: string): string[] {
 export async function bundlePart(
   part: string,
   outDir: string,
+  /** More entries (relative to the part's folder -> output names), e.g. a test's script run from the bundle. */
+  extraEntries: Record<string, string> = {},
 ): Promise<{ files: string[]; packages: string[] }> {
-  const target = bundleTargetOf(part);
+  const base = bundleTargetOf(part);
+  const target = { ...base, entries: { ...base.entries, ...extraEntries } };
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const result = await build({
@@ -151,10 +160,16 @@ export async function bundlePart(
       output.imports.filter((entry) => entry.external).map((entry) => entry.path),
     ),
   );
+  const bundled = Object.keys(result.metafile.outputs)
+    .filter((file) => file.endsWith('.mjs'))
+    .map((file) => readFileSync(resolve(join(REPO_ROOT, target.dir), file), 'utf8'));
   const packages = copyInstalled(
-    SHIPPED_AS_INSTALLED.filter((name) =>
-      [...imported].some((path) => path === name || path.startsWith(`${name}/`)),
-    ),
+    [
+      ...SHIPPED_AS_INSTALLED.filter((name) =>
+        [...imported].some((path) => path === name || path.startsWith(`${name}/`)),
+      ),
+      ...RESOLVED_BY_NAME.filter((name) => bundled.some((code) => code.includes(`${name}/`))),
+    ],
     outDir,
   );
   writeFileSync(
@@ -164,8 +179,7 @@ export async function bundlePart(
   return { files: Object.keys(result.metafile.outputs), packages };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [part, out] = process.argv.slice(2);
+async function cli(part: string | undefined, out: string | undefined): Promise<void> {
   if (!part || !out) {
     console.error(
       'usage: tsx infra/images/bundle.ts <accounts|jobs|chat|payments|edge|db-provision> <out-dir>',
@@ -177,4 +191,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   console.log(
     `bundled ${part} into ${out} in ${Date.now() - started} ms; shipped as installed: ${packages.join(', ')}`,
   );
+}
+
+// No top-level await: the image test imports this module under Jest (CommonJS).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [part, out] = process.argv.slice(2);
+  cli(part, out).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -114,4 +114,8 @@ export const PAYMENT_API = /* @__PURE__ */ Object.freeze({
   sandboxCheckout: (reference: string) => `/api/payments/sandbox/checkout/${segment(reference)}`,
   /** Unlock terms for one job (price, cap, places left, refund rule). */
   terms: (jobId: string) => `/api/payments/terms?jobId=${segment(jobId)}`,
+  /** A receipt or credit note (payer company and admins): JSON, the printable page, the PDF. */
+  receipt: (number: string) => `/api/payments/receipts/${segment(number)}`,
+  receiptPage: (number: string) => `/api/payments/receipts/${segment(number)}/print`,
+  receiptPdf: (number: string) => `/api/payments/receipts/${segment(number)}/pdf`,
 });

@@ -37,6 +37,11 @@ export const AccountsUserRegisteredV1 = Type.Object({
   userId: Type.String(),
   name: Type.String(),
   type: UserType,
+  /**
+   * A company's CAC registration number as accounts stores it (RC123456, BN1234567 or the digits alone);
+   * absent for other accounts. Payments prints it on receipts. It cannot be edited after registration.
+   */
+  cacNumber: Type.Optional(Type.String()),
 });
 export type AccountsUserRegisteredV1 = Static<typeof AccountsUserRegisteredV1>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { pageQuery } from './pagination';
+import { ReceiptRefSchema } from './receipts';
 
 export const PaymentStatusSchema = Type.Union([
   Type.Literal('pending'),
@@ -67,6 +68,8 @@ export const UnlockPaymentSchema = Type.Object({
   /** The job's heading when payments knows it. */
   jobTitle: Type.Union([Type.String(), Type.Null()]),
   refund: Type.Union([PaymentRefundSchema, Type.Null()]),
+  /** In the payments lists: its receipt and, once refunded, its credit note (receipt first). */
+  receipts: Type.Optional(Type.Array(ReceiptRefSchema)),
 });
 export type UnlockPayment = Static<typeof UnlockPaymentSchema>;
 

@@ -76,6 +76,9 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'GET /api/payments/terms': 'personal',
   'GET /api/payments': 'personal',
   'POST /api/payments/:paymentId/refund': 'personal',
+  'GET /api/payments/receipts/:number': 'personal',
+  'GET /api/payments/receipts/:number/print': 'personal',
+  'GET /api/payments/receipts/:number/pdf': 'personal',
   'GET /api/payments/sandbox/checkout/:reference': 'personal',
   'POST /api/payments/sandbox/checkout/:reference': 'personal',
 });

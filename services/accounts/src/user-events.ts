@@ -22,7 +22,13 @@ export async function insertRegisteredUser(
   await publishEvent(
     trx,
     EVENT_TYPES.accountsUserRegistered,
-    { userId: row.id, name: row.name, type: row.type },
+    {
+      userId: row.id,
+      name: row.name,
+      type: row.type,
+      // Payments prints it on the company's receipts (it is read-only after registration).
+      ...(row.type === 'company' && row.cacnumber ? { cacNumber: row.cacnumber } : {}),
+    },
     { correlationId },
   );
   return row;

@@ -29,6 +29,9 @@ const HIDDEN: Record<string, string> = {
   'GET /api/payments/sandbox/checkout/:reference':
     "the sandbox's checkout page: a test stand-in for Paystack's, mounted only without Paystack",
   'POST /api/payments/sandbox/checkout/:reference': "the sandbox checkout page's form",
+  'GET /api/payments/receipts/:number/print':
+    "a receipt's printable page (HTML for people; its JSON is documented)",
+  'GET /api/payments/receipts/:number/pdf': "a receipt's PDF (a document for people; its JSON is documented)",
   ...Object.fromEntries(
     SERVICES.map((service) => [`GET ${API_DOCS_PATHS.service(service)}`, 'the document itself']),
   ),

@@ -30,3 +30,14 @@ describe('edge route table', () => {
     if (service === 'chat') expect(urls).toContain(WEBSOCKET_PATH);
   });
 });
+
+describe('receipts in the route table', () => {
+  it('sends the receipt, its printable page and its PDF to payments', () => {
+    for (const path of [
+      '/api/payments/receipts/RCT-000001',
+      '/api/payments/receipts/RCT-000001/print',
+      '/api/payments/receipts/CRN-000001/pdf',
+    ])
+      expect([path, ownerOfPath(path)]).toEqual([path, 'payments']);
+  });
+});

@@ -1,8 +1,9 @@
-import { memberEventHandlers, metricsOf, setupService, type ServiceDeps } from '@marketplace/service-kit';
+import { metricsOf, setupService, type ServiceDeps } from '@marketplace/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { resolvePaymentsSettings, type PaymentsSettings } from './config';
 import { CHAT_CONSUMER, chatHandlers } from './consumers/chat';
 import { JOBS_CONSUMER, jobsReadModelHandlers } from './consumers/jobs';
+import { MEMBERS_CONSUMER, paymentsMemberHandlers } from './consumers/members';
 import type { PaymentsDatabase } from './db-types';
 import { watchPaymentsByState } from './metrics';
 import { paymentsMigrations } from './migrations';
@@ -10,7 +11,9 @@ import { PaystackProvider } from './providers/paystack';
 import type { PaymentProvider } from './providers/provider';
 import { SandboxProvider } from './providers/sandbox';
 import { PaymentsRepository } from './repositories/payments-repository';
+import { ReceiptsRepository } from './repositories/receipts-repository';
 import { paymentRoutes } from './routes/payments';
+import { receiptRoutes } from './routes/receipts';
 import { sandboxRoutes } from './routes/sandbox';
 import { unlockRoutes } from './routes/unlock';
 import { webhookRoutes } from './routes/webhook';
@@ -77,9 +80,9 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
   watchPaymentsByState(metricsOf(app), db);
 
   service.consume({
-    durable: 'payments-members',
+    durable: MEMBERS_CONSUMER,
     filterSubject: 'accounts.user.*',
-    handlers: memberEventHandlers,
+    handlers: paymentsMemberHandlers,
   });
   service.consume({
     durable: JOBS_CONSUMER,
@@ -117,13 +120,16 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     await unlocks.idle();
   });
 
+  const receipts = new ReceiptsRepository(db);
   await app.register(unlockRoutes, { checkout: unlocks.checkout, jobs: unlocks.jobs });
   await app.register(webhookRoutes, { webhooks: unlocks.webhooks });
   await app.register(paymentRoutes, {
     checkout: unlocks.checkout,
     refunds: unlocks.refunds,
     payments: unlocks.payments,
+    receipts,
   });
+  await app.register(receiptRoutes, { receipts });
   if (sandbox) {
     const payments = new PaymentsRepository(db);
     await app.register(sandboxRoutes, {

@@ -1,5 +1,5 @@
 import { ConfigError } from '@marketplace/service-kit';
-import { loadPaymentsSettings, resolvePaymentsSettings } from './config';
+import { PLACEHOLDER_RECEIPT_SELLER, loadPaymentsSettings, resolvePaymentsSettings } from './config';
 
 describe('payments settings from the environment', () => {
   it('has working defaults: sandbox provider, price, cap 5, refund rule 72 h', () => {
@@ -11,8 +11,28 @@ describe('payments settings from the environment', () => {
       reconcileIntervalMs: 60_000,
       pendingVerifyAfterMs: 5 * 60_000,
       pendingExpireAfterMs: 24 * 3_600_000,
+      receiptSeller: PLACEHOLDER_RECEIPT_SELLER,
     });
     expect(settings.paystack).toBeUndefined();
+  });
+
+  it('reads the seller on receipts (RECEIPT_SELLER_*); the defaults say they are placeholders', () => {
+    const settings = loadPaymentsSettings({
+      RECEIPT_SELLER_NAME: ' Ọjà Services Ltd ',
+      RECEIPT_SELLER_ADDRESS: '1 Marina, Lagos Island, Lagos',
+      RECEIPT_SELLER_RC_NUMBER: 'RC1234567',
+      RECEIPT_SELLER_VAT_TIN: '12345678-0001',
+    });
+    expect(settings.receiptSeller).toEqual({
+      name: 'Ọjà Services Ltd',
+      address: '1 Marina, Lagos Island, Lagos',
+      rcNumber: 'RC1234567',
+      vatTin: '12345678-0001',
+    });
+    for (const value of Object.values(PLACEHOLDER_RECEIPT_SELLER)) expect(value).toMatch(/placeholder/);
+    expect(resolvePaymentsSettings({}).receiptSeller).toEqual(PLACEHOLDER_RECEIPT_SELLER);
+    expect(() => loadPaymentsSettings({ RECEIPT_SELLER_NAME: '   ' })).toThrow(ConfigError);
+    expect(() => loadPaymentsSettings({ RECEIPT_SELLER_VAT_TIN: 'x'.repeat(101) })).toThrow(ConfigError);
   });
 
   it('reads Paystack, price, categories, cap and the public URL', () => {

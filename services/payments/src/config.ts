@@ -51,9 +51,32 @@ export interface PaymentsSettings {
   production?: boolean;
   /** The sandbox switched on explicitly (PAYMENTS_SANDBOX=on): test payments even in production. */
   sandbox?: boolean;
+  /** The marketplace as the seller on receipts and credit notes (frozen into each at issue). */
+  receiptSeller?: ReceiptSellerSettings;
   /** Clock; tests move it. */
   now?: () => Date;
 }
+
+/** The business details printed on every receipt (RECEIPT_SELLER_*). */
+export interface ReceiptSellerSettings {
+  name: string;
+  address: string;
+  /** CAC registration number of the marketplace's company (RC...). */
+  rcNumber: string;
+  /** VAT / Tax Identification Number. */
+  vatTin: string;
+}
+
+/**
+ * Placeholders until the operator sets RECEIPT_SELLER_*: each says so on the receipt, so a receipt issued
+ * with them can never pass for a real one (production should set all four).
+ */
+export const PLACEHOLDER_RECEIPT_SELLER: ReceiptSellerSettings = Object.freeze({
+  name: 'Marketplace (placeholder: set RECEIPT_SELLER_NAME)',
+  address: 'Address not set (placeholder: set RECEIPT_SELLER_ADDRESS)',
+  rcNumber: 'RC not set (placeholder: set RECEIPT_SELLER_RC_NUMBER)',
+  vatTin: 'TIN not set (placeholder: set RECEIPT_SELLER_VAT_TIN)',
+});
 
 export const DEFAULT_UNLOCK_PRICE_NGN = 1000;
 export const DEFAULT_UNLOCK_CAP = 5;
@@ -65,6 +88,9 @@ const MINUTE = 60_000;
 export const SANDBOX_IN_PRODUCTION_PROBLEM =
   'PAYSTACK_SECRET_KEY is required in production (NODE_ENV=production): without it every unlock would be ' +
   'a free test payment. Set PAYMENTS_SANDBOX=on to run the sandbox there on purpose.';
+
+/** Some text that is not only spaces (a receipt's seller details). */
+const NOT_BLANK = '\\S';
 
 /** Environment variables of the payments service (standalone main and the edge's embedded mode). */
 export const PaymentsConfigSchema = Type.Object({
@@ -97,6 +123,30 @@ export const PaymentsConfigSchema = Type.Object({
   PAYMENTS_PENDING_VERIFY_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 5 }),
   /** Hours after which a payment still unsettled at the provider is failed ('expired'). */
   PAYMENTS_PENDING_EXPIRE_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 24 }),
+  /** The marketplace's business name on receipts. */
+  RECEIPT_SELLER_NAME: Type.String({
+    pattern: NOT_BLANK,
+    maxLength: 200,
+    default: PLACEHOLDER_RECEIPT_SELLER.name,
+  }),
+  /** Its registered address on receipts (one line; commas separate the parts). */
+  RECEIPT_SELLER_ADDRESS: Type.String({
+    pattern: NOT_BLANK,
+    maxLength: 400,
+    default: PLACEHOLDER_RECEIPT_SELLER.address,
+  }),
+  /** Its CAC registration (RC) number on receipts. */
+  RECEIPT_SELLER_RC_NUMBER: Type.String({
+    pattern: NOT_BLANK,
+    maxLength: 100,
+    default: PLACEHOLDER_RECEIPT_SELLER.rcNumber,
+  }),
+  /** Its VAT / Tax Identification Number on receipts. */
+  RECEIPT_SELLER_VAT_TIN: Type.String({
+    pattern: NOT_BLANK,
+    maxLength: 100,
+    default: PLACEHOLDER_RECEIPT_SELLER.vatTin,
+  }),
 });
 export type PaymentsConfig = Static<typeof PaymentsConfigSchema>;
 
@@ -137,6 +187,12 @@ export function paymentsSettingsFromConfig(config: PaymentsConfig): PaymentsSett
     pendingExpireAfterMs: config.PAYMENTS_PENDING_EXPIRE_HOURS * 60 * MINUTE,
     ...(production ? { production } : {}),
     ...(sandbox ? { sandbox } : {}),
+    receiptSeller: {
+      name: config.RECEIPT_SELLER_NAME.trim(),
+      address: config.RECEIPT_SELLER_ADDRESS.trim(),
+      rcNumber: config.RECEIPT_SELLER_RC_NUMBER.trim(),
+      vatTin: config.RECEIPT_SELLER_VAT_TIN.trim(),
+    },
   };
 }
 
@@ -182,6 +238,7 @@ export interface ResolvedPaymentsSettings {
   pendingReuseMs: number;
   sandboxSecret?: string;
   production: boolean;
+  receiptSeller: ReceiptSellerSettings;
   now: () => Date;
 }
 
@@ -207,6 +264,7 @@ export function resolvePaymentsSettings(settings: PaymentsSettings = {}): Resolv
     pendingReuseMs: settings.pendingReuseMs ?? 30 * MINUTE,
     ...(settings.sandboxSecret ? { sandboxSecret: settings.sandboxSecret } : {}),
     production: settings.production ?? false,
+    receiptSeller: settings.receiptSeller ?? PLACEHOLDER_RECEIPT_SELLER,
     now: settings.now ?? (() => new Date()),
   };
 }

@@ -95,6 +95,53 @@ export interface WebhookReceiptsTable {
   received_at: ColumnType<Date, never, never>;
 }
 
+/** The last number taken in each series (RCT: receipts, CRN: credit notes); one row each. */
+export interface ReceiptCountersTable {
+  series: 'RCT' | 'CRN';
+  last_number: number;
+}
+
+/**
+ * A receipt (a paid unlock) or a credit note (its refund), as issued: every field is frozen then and never
+ * recomputed (the seller's details, the company's name and CAC number, the job's heading, the amounts).
+ */
+export interface ReceiptsTable {
+  id: Generated<string>;
+  number: string;
+  kind: 'receipt' | 'credit-note';
+  sequence: number;
+  payment_id: string;
+  /** A credit note's receipt. */
+  credits_number: string | null;
+  issued_at: Date;
+  seller_name: string;
+  seller_address: string;
+  seller_rc_number: string;
+  seller_vat_tin: string;
+  company_id: string;
+  company_name: string;
+  company_cac_number: string | null;
+  job_id: string;
+  job_title: string | null;
+  payment_reference: string;
+  description: string;
+  currency: string;
+  total_kobo: number;
+  net_kobo: number;
+  vat_kobo: number;
+  vat_rate_basis_points: number;
+  method: 'card' | 'transfer' | 'ussd' | 'sandbox';
+  /** A credit note's reason (the refund's words). */
+  reason: string | null;
+}
+
+/** Companies' CAC registration numbers, from accounts.user.registered. */
+export interface CompanyCacNumbersTable {
+  company_id: string;
+  cac_number: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface PaymentsDatabase {
   /** Read model of accounts, kept from accounts.user.* events. */
   members: MembersTable;
@@ -103,4 +150,7 @@ export interface PaymentsDatabase {
   sandbox_transactions: SandboxTransactionsTable;
   security_events: SecurityEventsTable;
   webhook_receipts: WebhookReceiptsTable;
+  receipt_counters: ReceiptCountersTable;
+  receipts: ReceiptsTable;
+  company_cac_numbers: CompanyCacNumbersTable;
 }

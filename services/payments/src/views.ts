@@ -2,6 +2,7 @@ import {
   REFUND_REASON_MESSAGES,
   type AdminPayment,
   type PaymentRefund,
+  type ReceiptRef,
   type RefundReason,
   type UnlockPayment,
 } from '@marketplace/contracts';
@@ -9,7 +10,12 @@ import type { AdminPaymentRow, PaymentRow } from './repositories/payments-reposi
 
 // The payments service's rows as its API shows them (contracts: UnlockPayment, AdminPayment).
 
-export function toUnlockPayment(row: PaymentRow, jobTitle: string | null): UnlockPayment {
+/** `receipts`: given by the lists (the payment's receipt and credit note), left out elsewhere. */
+export function toUnlockPayment(
+  row: PaymentRow,
+  jobTitle: string | null,
+  receipts?: ReceiptRef[],
+): UnlockPayment {
   return {
     _id: row.id,
     reference: row.reference,
@@ -21,12 +27,13 @@ export function toUnlockPayment(row: PaymentRow, jobTitle: string | null): Unloc
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     jobTitle,
     refund: refundOf(row),
+    ...(receipts ? { receipts } : {}),
   };
 }
 
-export function toAdminPayment(row: AdminPaymentRow): AdminPayment {
+export function toAdminPayment(row: AdminPaymentRow, receipts?: ReceiptRef[]): AdminPayment {
   return {
-    ...toUnlockPayment(row, row.job_title),
+    ...toUnlockPayment(row, row.job_title, receipts),
     companyId: row.company_id,
     companyName: row.company_name,
     posterId: row.poster_id,

@@ -70,6 +70,16 @@ describe('POST /api/user (sign-up and company registration)', () => {
       categories: ['Craftsman', 'Services'],
       subcategories: ['Plumber', 'Waste management'],
     });
+    // Payments prints the CAC number on the company's receipts: the registration announces it.
+    const id = response.json().user._id;
+    await eventually(async () =>
+      expect(h.events).toContainEqual(
+        expect.objectContaining({
+          type: 'accounts.user.registered',
+          payload: { userId: id, name: 'Ace Plumbing', type: 'company', cacNumber: 'RC123456' },
+        }),
+      ),
+    );
   });
 
   it.each([

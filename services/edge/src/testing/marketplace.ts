@@ -47,6 +47,8 @@ export interface Fixture {
   /** The payer's paid payment, and the refunded company's refunded one. */
   paidPaymentId: string;
   refundedPaymentId: string;
+  /** The receipt of the payer's paid payment (RCT-...). */
+  paidReceiptNumber: string;
   /** The company's pending checkout of the job. */
   pendingReference: string;
   /** A new open job posted by the poster. */
@@ -321,6 +323,15 @@ export async function createMarketplace(): Promise<Marketplace> {
     'complete',
   );
   const chatId = await conversation(poster, payer, jobId);
+  const mine = await expectStatus(
+    await inject({ method: 'GET', url: '/api/payments/mine', headers: payer.headers }),
+    200,
+    'my payments',
+  );
+  const paidReceiptNumber = (
+    mine.payments as Array<{ _id: string; receipts: Array<{ number: string }> }>
+  ).find((p) => p._id === paidPaymentId)?.receipts[0]?.number;
+  if (!paidReceiptNumber) throw new Error('the paid payment has no receipt');
   // Jobs has taken the refunded company's access back before the matrix runs.
   await eventually(async () => {
     const view = await inject({
@@ -339,6 +350,7 @@ export async function createMarketplace(): Promise<Marketplace> {
     chatId,
     paidPaymentId,
     refundedPaymentId,
+    paidReceiptNumber,
     pendingReference,
     freshJob: () => postJob(poster),
     freshPaidPayment: async () => unlock(await register('company', 'Eko Fixers'), await postJob(poster)),

@@ -310,6 +310,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
       payload: { reason: 'The number does not answer.' },
     }),
   },
+  'GET /api/payments/receipts/:number': {
+    allow: ['payer', 'admin'],
+    note: 'the payer company and admins; every other account is told it does not exist (404)',
+  },
+  'GET /api/payments/receipts/:number/print': { allow: ['payer', 'admin'] },
+  'GET /api/payments/receipts/:number/pdf': { allow: ['payer', 'admin'] },
   'GET /api/payments/sandbox/checkout/:reference': {
     allow: ['company'],
     note: 'the checkout page of the company that started it',
@@ -336,6 +342,7 @@ export function defaultCall(fixture: Fixture, url: string): Call {
     companyId: fixture.members.payer.id,
     paymentId: fixture.paidPaymentId,
     reference: fixture.pendingReference,
+    number: fixture.paidReceiptNumber,
   };
   return {
     url: url.replace(/:([A-Za-z_]+)/g, (_, name: string) => {

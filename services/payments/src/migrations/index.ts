@@ -172,4 +172,58 @@ export const paymentsMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  '0009_receipts': {
+    // Receipts and credit notes (receipts/issue.ts): numbered from one counter row per series, taken inside
+    // the transaction of the payment's change (a rollback gives the number back); contents frozen at issue.
+    async up(db: UntypedDb) {
+      await db.schema
+        .createTable('receipt_counters')
+        .addColumn('series', 'text', (c) => c.primaryKey().check(sql`series in ('RCT', 'CRN')`))
+        .addColumn('last_number', 'integer', (c) => c.notNull().check(sql`last_number > 0`))
+        .execute();
+      await db.schema
+        .createTable('receipts')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('number', 'text', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('receipt', 'credit-note')`))
+        .addColumn('sequence', 'integer', (c) => c.notNull())
+        .addColumn('payment_id', 'uuid', (c) => c.notNull())
+        .addColumn('credits_number', 'text')
+        .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('seller_name', 'text', (c) => c.notNull())
+        .addColumn('seller_address', 'text', (c) => c.notNull())
+        .addColumn('seller_rc_number', 'text', (c) => c.notNull())
+        .addColumn('seller_vat_tin', 'text', (c) => c.notNull())
+        .addColumn('company_id', 'uuid', (c) => c.notNull())
+        .addColumn('company_name', 'text', (c) => c.notNull())
+        .addColumn('company_cac_number', 'text')
+        .addColumn('job_id', 'uuid', (c) => c.notNull())
+        .addColumn('job_title', 'text')
+        .addColumn('payment_reference', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('total_kobo', 'integer', (c) => c.notNull().check(sql`total_kobo > 0`))
+        .addColumn('net_kobo', 'integer', (c) => c.notNull())
+        .addColumn('vat_kobo', 'integer', (c) => c.notNull())
+        .addColumn('vat_rate_basis_points', 'integer', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addCheckConstraint('receipts_net_vat_total_check', sql`net_kobo + vat_kobo = total_kobo`)
+        .addUniqueConstraint('receipts_payment_kind_unique', ['payment_id', 'kind'])
+        .addUniqueConstraint('receipts_kind_sequence_unique', ['kind', 'sequence'])
+        .execute();
+      await db.schema.createIndex('receipts_payment_idx').on('receipts').column('payment_id').execute();
+    },
+  },
+  '0011_company_cac': {
+    // A company's CAC registration number, from accounts.user.registered (printed on its receipts).
+    async up(db: UntypedDb) {
+      await db.schema
+        .createTable('company_cac_numbers')
+        .addColumn('company_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('cac_number', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

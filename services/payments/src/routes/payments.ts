@@ -20,6 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { PaymentsRepository } from '../repositories/payments-repository';
+import type { ReceiptsRepository } from '../repositories/receipts-repository';
 import type { Checkout } from '../unlocks/checkout';
 import type { Refunds } from '../unlocks/refunds';
 import type { Caller } from '../unlocks/rules';
@@ -33,7 +34,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
   checkout: Checkout;
   refunds: Refunds;
   payments: PaymentsRepository;
-}> = async (app, { checkout, refunds, payments }) => {
+  receipts: ReceiptsRepository;
+}> = async (app, { checkout, refunds, payments, receipts }) => {
   refuseNonStringFields(app, ['reason']);
 
   /** A signed-in caller when the request carries a valid token; a visitor otherwise (never a 401). */
@@ -52,7 +54,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
     { preHandler: app.authenticate, schema: { response: { 200: MyPaymentsResponseSchema } } },
     async (request) => {
       const rows = await payments.listForCompany(request.user.sub);
-      return { payments: rows.map((row) => toUnlockPayment(row, row.job_title)) };
+      const issued = await receipts.refsOf(rows.map((row) => row.id));
+      return { payments: rows.map((row) => toUnlockPayment(row, row.job_title, issued.get(row.id) ?? [])) };
     },
   );
 
@@ -95,9 +98,11 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
         },
         window,
       );
+      const page = rows.slice(0, window.limit);
+      const issued = await receipts.refsOf(page.map((row) => row.id));
       return {
         statusCode: 200,
-        payments: rows.slice(0, window.limit).map(toAdminPayment),
+        payments: page.map((row) => toAdminPayment(row, issued.get(row.id) ?? [])),
         page: window.page,
         limit: window.limit,
         hasMore: rows.length > window.limit,
@@ -122,7 +127,12 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
       const refunded = await refunds.byAdmin(request.params.paymentId, reason, request.id);
       const [row] = await payments.listForAdmin({ reference: refunded.reference }, { limit: 1, offset: 0 });
       if (!row) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-      return { statusCode: 200, message: PAYMENT_MESSAGES.refunded, payment: toAdminPayment(row) };
+      const issued = await receipts.refsOf([row.id]);
+      return {
+        statusCode: 200,
+        message: PAYMENT_MESSAGES.refunded,
+        payment: toAdminPayment(row, issued.get(row.id) ?? []),
+      };
     },
   );
 };

@@ -110,6 +110,23 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
     ).toMatchObject({
       status: 'refunded',
       refund: { reason: 'no-reply', message: REFUND_REASON_MESSAGES['no-reply' as RefundReason] },
+      receipts: [
+        { number: expect.stringMatching(/^RCT-\d{6}$/), kind: 'receipt' },
+        { number: expect.stringMatching(/^CRN-\d{6}$/), kind: 'credit-note' },
+      ],
+    });
+    // The credit note, issued in the refund's transaction: a Paystack payment is a card payment.
+    const payment = await h.payment(u.reference);
+    const note = await h.db
+      .selectFrom('receipts')
+      .selectAll()
+      .where('payment_id', '=', payment!.id)
+      .where('kind', '=', 'credit-note')
+      .executeTakeFirstOrThrow();
+    expect(note).toMatchObject({
+      method: 'card',
+      reason: REFUND_REASON_MESSAGES['no-reply' as RefundReason],
+      issued_at: new Date(u.paidAt + WINDOW + ANSWER_GRACE_MS),
     });
   });
 

@@ -2,6 +2,7 @@ import type { RefundReason } from '@marketplace/contracts';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
 import { JobsReadModel } from '../repositories/jobs-read-model';
+import { issueCreditNote } from '../receipts/issue';
 import { PaymentsRepository } from '../repositories/payments-repository';
 import type { UnlockDeps } from './deps';
 import { unlockRefunded } from './events';
@@ -101,6 +102,7 @@ export class NoReplyRefunds {
             refund_next_at: now,
           });
           await unlockRefunded(trx, row, settings.now, correlationId);
+          await issueCreditNote(trx, row, settings);
           return true;
         });
         if (done) {

@@ -3,6 +3,7 @@ import { backoffDelay, conflict, isUuid, notFound } from '@marketplace/service-k
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
 import { ProviderError } from '../providers/provider';
+import { issueCreditNote } from '../receipts/issue';
 import { JobsReadModel } from '../repositories/jobs-read-model';
 import { PaymentsRepository, type PaymentRow } from '../repositories/payments-repository';
 import type { UnlockDeps } from './deps';
@@ -46,6 +47,7 @@ export class Refunds {
         refund_next_at: now,
       });
       await unlockRefunded(trx, refunded, settings.now, correlationId);
+      await issueCreditNote(trx, refunded, settings);
     }
   }
 
@@ -72,6 +74,7 @@ export class Refunds {
         refund_next_at: now,
       });
       await unlockRefunded(trx, refunded, settings.now, correlationId);
+      await issueCreditNote(trx, refunded, settings);
     });
     // Ask the provider now (the round started by the commit, if one is running, takes it along).
     await this.processDue();

@@ -1,5 +1,6 @@
 import type { RefundReason } from '@marketplace/contracts';
 import type { ProviderTransaction } from '../providers/provider';
+import { issueCreditNote, issueReceipt } from '../receipts/issue';
 import { JobsReadModel } from '../repositories/jobs-read-model';
 import { PaymentsRepository, type PaymentRow } from '../repositories/payments-repository';
 import type { UnlockDeps } from './deps';
@@ -102,6 +103,7 @@ export class Settlement {
         });
         if (locked.status === 'pending') await unlockFailed(trx, refunded, correlationId);
         await unlockRefunded(trx, refunded, settings.now, correlationId);
+        await issueCreditNote(trx, refunded, settings);
         return refunded;
       }
       const paid = await payments.update(locked.id, {
@@ -112,6 +114,7 @@ export class Settlement {
         no_reply_due_at: new Date(now.getTime() + settings.unlockRefundHours * HOUR),
       });
       await unlockPaid(trx, paid, now, correlationId);
+      await issueReceipt(trx, paid, settings);
       return paid;
     });
     if (settled.status === 'refunded' && settled.refund_reason !== 'admin') {

@@ -56,6 +56,15 @@ function payment(i: number): AdminPayment {
     provider: i % 2 === 0 ? 'sandbox' : 'paystack',
     failureReason: status === 'failed' ? 'failed' : null,
     verifiedVia: status === 'paid' ? 'callback' : null,
+    receipts:
+      status === 'paid'
+        ? [{ number: `RCT-${String(i).padStart(6, '0')}`, kind: 'receipt' }]
+        : status === 'refunded'
+          ? [
+              { number: `RCT-${String(i).padStart(6, '0')}`, kind: 'receipt' },
+              { number: `CRN-${String(i).padStart(6, '0')}`, kind: 'credit-note' },
+            ]
+          : [],
   };
 }
 
@@ -226,6 +235,19 @@ describe('All payments (admin)', () => {
     for (const cells of [first, second, third]) expect(within(cells![7]!).queryByRole('button')).toBeNull();
     // Kobo are shown when there are any.
     expect(fifth![3]).toHaveTextContent('₦2,500.50');
+    // Receipts under the reference: the paid row's receipt, the refunded row's receipt and credit note.
+    expect(
+      within(fourth![6]!).getByRole('link', { name: 'Receipt RCT-000004 for Company 1' }),
+    ).toHaveAttribute('href', '/api/payments/receipts/RCT-000004/print');
+    expect(
+      within(third![6]!)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['RCT-000003', '/api/payments/receipts/RCT-000003/print'],
+      ['CRN-000003', '/api/payments/receipts/CRN-000003/print'],
+    ]);
+    expect(within(first![6]!).queryByRole('link')).toBeNull();
   });
 
   it('says there are no payments yet when there are none', async () => {

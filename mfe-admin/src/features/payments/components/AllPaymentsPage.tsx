@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   formatKobo,
   isCalendarDay,
+  PAYMENT_API,
   UI_TIMINGS,
   type AdminPaymentsQuery,
   type PaymentProviderName,
@@ -331,6 +332,16 @@ export function AllPaymentsPage() {
                       </td>
                       <td className="admin-pay-table__ref" data-short="Ref">
                         <code title={payment.reference}>{payment.reference}</code>
+                        {(payment.receipts ?? []).map((receipt) => (
+                          <a
+                            key={receipt.number}
+                            href={PAYMENT_API.receiptPage(receipt.number)}
+                            className="admin-pay-receipt"
+                            aria-label={`${receipt.kind === 'credit-note' ? 'Credit note' : 'Receipt'} ${receipt.number} for ${company}`}
+                          >
+                            {receipt.number}
+                          </a>
+                        ))}
                       </td>
                       <td className="admin-pay-table__actions">
                         {payment.status === 'paid' && (

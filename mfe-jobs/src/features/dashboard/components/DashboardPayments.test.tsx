@@ -79,6 +79,52 @@ const section = () => screen.getByRole('region', { name: 'Payments' });
 const rows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
 
 describe('dashboard: a company’s payments', () => {
+  it('links each payment’s receipt and credit note: the printable page and the PDF', async () => {
+    state.applied = [job(1, { jobHeading: 'Fix the roof' })];
+    payments = [
+      payment(1, { jobTitle: 'Fix the roof', receipts: [{ number: 'RCT-000007', kind: 'receipt' }] }),
+      payment(2, {
+        jobTitle: 'Paint the fence',
+        status: 'refunded',
+        refund: {
+          reason: 'admin',
+          message: 'The poster could not be reached.',
+          refundedAt: '2026-11-23T10:00:00.000Z',
+          state: 'processed',
+        },
+        receipts: [
+          { number: 'RCT-000003', kind: 'receipt' },
+          { number: 'CRN-000001', kind: 'credit-note' },
+        ],
+      }),
+      payment(3, { jobTitle: 'Tile the bathroom', status: 'failed', paidAt: null, receipts: [] }),
+    ];
+    renderDashboard(company);
+    const t = await paymentsTable();
+    const [paid, refunded, failed] = rows(t);
+    const receipts = within(paid!).getByRole('list', { name: 'Receipts for Fix the roof' });
+    expect(within(receipts).getByRole('link', { name: 'Receipt RCT-000007' })).toHaveAttribute(
+      'href',
+      '/api/payments/receipts/RCT-000007/print',
+    );
+    const pdf = within(receipts).getByRole('link', { name: 'Receipt RCT-000007 as PDF' });
+    expect(pdf).toHaveAttribute('href', '/api/payments/receipts/RCT-000007/pdf');
+    expect(pdf).toHaveAttribute('download', 'RCT-000007.pdf');
+    expect(
+      within(within(refunded!).getByRole('list', { name: 'Receipts for Paint the fence' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/api/payments/receipts/RCT-000003/print',
+      '/api/payments/receipts/RCT-000003/pdf',
+      '/api/payments/receipts/CRN-000001/print',
+      '/api/payments/receipts/CRN-000001/pdf',
+    ]);
+    expect(within(refunded!).getByRole('link', { name: 'Credit note CRN-000001' })).toBeInTheDocument();
+    // Nothing was paid: nothing to receipt.
+    expect(within(failed!).queryByRole('list')).toBeNull();
+  });
+
   it('lists each unlock payment with job, date, amount, status, what became of the money and a way on', async () => {
     state.applied = [job(1, { jobHeading: 'Fix the roof' })];
     payments = [

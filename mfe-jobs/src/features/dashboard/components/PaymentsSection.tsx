@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@marketplace/ui/router';
 import {
   formatKobo,
+  PAYMENT_API,
   type PaymentRefund,
   type PaymentStatus,
   type UnlockPayment,
@@ -69,6 +70,34 @@ function Note({ payment }: { payment: UnlockPayment }) {
     );
   }
   return <span className="dash-pay-note">{STATUS_NOTES[payment.status]}</span>;
+}
+
+/** The payment's receipt and credit note: the printable page (it offers the PDF) and the PDF itself. */
+function Receipts({ payment }: { payment: UnlockPayment }) {
+  const receipts = payment.receipts ?? [];
+  if (receipts.length === 0) return null;
+  return (
+    <ul className="dash-pay-receipts" aria-label={`Receipts for ${titleOf(payment)}`}>
+      {receipts.map((receipt) => {
+        const label = receipt.kind === 'credit-note' ? 'Credit note' : 'Receipt';
+        return (
+          <li key={receipt.number}>
+            <a href={PAYMENT_API.receiptPage(receipt.number)} className="dash-pay-receipts__link">
+              {label} {receipt.number}
+            </a>
+            <a
+              href={PAYMENT_API.receiptPdf(receipt.number)}
+              download={`${receipt.number}.pdf`}
+              className="dash-pay-receipts__pdf"
+              aria-label={`${label} ${receipt.number} as PDF`}
+            >
+              PDF
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function Action({ payment }: { payment: UnlockPayment }) {
@@ -174,6 +203,7 @@ export function PaymentsSection({ userId }: { userId: string }) {
                         Ref. <span className="dash-pay-ref">{payment.reference}</span>
                       </span>
                       <Note payment={payment} />
+                      <Receipts payment={payment} />
                     </th>
                     <td className="dash-pay-table__date">
                       <time dateTime={when}>{formatPostedDate(when)}</time>
