@@ -114,4 +114,6 @@ export const PAYMENT_API = /* @__PURE__ */ Object.freeze({
   sandboxCheckout: (reference: string) => `/api/payments/sandbox/checkout/${segment(reference)}`,
   /** Unlock terms for one job (price, cap, places left, refund rule). */
   terms: (jobId: string) => `/api/payments/terms?jobId=${segment(jobId)}`,
+  /** The payer (or an admin) follows one payment: the stored state, no provider call. */
+  status: (reference: string) => `/api/payments/status/${segment(reference)}`,
 });

@@ -8,7 +8,7 @@ import { watchPaymentsByState } from './metrics';
 import { paymentsMigrations } from './migrations';
 import { PaystackProvider } from './providers/paystack';
 import type { PaymentProvider } from './providers/provider';
-import { SandboxProvider } from './providers/sandbox';
+import { SANDBOX_TRANSFER_ACCOUNT, SandboxProvider } from './providers/sandbox';
 import { PaymentsRepository } from './repositories/payments-repository';
 import { paymentRoutes } from './routes/payments';
 import { sandboxRoutes } from './routes/sandbox';
@@ -64,6 +64,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
         publicUrl: settings.publicUrl ?? '',
         ...(settings.sandboxSecret ? { secret: settings.sandboxSecret } : {}),
         now: settings.now,
+        transferConfirmMs: settings.sandboxTransferConfirmMs,
       });
   const provider: PaymentProvider = settings.paystack
     ? new PaystackProvider(settings.paystack)
@@ -123,6 +124,13 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     checkout: unlocks.checkout,
     refunds: unlocks.refunds,
     payments: unlocks.payments,
+    settings,
+    ...(sandbox
+      ? {
+          sandboxTransfer: async (reference: string) =>
+            (await sandbox.find(reference))?.transfer_sent_at ? { ...SANDBOX_TRANSFER_ACCOUNT } : null,
+        }
+      : {}),
   });
   if (sandbox) {
     const payments = new PaymentsRepository(db);
@@ -130,6 +138,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
       sandbox,
       publicUrl: settings.publicUrl ?? '',
       payerOf: async (reference) => (await payments.findByReference(reference))?.company_id,
+      transferConfirmMs: settings.sandboxTransferConfirmMs,
     });
   }
 

@@ -327,6 +327,10 @@ export interface FakeTransaction {
   callback_url: string | null;
   status: FakeStatus;
   paid_at: string | null;
+  /** How it was paid ('card' unless a test pays by transfer or USSD). */
+  channel: string;
+  /** The `channels` the checkout was initialized with. */
+  channels: unknown;
 }
 /** How one endpoint misbehaves: never answers, 500s, answers HTML, or answers normally. */
 export type Fault = 'none' | 'timeout' | 'server-error' | 'not-json';
@@ -406,6 +410,22 @@ export class FakePaystack {
     return tx;
   }
 
+  /**
+   * The payer's bank transfer (or USSD payment) arrives: `amount` kobo (the price unless a test sends
+   * another sum), at `paidAt` (now unless given).
+   */
+  payByTransfer(
+    reference: string,
+    options: { channel?: 'bank_transfer' | 'ussd'; amount?: number; paidAt?: Date } = {},
+  ): FakeTransaction {
+    const tx = this.#get(reference);
+    tx.status = 'success';
+    tx.channel = options.channel ?? 'bank_transfer';
+    if (options.amount !== undefined) tx.amount = options.amount;
+    tx.paid_at = (options.paidAt ?? new Date()).toISOString();
+    return tx;
+  }
+
   decline(reference: string): FakeTransaction {
     const tx = this.#get(reference);
     tx.status = 'failed';
@@ -426,7 +446,7 @@ export class FakePaystack {
         message: null,
         gateway_response: 'Successful',
         paid_at: tx?.paid_at ?? new Date().toISOString(),
-        channel: 'card',
+        channel: tx?.channel ?? 'card',
         currency: tx?.currency ?? 'NGN',
         customer: { email: tx?.email ?? 'someone@example.com' },
         ...overrides,
@@ -498,6 +518,8 @@ export class FakePaystack {
         callback_url: typeof body.callback_url === 'string' ? body.callback_url : null,
         status: 'ongoing',
         paid_at: null,
+        channel: 'card',
+        channels: body.channels,
       });
       return send(200, {
         status: true,
@@ -529,7 +551,7 @@ export class FakePaystack {
           gateway_response: shown.status === 'success' ? 'Successful' : 'Declined',
           paid_at: shown.paid_at,
           created_at: new Date().toISOString(),
-          channel: 'card',
+          channel: shown.channel,
           currency: shown.currency,
           ip_address: '197.210.54.33',
           metadata: '',
