@@ -73,9 +73,11 @@ export interface PaymentsHarness {
    */
   sandbox(
     reference: string,
-    action: 'pay' | 'decline' | 'abandon',
+    action: 'pay' | 'decline' | 'abandon' | 'transfer-sent' | 'ussd-sent' | 'confirm-transfer',
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  /** GET /api/payments/status/:reference as `headers` (none: a visitor). */
+  status(reference: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** The sandbox checkout page, opened by the company that started the payment unless `headers` say. */
   checkoutPage(reference: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Starts a checkout for a company and returns its reference (fails the test otherwise). */
@@ -228,6 +230,8 @@ export async function createPaymentsHarness(
         },
         payload: `action=${action}`,
       }),
+    status: (reference, headers = {}) =>
+      service.app.inject({ method: 'GET', url: PAYMENT_API.status(reference), headers }),
     checkoutPage: async (reference, headers) =>
       service.app.inject({
         method: 'GET',

@@ -76,7 +76,9 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const reference = request.params.reference;
-      const payment = REFERENCE_PATTERN.test(reference) ? await payments.findByReference(reference) : undefined;
+      const payment = REFERENCE_PATTERN.test(reference)
+        ? await payments.findByReference(reference)
+        : undefined;
       if (!payment || (payment.company_id !== request.user.sub && request.user.type !== 'admin')) {
         throw notFound(MESSAGES.invalidPaymentReference);
       }

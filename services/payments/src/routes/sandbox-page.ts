@@ -1,8 +1,4 @@
-import {
-  SANDBOX_TRANSFER_ACCOUNT,
-  SANDBOX_USSD_CODE,
-  type SandboxTransaction,
-} from '../providers/sandbox';
+import { SANDBOX_TRANSFER_ACCOUNT, SANDBOX_USSD_CODE, type SandboxTransaction } from '../providers/sandbox';
 
 // The sandbox provider's checkout page: plain server-rendered HTML (no script), tidy enough to look like
 // a payment page, and plain about being a test.

@@ -75,10 +75,7 @@ export class Reconciliation {
         }
         settled = pending;
       }
-      if (
-        settled.status === 'pending' &&
-        now.getTime() >= expiresAtOf(pending, settings).getTime()
-      ) {
+      if (settled.status === 'pending' && now.getTime() >= expiresAtOf(pending, settings).getTime()) {
         settled = await settlement.fail(settled, 'expired', 'reconcile', correlationId);
         if (settled.status === 'failed') {
           summary.expired += 1;

@@ -114,17 +114,13 @@ export class Settlement {
         ? 'wrong-amount'
         : late
           ? 'late-payment'
-          : (await payments.hasOtherPaid(
-        locked.job_id,
-        locked.company_id,
-        locked.id,
-      ))
-              ? 'duplicate'
-              : !job || !unlockable(job)
-                ? 'job-unavailable'
-                : (await payments.countPaid(locked.job_id)) >= cap
-                  ? 'job-full'
-                  : null;
+          : (await payments.hasOtherPaid(locked.job_id, locked.company_id, locked.id))
+            ? 'duplicate'
+            : !job || !unlockable(job)
+              ? 'job-unavailable'
+              : (await payments.countPaid(locked.job_id)) >= cap
+                ? 'job-full'
+                : null;
       if (problem) {
         // Paid, but it cannot become an unlock: the money goes back at once.
         const refunded = await payments.update(locked.id, {
