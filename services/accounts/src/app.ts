@@ -14,6 +14,7 @@ export {
   type ImportedCustomer,
 } from './account-import';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
+import { PAYMENT_NOTICES_CONSUMER, paymentNoticeHandlers } from './consumers/payment-notices';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
@@ -79,6 +80,11 @@ export default async function accountsService(app: FastifyInstance, options: Acc
     durable: CHAT_REMINDERS_CONSUMER,
     filterSubject: 'chat.reminder.*',
     handlers: chatReminderHandlers(mail.notices),
+  });
+  service.consume({
+    durable: PAYMENT_NOTICES_CONSUMER,
+    filterSubject: 'payments.unlock.*',
+    handlers: paymentNoticeHandlers(mail.notices),
   });
 
   const { publicKey, privateKey } = options.auth;
