@@ -56,6 +56,10 @@ function payment(i: number): AdminPayment {
     provider: i % 2 === 0 ? 'sandbox' : 'paystack',
     failureReason: status === 'failed' ? 'failed' : null,
     verifiedVia: status === 'paid' ? 'callback' : null,
+    channel: status === 'paid' ? 'card' : null,
+    method: i % 2 === 0 ? 'sandbox' : status === 'paid' ? 'card' : null,
+    expiresAt: createdAt,
+    progress: status,
   };
 }
 
