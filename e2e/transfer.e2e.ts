@@ -95,14 +95,14 @@ describe('paying by bank transfer (embedded, sandbox bank)', () => {
 
     // The sandbox checkout offers the transfer: the account, the amount, "I have sent the money".
     await page.getByRole('heading', { name: 'Or pay by bank transfer or USSD' }).waitFor({ timeout: 20_000 });
-    await page.getByText('9900112233').waitFor();
+    await page.getByText('9900112233', { exact: true }).waitFor();
     await shootBoth(page, 'transfer-sandbox-checkout');
     await tabToAndPress(page, page.getByRole('button', { name: 'I have sent the money' }));
 
     // Back on the marketplace: waiting, with what to send and the time left.
     await page.waitForURL(/\/payment\/callback\?/, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Waiting for your transfer' }).waitFor({ timeout: 20_000 });
-    await page.getByText('9900112233').waitFor({ timeout: 10_000 });
+    await page.getByText('9900112233', { exact: true }).waitFor({ timeout: 10_000 });
     await page.getByText('Amount to send').waitFor();
     const timeLeft = await page.locator('.payment-result__countdown').textContent();
     assert.match(timeLeft ?? '', /^(29|30):\d\d$/, `about 30 minutes left, got ${timeLeft}`);
