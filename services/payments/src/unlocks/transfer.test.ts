@@ -251,6 +251,19 @@ describe('transfer and USSD with Paystack (channels, webhook twice and after exp
     expect(eventsOf(h, 'payments.unlock.expired', reference)).toHaveLength(1);
   });
 
+  it('money the provider took after the window is refunded even before the reconciliation expired it', async () => {
+    const { company, reference } = await checkout();
+    clock += 31 * MINUTE;
+    fake.payByTransfer(reference, { paidAt: new Date(clock) });
+    const { body, signature } = fake.webhook(reference);
+    await webhook(body, signature);
+    expect(await h.payment(reference)).toMatchObject({ status: 'refunded', refund_reason: 'late-payment' });
+    expect((await h.verify(company.headers, reference)).json().status).toBe('refunded');
+    await h.controls.processRefunds();
+    expect(fake.refundCalls(reference)).toHaveLength(1);
+    expect(eventsOf(h, 'payments.unlock.paid', reference)).toHaveLength(0);
+  });
+
   it('a transfer of another amount unlocks nothing: what arrived is refunded, once', async () => {
     const { company, reference } = await checkout();
     fake.payByTransfer(reference, { amount: 50_000 });
