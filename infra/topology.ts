@@ -132,6 +132,8 @@ const serviceEnv = {
  * faster). Its process may take 15 + 10 s to stop: the grace period (30 s) covers it.
  */
 export const CHAT_DRAIN = { socketsPerSecond: 200, maxSeconds: 15 } as const;
+/** Minutes a pending unlock payment has to arrive (Paystack keeps a checkout's transfer account 30 min). */
+export const PAYMENTS_PENDING_EXPIRE_MINUTES = 30;
 /** What the service kit allows the rest of a shutdown (libs/service-kit lifecycle.ts). */
 export const SHUTDOWN_SECONDS = 10;
 
@@ -192,7 +194,12 @@ export const SERVICES: readonly ServicePart[] = [
     resources: { cpuMillis: 250, memoryMiB: 256, memoryLimitMiB: 512 },
   }),
   // The sandbox signs its webhooks with a per-process secret: one replica until Paystack is configured.
-  service('payments', { replicas: 1, reaches: ['internet'], env: { ...RECEIPT_SELLER_ENV } }),
+  service('payments', {
+    replicas: 1,
+    reaches: ['internet'],
+    // Paystack's transfer window: a pending unlock expires (and holds no place) after it.
+    env: { PAYMENTS_PENDING_EXPIRE_MINUTES: String(PAYMENTS_PENDING_EXPIRE_MINUTES), ...RECEIPT_SELLER_ENV },
+  }),
 ];
 
 export const EDGE: EdgePart = {

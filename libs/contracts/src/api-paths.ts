@@ -118,4 +118,6 @@ export const PAYMENT_API = /* @__PURE__ */ Object.freeze({
   receipt: (number: string) => `/api/payments/receipts/${segment(number)}`,
   receiptPage: (number: string) => `/api/payments/receipts/${segment(number)}/print`,
   receiptPdf: (number: string) => `/api/payments/receipts/${segment(number)}/pdf`,
+  /** The payer (or an admin) follows one payment: the stored state, no provider call. */
+  status: (reference: string) => `/api/payments/status/${segment(reference)}`,
 });

@@ -187,6 +187,47 @@ export const PaymentsUnlockRefundedV1 = Type.Object({
 export type PaymentsUnlockRefundedV1 = Static<typeof PaymentsUnlockRefundedV1>;
 
 /**
+ * A pending unlock paid by an asynchronous channel (bank transfer, USSD: the bank confirms minutes after
+ * the company left the checkout) was confirmed: the company has the unlock. Sent with (after)
+ * `payments.unlock.paid` in the same transaction; accounts tells the company by e-mail.
+ */
+export const PaymentsUnlockConfirmedV1 = Type.Object({
+  paymentId: Type.String(),
+  reference: Type.String(),
+  jobId: Type.String(),
+  /** The job's heading when payments knows it (for the company's e-mail). */
+  jobTitle: Type.Union([Type.String(), Type.Null()]),
+  companyId: Type.String(),
+  amount: Type.Integer({ description: 'kobo' }),
+  currency: Type.String(),
+  /** PaymentMethod (payment-channels.ts): 'transfer', 'ussd' or 'sandbox'. */
+  method: Type.String(),
+  channel: Type.String(),
+  confirmedAt: Type.String(),
+});
+export type PaymentsUnlockConfirmedV1 = Static<typeof PaymentsUnlockConfirmedV1>;
+
+/**
+ * A pending unlock was not paid within the payment window and expired: it holds nothing, and money
+ * arriving later is refunded ('late-payment'). Sent with `payments.unlock.failed` in the same transaction.
+ */
+export const PaymentsUnlockExpiredV1 = Type.Object({
+  paymentId: Type.String(),
+  reference: Type.String(),
+  jobId: Type.String(),
+  jobTitle: Type.Union([Type.String(), Type.Null()]),
+  companyId: Type.String(),
+  amount: Type.Integer({ description: 'kobo' }),
+  currency: Type.String(),
+  /** The payment window it had, in minutes (PAYMENTS_PENDING_EXPIRE_MINUTES when it started). */
+  windowMinutes: Type.Integer({ minimum: 1 }),
+  /** The provider's channel when known (a transfer the company said it sent), else null. */
+  channel: Type.Union([Type.String(), Type.Null()]),
+  expiredAt: Type.String(),
+});
+export type PaymentsUnlockExpiredV1 = Static<typeof PaymentsUnlockExpiredV1>;
+
+/**
  * A chat message was stored. The text stays in chat: consumers learn who wrote to whom and when (payments'
  * no-reply refund rule reads whether the poster answered).
  */
@@ -244,6 +285,8 @@ export const EVENT_TYPES = {
   paymentsUnlockPaid: 'payments.unlock.paid',
   paymentsUnlockFailed: 'payments.unlock.failed',
   paymentsUnlockRefunded: 'payments.unlock.refunded',
+  paymentsUnlockConfirmed: 'payments.unlock.confirmed',
+  paymentsUnlockExpired: 'payments.unlock.expired',
   chatMessageSent: 'chat.message.sent',
   chatMessagesRead: 'chat.messages.read',
   chatReminderDue: 'chat.reminder.due',
@@ -270,6 +313,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   [EVENT_TYPES.paymentsUnlockPaid]: { 1: PaymentsUnlockPaidV1 },
   [EVENT_TYPES.paymentsUnlockFailed]: { 1: PaymentsUnlockFailedV1 },
   [EVENT_TYPES.paymentsUnlockRefunded]: { 1: PaymentsUnlockRefundedV1 },
+  [EVENT_TYPES.paymentsUnlockConfirmed]: { 1: PaymentsUnlockConfirmedV1 },
+  [EVENT_TYPES.paymentsUnlockExpired]: { 1: PaymentsUnlockExpiredV1 },
   [EVENT_TYPES.chatMessageSent]: { 1: ChatMessageSentV1 },
   [EVENT_TYPES.chatMessagesRead]: { 1: ChatMessagesReadV1 },
   [EVENT_TYPES.chatReminderDue]: { 1: ChatReminderDueV1 },

@@ -17,6 +17,7 @@ export * from './chat';
 export * from './realtime-reconnect';
 export * from './payments';
 export * from './receipts';
+export * from './payment-channels';
 export * from './money';
 export * from './sessions';
 export * from './calendar-days';

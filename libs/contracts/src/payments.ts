@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PaymentMethodSchema, PaymentProgressSchema } from './payment-channels';
 import { pageQuery } from './pagination';
 import { ReceiptRefSchema } from './receipts';
 
@@ -23,6 +24,8 @@ export const REFUND_REASONS = [
   'duplicate',
   'admin',
   'no-reply',
+  'late-payment',
+  'wrong-amount',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const RefundReasonSchema = Type.Union([
@@ -33,6 +36,8 @@ export const RefundReasonSchema = Type.Union([
   Type.Literal('duplicate'),
   Type.Literal('admin'),
   Type.Literal('no-reply'),
+  Type.Literal('late-payment'),
+  Type.Literal('wrong-amount'),
 ]);
 
 /** Where the provider's side of a refund stands: asked for (or to be retried), accepted, paid out, failed. */
@@ -68,6 +73,14 @@ export const UnlockPaymentSchema = Type.Object({
   /** The job's heading when payments knows it. */
   jobTitle: Type.Union([Type.String(), Type.Null()]),
   refund: Type.Union([PaymentRefundSchema, Type.Null()]),
+  /** The provider's channel once known ('card', 'bank_transfer', 'ussd'; the sandbox's own). */
+  channel: Type.Union([Type.String(), Type.Null()]),
+  /** How it was paid (payment-channels.ts), null until known. */
+  method: Type.Union([PaymentMethodSchema, Type.Null()]),
+  /** A pending payment not paid by then expires (PAYMENTS_PENDING_EXPIRE_MINUTES after it started). */
+  expiresAt: Type.String(),
+  /** pending / paid / expired / failed / refunded (expired: a failed payment whose window ran out). */
+  progress: PaymentProgressSchema,
   /** In the payments lists: its receipt and, once refunded, its credit note (receipt first). */
   receipts: Type.Optional(Type.Array(ReceiptRefSchema)),
 });
@@ -112,6 +125,10 @@ export const REFUND_REASON_MESSAGES: Readonly<Record<RefundReason, string>> = Ob
   duplicate: 'You had already unlocked this job. The extra payment has been refunded.',
   admin: 'An administrator refunded this payment.',
   'no-reply': 'The poster did not answer you in the chat in time. Your payment has been refunded.',
+  'late-payment':
+    'Your money arrived after the payment had expired, so it could not unlock the job. It has been refunded.',
+  'wrong-amount':
+    'The amount received was not the unlock price, so it could not unlock the job. It has been refunded.',
 });
 
 /**
@@ -290,3 +307,20 @@ export const RefundPaymentResponseSchema = Type.Object({
   payment: AdminPaymentSchema,
 });
 export type RefundPaymentResponse = Static<typeof RefundPaymentResponseSchema>;
+
+/** GET /api/payments/status/:reference: the stored payment, as the payer follows it (no provider call). */
+export const PaymentStatusParamsSchema = Type.Object({ reference: Type.String({ maxLength: 200 }) });
+export const PaymentStatusResponseSchema = Type.Object({
+  statusCode: Type.Literal(200),
+  payment: UnlockPaymentSchema,
+  /** Seconds until a pending payment expires (0 once due); null when it is not pending. */
+  secondsLeft: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** The payment window in minutes (PAYMENTS_PENDING_EXPIRE_MINUTES). */
+  windowMinutes: Type.Integer({ minimum: 1 }),
+  /** The sandbox's transfer details while a test transfer is awaited; null otherwise. */
+  transfer: Type.Union([
+    Type.Object({ bankName: Type.String(), accountNumber: Type.String(), accountName: Type.String() }),
+    Type.Null(),
+  ]),
+});
+export type PaymentStatusResponse = Static<typeof PaymentStatusResponseSchema>;

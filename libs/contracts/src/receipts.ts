@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PaymentMethodSchema, type PaymentMethod } from './payment-channels';
 
 // ---------------------------------------------------------------------------------------------------
 // Receipts and credit notes (issue 28, item 3). Every paid unlock gets a receipt (RCT-000001, ...) and
@@ -28,14 +29,9 @@ export function splitVatInclusive(
   return { netKobo, vatKobo: totalKobo - netKobo };
 }
 
-/** How the company paid, as the receipt says it. */
-export const ReceiptMethodSchema = Type.Union([
-  Type.Literal('card'),
-  Type.Literal('transfer'),
-  Type.Literal('ussd'),
-  Type.Literal('sandbox'),
-]);
-export type ReceiptMethod = Static<typeof ReceiptMethodSchema>;
+/** How the company paid, as the receipt says it: the one PaymentMethod (payment-channels.ts). */
+export const ReceiptMethodSchema = PaymentMethodSchema;
+export type ReceiptMethod = PaymentMethod;
 
 export const RECEIPT_METHOD_LABELS: Readonly<Record<ReceiptMethod, string>> = Object.freeze({
   card: 'Card',

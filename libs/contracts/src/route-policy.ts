@@ -74,6 +74,8 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'GET /api/payments/mine': 'personal',
   // The terms carry the caller's own payment of the job when signed in.
   'GET /api/payments/terms': 'personal',
+  // The payer's own payment as the result page follows it.
+  'GET /api/payments/status/:reference': 'personal',
   'GET /api/payments': 'personal',
   'POST /api/payments/:paymentId/refund': 'personal',
   'GET /api/payments/receipts/:number': 'personal',

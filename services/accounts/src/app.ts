@@ -20,6 +20,7 @@ export {
   type ImportedCustomer,
 } from './account-import';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
+import { PAYMENT_NOTICES_CONSUMER, paymentNoticeHandlers } from './consumers/payment-notices';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import { REPLY_TIMES_CONSUMER, replyTimeHandlers } from './consumers/reply-times';
 import type { AccountsDatabase } from './db-types';
@@ -94,6 +95,11 @@ export default async function accountsService(app: FastifyInstance, options: Acc
     handlers: replyTimeHandlers(resolved.now),
   });
   sweepReplyTimes(app, db, resolved);
+  service.consume({
+    durable: PAYMENT_NOTICES_CONSUMER,
+    filterSubject: 'payments.unlock.*',
+    handlers: paymentNoticeHandlers(mail.notices),
+  });
 
   const { publicKey, privateKey } = options.auth;
   await app.register(sessionRoutes, { db, publicKey, privateKey, settings });

@@ -97,7 +97,7 @@ export interface AccountTokensTable {
 export interface NoticeMailsTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'chat-reminder';
+  kind: 'chat-reminder' | 'payment-confirmed' | 'payment-expired';
   /** One notice per key, whatever events carry it. */
   dedupe_key: string;
   data: ColumnType<Record<string, unknown>, string, string>;

@@ -337,6 +337,7 @@ describe('OpenAPI: /api/docs on the embedded edge', () => {
       '/api/chat/unread',
       '/api/jobs/initializePayment',
       '/api/payments/mine',
+      '/api/payments/status/{reference}',
     ]) {
       expect([path, paths.includes(path)]).toEqual([path, true]);
     }

@@ -9,7 +9,7 @@ import { watchPaymentsByState } from './metrics';
 import { paymentsMigrations } from './migrations';
 import { PaystackProvider } from './providers/paystack';
 import type { PaymentProvider } from './providers/provider';
-import { SandboxProvider } from './providers/sandbox';
+import { SANDBOX_TRANSFER_ACCOUNT, SandboxProvider } from './providers/sandbox';
 import { PaymentsRepository } from './repositories/payments-repository';
 import { ReceiptsRepository } from './repositories/receipts-repository';
 import { paymentRoutes } from './routes/payments';
@@ -67,6 +67,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
         publicUrl: settings.publicUrl ?? '',
         ...(settings.sandboxSecret ? { secret: settings.sandboxSecret } : {}),
         now: settings.now,
+        transferConfirmMs: settings.sandboxTransferConfirmMs,
       });
   const provider: PaymentProvider = settings.paystack
     ? new PaystackProvider(settings.paystack)
@@ -128,6 +129,13 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     refunds: unlocks.refunds,
     payments: unlocks.payments,
     receipts,
+    settings,
+    ...(sandbox
+      ? {
+          sandboxTransfer: async (reference: string) =>
+            (await sandbox.find(reference))?.transfer_sent_at ? { ...SANDBOX_TRANSFER_ACCOUNT } : null,
+        }
+      : {}),
   });
   await app.register(receiptRoutes, { receipts });
   if (sandbox) {
@@ -136,6 +144,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
       sandbox,
       publicUrl: settings.publicUrl ?? '',
       payerOf: async (reference) => (await payments.findByReference(reference))?.company_id,
+      transferConfirmMs: settings.sandboxTransferConfirmMs,
     });
   }
 

@@ -10,7 +10,8 @@ describe('payments settings from the environment', () => {
       unlockRefundHours: 72,
       reconcileIntervalMs: 60_000,
       pendingVerifyAfterMs: 5 * 60_000,
-      pendingExpireAfterMs: 24 * 3_600_000,
+      pendingExpireAfterMs: 30 * 60_000,
+      sandboxTransferConfirmMs: 20_000,
       receiptSeller: PLACEHOLDER_RECEIPT_SELLER,
     });
     expect(settings.paystack).toBeUndefined();
@@ -79,6 +80,19 @@ describe('payments settings from the environment', () => {
   ])('refuses %j', (env, message) => {
     expect(() => loadPaymentsSettings(env)).toThrow(ConfigError);
     expect(() => loadPaymentsSettings(env)).toThrow(message);
+  });
+
+  it('reads the payment window in minutes and the sandbox bank delay, and refuses bad values', () => {
+    expect(
+      loadPaymentsSettings({ PAYMENTS_PENDING_EXPIRE_MINUTES: '45', PAYMENTS_SANDBOX_TRANSFER_SECONDS: '3' }),
+    ).toMatchObject({ pendingExpireAfterMs: 45 * 60_000, sandboxTransferConfirmMs: 3000 });
+    for (const bad of ['0', '-5', '1e309', 'Infinity', 'thirty', '1441']) {
+      expect(() => loadPaymentsSettings({ PAYMENTS_PENDING_EXPIRE_MINUTES: bad })).toThrow(ConfigError);
+    }
+    expect(() => loadPaymentsSettings({ PAYMENTS_SANDBOX_TRANSFER_SECONDS: '3601' })).toThrow(ConfigError);
+    // A checkout is never handed out again after its window.
+    expect(resolvePaymentsSettings({ pendingExpireAfterMs: 10 * 60_000 }).pendingReuseMs).toBe(10 * 60_000);
+    expect(resolvePaymentsSettings({}).pendingExpireAfterMs).toBe(30 * 60_000);
   });
 
   it('refuses Paystack without a public URL when settings are given in code too', () => {

@@ -38,8 +38,13 @@ export interface PaymentsSettings {
   reconcileIntervalMs?: number;
   /** A pending payment this old is re-verified by the reconciliation. */
   pendingVerifyAfterMs?: number;
-  /** A pending payment this old that the provider still has not settled is failed ('expired'). */
+  /**
+   * The payment window: a pending payment not paid this long after it started expires (failed,
+   * 'expired'); it holds nothing, and money arriving after it is refunded ('late-payment').
+   */
   pendingExpireAfterMs?: number;
+  /** The sandbox's simulated bank confirms a test transfer this long after "I have sent the money". */
+  sandboxTransferConfirmMs?: number;
   /** A pending checkout younger than this is handed out again on a second attempt. */
   pendingReuseMs?: number;
   /** The sandbox's webhook signing secret; random per process when absent. */
@@ -82,6 +87,9 @@ export const DEFAULT_UNLOCK_PRICE_NGN = 1000;
 export const DEFAULT_UNLOCK_CAP = 5;
 export const DEFAULT_UNLOCK_REFUND_HOURS = 72;
 export const DEFAULT_PAYSTACK_BASE_URL = 'https://api.paystack.co';
+/** Paystack's transfer window: a checkout's bank account takes the money for 30 minutes. */
+export const DEFAULT_PENDING_EXPIRE_MINUTES = 30;
+export const DEFAULT_SANDBOX_TRANSFER_SECONDS = 20;
 
 const MINUTE = 60_000;
 
@@ -121,8 +129,21 @@ export const PaymentsConfigSchema = Type.Object({
   PAYMENTS_RECONCILE_SECONDS: Type.Integer({ minimum: 0, maximum: 86_400, default: 60 }),
   /** Minutes after which a pending payment is re-verified with the provider. */
   PAYMENTS_PENDING_VERIFY_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 5 }),
-  /** Hours after which a payment still unsettled at the provider is failed ('expired'). */
-  PAYMENTS_PENDING_EXPIRE_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 24 }),
+  /**
+   * Minutes a pending payment has to be paid (Paystack's transfer window is 30); after them it expires,
+   * holds nothing, and money arriving later is refunded ('late-payment').
+   */
+  PAYMENTS_PENDING_EXPIRE_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 24 * 60,
+    default: DEFAULT_PENDING_EXPIRE_MINUTES,
+  }),
+  /** Sandbox only: seconds until its simulated bank confirms a test transfer the payer said was sent. */
+  PAYMENTS_SANDBOX_TRANSFER_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 3600,
+    default: DEFAULT_SANDBOX_TRANSFER_SECONDS,
+  }),
   /** The marketplace's business name on receipts. */
   RECEIPT_SELLER_NAME: Type.String({
     pattern: NOT_BLANK,
@@ -184,7 +205,8 @@ export function paymentsSettingsFromConfig(config: PaymentsConfig): PaymentsSett
     ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     reconcileIntervalMs: config.PAYMENTS_RECONCILE_SECONDS * 1000,
     pendingVerifyAfterMs: config.PAYMENTS_PENDING_VERIFY_MINUTES * MINUTE,
-    pendingExpireAfterMs: config.PAYMENTS_PENDING_EXPIRE_HOURS * 60 * MINUTE,
+    pendingExpireAfterMs: config.PAYMENTS_PENDING_EXPIRE_MINUTES * MINUTE,
+    sandboxTransferConfirmMs: config.PAYMENTS_SANDBOX_TRANSFER_SECONDS * 1000,
     ...(production ? { production } : {}),
     ...(sandbox ? { sandbox } : {}),
     receiptSeller: {
@@ -236,6 +258,7 @@ export interface ResolvedPaymentsSettings {
   pendingVerifyAfterMs: number;
   pendingExpireAfterMs: number;
   pendingReuseMs: number;
+  sandboxTransferConfirmMs: number;
   sandboxSecret?: string;
   production: boolean;
   receiptSeller: ReceiptSellerSettings;
@@ -251,6 +274,7 @@ export function resolvePaymentsSettings(settings: PaymentsSettings = {}): Resolv
   if (settings.production && !settings.paystack && !settings.sandbox) {
     throw new ConfigError([SANDBOX_IN_PRODUCTION_PROBLEM]);
   }
+  const pendingExpireAfterMs = settings.pendingExpireAfterMs ?? DEFAULT_PENDING_EXPIRE_MINUTES * MINUTE;
   return {
     ...(settings.paystack ? { paystack: settings.paystack } : {}),
     unlockPriceNgn: settings.unlockPriceNgn ?? DEFAULT_UNLOCK_PRICE_NGN,
@@ -260,8 +284,10 @@ export function resolvePaymentsSettings(settings: PaymentsSettings = {}): Resolv
     ...(settings.publicUrl ? { publicUrl: settings.publicUrl.replace(/\/+$/, '') } : {}),
     reconcileIntervalMs: settings.reconcileIntervalMs ?? 60_000,
     pendingVerifyAfterMs: settings.pendingVerifyAfterMs ?? 5 * MINUTE,
-    pendingExpireAfterMs: settings.pendingExpireAfterMs ?? 24 * 60 * MINUTE,
-    pendingReuseMs: settings.pendingReuseMs ?? 30 * MINUTE,
+    pendingExpireAfterMs,
+    // A checkout is handed out again only while it can still be paid.
+    pendingReuseMs: Math.min(settings.pendingReuseMs ?? 30 * MINUTE, pendingExpireAfterMs),
+    sandboxTransferConfirmMs: settings.sandboxTransferConfirmMs ?? DEFAULT_SANDBOX_TRANSFER_SECONDS * 1000,
     ...(settings.sandboxSecret ? { sandboxSecret: settings.sandboxSecret } : {}),
     production: settings.production ?? false,
     receiptSeller: settings.receiptSeller ?? PLACEHOLDER_RECEIPT_SELLER,

@@ -50,6 +50,12 @@ export interface UnlockPaymentsTable {
   no_reply_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the poster first wrote in this unlock's conversation (chat's time of the message). */
   poster_answered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The provider's channel of the money ('card', 'bank_transfer', 'ussd', ...), once it is known. */
+  payment_channel: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A pending payment not paid by then expires (created_at + the window when it started). */
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** What a refund gives back when it is not `amount_kobo` (money received was not the price). */
+  refund_amount_kobo: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Read model of jobs, kept from jobs.job.* events: what the unlock rules need to know of a job. */
@@ -75,6 +81,12 @@ export interface SandboxTransactionsTable {
   created_at: ColumnType<Date, never, never>;
   paid_at: Date | null;
   refunded_at: Date | null;
+  /** 'card', 'bank_transfer' or 'ussd': how the tester chose to pay. */
+  channel: ColumnType<string, string | undefined, string>;
+  /** The tester said "I have sent the money" (a transfer or USSD payment awaiting the bank). */
+  transfer_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the simulated bank confirms that transfer. */
+  transfer_confirm_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Forged, replayed, mismatched or unknown notifications and verifications: they change nothing. */

@@ -73,9 +73,11 @@ export interface PaymentsHarness {
    */
   sandbox(
     reference: string,
-    action: 'pay' | 'decline' | 'abandon',
+    action: 'pay' | 'decline' | 'abandon' | 'transfer-sent' | 'ussd-sent' | 'confirm-transfer',
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  /** GET /api/payments/status/:reference as `headers` (none: a visitor). */
+  status(reference: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** The sandbox checkout page, opened by the company that started the payment unless `headers` say. */
   checkoutPage(reference: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Starts a checkout for a company and returns its reference (fails the test otherwise). */
@@ -228,6 +230,8 @@ export async function createPaymentsHarness(
         },
         payload: `action=${action}`,
       }),
+    status: (reference, headers = {}) =>
+      service.app.inject({ method: 'GET', url: PAYMENT_API.status(reference), headers }),
     checkoutPage: async (reference, headers) =>
       service.app.inject({
         method: 'GET',
@@ -327,6 +331,10 @@ export interface FakeTransaction {
   callback_url: string | null;
   status: FakeStatus;
   paid_at: string | null;
+  /** How it was paid ('card' unless a test pays by transfer or USSD). */
+  channel: string;
+  /** The `channels` the checkout was initialized with. */
+  channels: unknown;
 }
 /** How one endpoint misbehaves: never answers, 500s, answers HTML, or answers normally. */
 export type Fault = 'none' | 'timeout' | 'server-error' | 'not-json';
@@ -406,6 +414,22 @@ export class FakePaystack {
     return tx;
   }
 
+  /**
+   * The payer's bank transfer (or USSD payment) arrives: `amount` kobo (the price unless a test sends
+   * another sum), at `paidAt` (now unless given).
+   */
+  payByTransfer(
+    reference: string,
+    options: { channel?: 'bank_transfer' | 'ussd'; amount?: number; paidAt?: Date } = {},
+  ): FakeTransaction {
+    const tx = this.#get(reference);
+    tx.status = 'success';
+    tx.channel = options.channel ?? 'bank_transfer';
+    if (options.amount !== undefined) tx.amount = options.amount;
+    tx.paid_at = (options.paidAt ?? new Date()).toISOString();
+    return tx;
+  }
+
   decline(reference: string): FakeTransaction {
     const tx = this.#get(reference);
     tx.status = 'failed';
@@ -426,7 +450,7 @@ export class FakePaystack {
         message: null,
         gateway_response: 'Successful',
         paid_at: tx?.paid_at ?? new Date().toISOString(),
-        channel: 'card',
+        channel: tx?.channel ?? 'card',
         currency: tx?.currency ?? 'NGN',
         customer: { email: tx?.email ?? 'someone@example.com' },
         ...overrides,
@@ -498,6 +522,8 @@ export class FakePaystack {
         callback_url: typeof body.callback_url === 'string' ? body.callback_url : null,
         status: 'ongoing',
         paid_at: null,
+        channel: 'card',
+        channels: body.channels,
       });
       return send(200, {
         status: true,
@@ -529,7 +555,7 @@ export class FakePaystack {
           gateway_response: shown.status === 'success' ? 'Successful' : 'Declined',
           paid_at: shown.paid_at,
           created_at: new Date().toISOString(),
-          channel: 'card',
+          channel: shown.channel,
           currency: shown.currency,
           ip_address: '197.210.54.33',
           metadata: '',

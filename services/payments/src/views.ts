@@ -1,11 +1,14 @@
 import {
   REFUND_REASON_MESSAGES,
+  paymentMethodOf,
+  type PaymentProgress,
   type AdminPayment,
   type PaymentRefund,
   type ReceiptRef,
   type RefundReason,
   type UnlockPayment,
 } from '@marketplace/contracts';
+import { DEFAULT_PENDING_EXPIRE_MINUTES } from './config';
 import type { AdminPaymentRow, PaymentRow } from './repositories/payments-repository';
 
 // The payments service's rows as its API shows them (contracts: UnlockPayment, AdminPayment).
@@ -27,8 +30,21 @@ export function toUnlockPayment(
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     jobTitle,
     refund: refundOf(row),
+    channel: row.payment_channel,
+    method: paymentMethodOf(row.provider, row.payment_channel),
+    // Every row has one since migration 0008; a row written without it counts from its start.
+    expiresAt: (
+      row.expires_at ?? new Date(row.created_at.getTime() + DEFAULT_PENDING_EXPIRE_MINUTES * 60_000)
+    ).toISOString(),
+    progress: progressOf(row),
     ...(receipts ? { receipts } : {}),
   };
+}
+
+/** The state as the payer reads it: an expired payment is a failed one whose window ran out. */
+export function progressOf(row: PaymentRow): PaymentProgress {
+  if (row.status === 'failed' && row.failure_reason === 'expired') return 'expired';
+  return row.status;
 }
 
 export function toAdminPayment(row: AdminPaymentRow, receipts?: ReceiptRef[]): AdminPayment {

@@ -4,7 +4,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AccountsDatabase, NoticeMailsTable } from '../db-types';
 import { UsersRepository, type UserRow } from '../repositories/users-repository';
 import type { Mailer, OutgoingMail } from './mailer';
-import { chatReminderMail } from './templates';
+import { PAYMENT_METHOD_LABELS, formatKobo, type PaymentMethod } from '@marketplace/contracts';
+import { chatReminderMail, paymentConfirmedMail, paymentExpiredMail } from './templates';
 
 export type NoticeMailRow = Selectable<NoticeMailsTable>;
 
@@ -18,13 +19,34 @@ export interface ChatReminderData {
   firstUnreadAt: string;
 }
 
-export interface NewNotice {
-  kind: 'chat-reminder';
-  userId: string;
-  /** One notice per key, whatever events carry it. */
-  dedupeKey: string;
-  data: ChatReminderData;
+/** What a payment notice says (from `payments.unlock.confirmed` / `payments.unlock.expired`). */
+export interface PaymentNoticeData {
+  paymentId: string;
+  reference: string;
+  jobId: string;
+  jobTitle: string | null;
+  amount: number;
+  currency: string;
+  /** Confirmed: how it was paid (PaymentMethod). */
+  method?: string;
+  /** Expired: the window it had, in minutes (from the event, never assumed). */
+  windowMinutes?: number;
 }
+
+export type NewNotice =
+  | {
+      kind: 'chat-reminder';
+      userId: string;
+      /** One notice per key, whatever events carry it. */
+      dedupeKey: string;
+      data: ChatReminderData;
+    }
+  | {
+      kind: 'payment-confirmed' | 'payment-expired';
+      userId: string;
+      dedupeKey: string;
+      data: PaymentNoticeData;
+    };
 
 /** The page of a conversation (the shell's /chat route selects it from `chat`). */
 export function chatLink(publicUrl: string, chatId: string): string {
@@ -131,12 +153,29 @@ export class NoticeMails {
   }
 
   #render(row: NoticeMailRow, member: UserRow): OutgoingMail {
-    const data = row.data as unknown as ChatReminderData;
     const { publicUrl } = this.#options;
     if (!publicUrl && !this.#warnedNoLink) {
       this.#warnedNoLink = true;
       this.#options.logger.warn('notice mails go out without links: set PUBLIC_URL');
     }
+    if (row.kind === 'payment-confirmed' || row.kind === 'payment-expired') {
+      const payment = row.data as unknown as PaymentNoticeData;
+      const input = {
+        to: member.email,
+        name: member.name,
+        jobTitle: payment.jobTitle,
+        amount: formatKobo(payment.amount, payment.currency),
+        reference: payment.reference,
+        link: publicUrl ? `${publicUrl}/dashboard` : undefined,
+        verified: member.email_verified_at !== null,
+      };
+      if (row.kind === 'payment-expired') {
+        return paymentExpiredMail({ ...input, windowMinutes: payment.windowMinutes ?? 0 });
+      }
+      const method = PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] as string | undefined;
+      return paymentConfirmedMail({ ...input, ...(method ? { method } : {}) });
+    }
+    const data = row.data as unknown as ChatReminderData;
     return chatReminderMail({
       to: member.email,
       name: member.name,

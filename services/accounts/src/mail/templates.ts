@@ -149,3 +149,69 @@ export function chatReminderMail(input: ChatReminderMailInput): OutgoingMail {
     ].join('\n'),
   };
 }
+
+export interface PaymentNoticeMailInput extends AccountMailInput {
+  jobTitle: string | null;
+  /** The amount as people read it, e.g. '₦1,000.00'. */
+  amount: string;
+  reference: string;
+  /** How it was paid, e.g. 'Bank transfer' (confirmed only). */
+  method?: string;
+  /** The payment window in minutes, from the event (expired only). */
+  windowMinutes?: number;
+  /** `${PUBLIC_URL}/dashboard`; without PUBLIC_URL there is no link to make. */
+  link: string | undefined;
+  verified: boolean;
+}
+
+/** A pending unlock paid by transfer or USSD was confirmed after the company left the checkout. */
+export function paymentConfirmedMail(input: PaymentNoticeMailInput): OutgoingMail {
+  const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'the job';
+  return {
+    to: input.to,
+    subject: oneLine(`Payment confirmed: ${input.jobTitle ?? 'your unlock'}`),
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      `Your payment of ${input.amount}${input.method ? ` by ${input.method.toLowerCase()}` : ''} for ${job} has arrived.`,
+      `The job is unlocked: you can now see the poster's contact details and chat with them.`,
+      `Reference: ${oneLine(input.reference)}`,
+      '',
+      ...(input.link
+        ? ['Open your dashboard:', '', input.link]
+        : ['Sign in to Marketplace to start the conversation.']),
+      '',
+      ...(input.verified
+        ? []
+        : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      '',
+    ].join('\n'),
+  };
+}
+
+/** A pending unlock was not paid within its window: it expired and holds nothing. */
+export function paymentExpiredMail(input: PaymentNoticeMailInput): OutgoingMail {
+  const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'the job';
+  const minutes = input.windowMinutes ?? 0;
+  const window = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return {
+    to: input.to,
+    subject: oneLine(`Payment expired: ${input.jobTitle ?? 'your unlock'}`),
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      `We did not receive your payment of ${input.amount} for ${job} within ${window}, so it has expired and the job was not unlocked.`,
+      'If your bank sends the money after all, it will be refunded to you automatically.',
+      `Reference: ${oneLine(input.reference)}`,
+      '',
+      ...(input.link
+        ? ['You can start a new payment from your dashboard:', '', input.link]
+        : ['You can sign in to Marketplace and start a new payment from the job.']),
+      '',
+      ...(input.verified
+        ? []
+        : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      '',
+    ].join('\n'),
+  };
+}

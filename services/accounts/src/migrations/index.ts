@@ -7,6 +7,7 @@ import { companyRatingMigration } from './0005_company_rating';
 import { accountTokensMigration } from './0006_account_tokens';
 import { noticeMailsMigration } from './0007_notice_mails';
 import { directoryOrderMigration } from './0008_directory_order';
+import { paymentNoticesMigration } from './0009_payment_notices';
 import { replyTimesMigration } from './0011_reply_times';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
@@ -19,5 +20,6 @@ export const accountsMigrations: SchemaMigrations = {
   '0006_account_tokens': accountTokensMigration,
   '0007_notice_mails': noticeMailsMigration,
   '0008_directory_order': directoryOrderMigration,
+  '0009_payment_notices': paymentNoticesMigration,
   '0011_reply_times': replyTimesMigration,
 };

@@ -302,6 +302,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     allow: EVERYONE,
     call: (f) => ({ url: `/api/payments/terms?jobId=${f.jobId}` }),
   },
+  'GET /api/payments/status/:reference': {
+    allow: ['company', 'admin'],
+    note: 'the company that started the checkout and admins; anyone else the 404 of an unknown reference',
+    call: (f) => ({ url: `/api/payments/status/${f.pendingReference}` }),
+  },
   'GET /api/payments': { allow: ['admin'] },
   'POST /api/payments/:paymentId/refund': {
     allow: ['admin'],

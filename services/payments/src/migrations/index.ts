@@ -172,6 +172,36 @@ export const paymentsMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  '0008_payment_channel': {
+    // Transfers and USSD: the channel the money came by (the provider's word, e.g. 'bank_transfer'),
+    // when a pending payment expires (its window, fixed when it started), and the amount a refund gives
+    // back when the money received was not the price. The sandbox keeps the channel of its test payment
+    // and when its simulated bank confirms a transfer the payer said was sent.
+    async up(db: UntypedDb) {
+      await db.schema
+        .alterTable('unlock_payments')
+        .addColumn('payment_channel', 'text')
+        .addColumn('expires_at', 'timestamptz')
+        .addColumn('refund_amount_kobo', 'integer')
+        .execute();
+      await db
+        .updateTable('unlock_payments')
+        .set({ expires_at: sql`created_at + interval '30 minutes'` })
+        .execute();
+      await db.schema
+        .createIndex('unlock_payments_pending_expiry_idx')
+        .on('unlock_payments')
+        .columns(['company_id', 'expires_at'])
+        .where(sql.ref('status'), '=', 'pending')
+        .execute();
+      await db.schema
+        .alterTable('sandbox_transactions')
+        .addColumn('channel', 'text', (c) => c.notNull().defaultTo('card'))
+        .addColumn('transfer_sent_at', 'timestamptz')
+        .addColumn('transfer_confirm_at', 'timestamptz')
+        .execute();
+    },
+  },
   '0009_receipts': {
     // Receipts and credit notes (receipts/issue.ts): numbered from one counter row per series, taken inside
     // the transaction of the payment's change (a rollback gives the number back); contents frozen at issue.

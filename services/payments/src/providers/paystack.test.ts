@@ -24,6 +24,7 @@ describe('Paystack adapter (against a local server speaking Paystack)', () => {
     email: 'info@ace.ng',
     callbackUrl: 'https://market.example/payment/callback',
     metadata: { jobId: 'j1' },
+    channels: ['card', 'bank_transfer', 'ussd'] as const,
     ...overrides,
   });
 
@@ -52,7 +53,18 @@ describe('Paystack adapter (against a local server speaking Paystack)', () => {
         currency: 'NGN',
         reference: request.reference,
         callback_url: 'https://market.example/payment/callback',
+        channels: ['card', 'bank_transfer', 'ussd'],
       },
+    });
+  });
+
+  it('reports the channel the money came by (a bank transfer)', async () => {
+    const request = input();
+    await paystack.initialize(request);
+    fake.payByTransfer(request.reference);
+    expect(await paystack.verify(request.reference)).toMatchObject({
+      status: 'success',
+      channel: 'bank_transfer',
     });
   });
 
@@ -68,6 +80,7 @@ describe('Paystack adapter (against a local server speaking Paystack)', () => {
       reference: request.reference,
       status: 'success',
       providerStatus: 'success',
+      channel: 'card',
       amountKobo: 150000,
       currency: 'NGN',
       paidAt: expect.any(Date),

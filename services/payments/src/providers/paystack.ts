@@ -27,6 +27,7 @@ interface PaystackTransactionData {
   currency?: unknown;
   paid_at?: unknown;
   paidAt?: unknown;
+  channel?: unknown;
 }
 
 /** Paystack's transaction statuses that are final without money taken. */
@@ -52,6 +53,8 @@ export class PaystackProvider implements PaymentProvider {
       reference: input.reference,
       callback_url: input.callbackUrl,
       metadata: JSON.stringify(input.metadata),
+      // Card, bank transfer (Paystack's 30-minute transfer account) and USSD on the one checkout.
+      channels: [...input.channels],
     });
     const data = body.data;
     if (!data || typeof data.authorization_url !== 'string' || !/^https:\/\//.test(data.authorization_url)) {
@@ -101,6 +104,7 @@ export class PaystackProvider implements PaymentProvider {
       currency: typeof data.currency === 'string' ? data.currency : '',
       paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
       providerId: typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : null,
+      channel: typeof data.channel === 'string' && data.channel ? data.channel.slice(0, 40) : null,
     };
   }
 

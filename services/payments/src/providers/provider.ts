@@ -19,6 +19,8 @@ export interface ProviderTransaction {
   currency: string;
   paidAt: Date | null;
   providerId: string | null;
+  /** How the money came (Paystack's `channel`: 'card', 'bank_transfer', 'ussd', ...), when known. */
+  channel: string | null;
 }
 
 export interface InitializeInput {
@@ -29,6 +31,8 @@ export interface InitializeInput {
   /** Where the payer comes back to: /payment/callback (absolute for Paystack). */
   callbackUrl: string;
   metadata: Record<string, string>;
+  /** The ways to pay the checkout offers (contracts UNLOCK_CHANNELS). */
+  channels: readonly string[];
 }
 
 export interface RefundInput {

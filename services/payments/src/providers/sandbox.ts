@@ -15,6 +15,17 @@ import {
 
 export type SandboxTransaction = Selectable<SandboxTransactionsTable>;
 export type SandboxAction = 'pay' | 'decline' | 'abandon';
+/** The ways to pay the sandbox's page offers, as Paystack's checkout does (contracts UNLOCK_CHANNELS). */
+export type SandboxTransferChannel = 'bank_transfer' | 'ussd';
+
+/** The test bank account the sandbox's transfer page shows (no real bank: nothing is ever sent there). */
+export const SANDBOX_TRANSFER_ACCOUNT = Object.freeze({
+  bankName: 'Sandbox Test Bank',
+  accountNumber: '9900112233',
+  accountName: 'Marketplace Sandbox',
+});
+/** The USSD string the sandbox shows (a test code that no bank answers). */
+export const SANDBOX_USSD_CODE = '*000*9900112233#';
 
 /**
  * The test provider: it keeps its transactions in its own table and serves a checkout page (routes/
@@ -33,6 +44,8 @@ export class SandboxProvider implements PaymentProvider {
       publicUrl: string;
       secret?: string;
       now: () => Date;
+      /** How long its simulated bank takes to confirm a transfer the payer said was sent. */
+      transferConfirmMs?: number;
     },
   ) {
     this.#secret = options.secret ?? randomBytes(32).toString('hex');
@@ -60,6 +73,8 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async verify(reference: string): Promise<ProviderTransaction> {
+    // A transfer whose simulated bank confirmation is due has arrived (also after a restart).
+    await this.confirmDueTransfer(reference);
     const row = await this.find(reference);
     if (!row) throw new ProviderError('not-found', 'Transaction reference not found', 400);
     const status =
@@ -76,6 +91,7 @@ export class SandboxProvider implements PaymentProvider {
       currency: row.currency,
       paidAt: row.paid_at,
       providerId: `sandbox-${row.reference}`,
+      channel: row.status === 'success' || row.transfer_sent_at ? row.channel : null,
     };
   }
 
@@ -118,14 +134,75 @@ export class SandboxProvider implements PaymentProvider {
     const status = action === 'pay' ? 'success' : action === 'decline' ? 'failed' : 'abandoned';
     const changed = await this.db
       .updateTable('sandbox_transactions')
-      .set({ status, ...(action === 'pay' ? { paid_at: this.options.now() } : {}) })
+      .set({ status, ...(action === 'pay' ? { paid_at: this.options.now(), channel: 'card' } : {}) })
       .where('reference', '=', reference)
       .where('status', 'in', ['ongoing', 'failed', 'abandoned'])
+      // A transfer the payer said was sent is the bank's to settle now.
+      .where('transfer_sent_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
     if (changed) return { transaction: changed, changed: true };
     const transaction = await this.find(reference);
     return transaction ? { transaction, changed: false } : undefined;
+  }
+
+  /**
+   * "I have sent the money": the transaction waits for the simulated bank, which confirms it after
+   * `transferConfirmMs`. Only an open transaction; a second press changes nothing.
+   */
+  async sendTransfer(
+    reference: string,
+    channel: SandboxTransferChannel,
+  ): Promise<{ transaction: SandboxTransaction; changed: boolean } | undefined> {
+    const now = this.options.now();
+    const changed = await this.db
+      .updateTable('sandbox_transactions')
+      .set({
+        channel,
+        status: 'ongoing',
+        transfer_sent_at: now,
+        transfer_confirm_at: new Date(now.getTime() + (this.options.transferConfirmMs ?? 20_000)),
+      })
+      .where('reference', '=', reference)
+      .where('status', 'in', ['ongoing', 'failed', 'abandoned'])
+      .where('transfer_sent_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (changed) return { transaction: changed, changed: true };
+    const transaction = await this.find(reference);
+    return transaction ? { transaction, changed: false } : undefined;
+  }
+
+  /**
+   * The simulated bank confirms a sent transfer: at its time (`dueOnly`), or at once (the page's test
+   * control). Returns the transaction when this call confirmed it.
+   */
+  async confirmTransfer(reference: string, dueOnly: boolean): Promise<SandboxTransaction | undefined> {
+    const now = this.options.now();
+    let query = this.db
+      .updateTable('sandbox_transactions')
+      .set({ status: 'success', paid_at: now })
+      .where('reference', '=', reference)
+      .where('status', '=', 'ongoing')
+      .where('transfer_sent_at', 'is not', null);
+    if (dueOnly) query = query.where('transfer_confirm_at', '<=', now);
+    return query.returningAll().executeTakeFirst();
+  }
+
+  confirmDueTransfer(reference: string): Promise<SandboxTransaction | undefined> {
+    return this.confirmTransfer(reference, true);
+  }
+
+  /** Sent transfers not confirmed yet (the simulated bank's queue, picked up again after a restart). */
+  awaitingBank(): Promise<SandboxTransaction[]> {
+    return this.db
+      .selectFrom('sandbox_transactions')
+      .selectAll()
+      .where('status', '=', 'ongoing')
+      .where('transfer_sent_at', 'is not', null)
+      .orderBy('transfer_confirm_at')
+      .limit(500)
+      .execute();
   }
 
   /** The `charge.success` notification Paystack would send for a paid transaction, signed the same way. */
@@ -141,7 +218,7 @@ export class SandboxProvider implements PaymentProvider {
         currency: row.currency,
         gateway_response: 'Successful',
         paid_at: (row.paid_at ?? this.options.now()).toISOString(),
-        channel: 'sandbox',
+        channel: row.channel,
         customer: { email: row.email },
       },
     });

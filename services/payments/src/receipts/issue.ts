@@ -4,6 +4,7 @@ import {
   RECEIPT_SERIES,
   VAT_RATE_BASIS_POINTS,
   formatReceiptNumber,
+  paymentMethodOf,
   splitVatInclusive,
   type ReceiptKind,
   type ReceiptMethod,
@@ -20,11 +21,12 @@ type Trx = Kysely<PaymentsDatabase>;
 export type ReceiptSettings = Pick<ResolvedPaymentsSettings, 'receiptSeller' | 'now'>;
 
 /**
- * How the company paid, for its receipt: the ONE place that decides it. The sandbox is a test payment;
- * every Paystack payment is a card payment until the payment records its channel (transfer, USSD).
+ * How the company paid, for its receipt: the channel the money came by (contracts' paymentMethodOf); a
+ * Paystack payment whose channel was not recorded (paid before channels were kept) was a card payment,
+ * the only channel offered then.
  */
-export function paymentMethodOf(payment: Pick<PaymentRow, 'provider'>): ReceiptMethod {
-  return payment.provider === 'sandbox' ? 'sandbox' : 'card';
+export function receiptMethodOf(payment: Pick<PaymentRow, 'provider' | 'payment_channel'>): ReceiptMethod {
+  return paymentMethodOf(payment.provider, payment.payment_channel) ?? 'card';
 }
 
 /**
@@ -144,7 +146,7 @@ async function insertNumbered(
       net_kobo: netKobo,
       vat_kobo: vatKobo,
       vat_rate_basis_points: VAT_RATE_BASIS_POINTS,
-      method: paymentMethodOf(payment),
+      method: receiptMethodOf(payment),
       reason: detail.reason,
     })
     .returningAll()

@@ -118,6 +118,12 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /** The job's heading from the jobs read model, when known. */
+  async jobTitleOf(jobId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('jobs').select('title').where('id', '=', jobId).executeTakeFirst();
+    return row?.title ?? null;
+  }
+
   insert(values: Insertable<UnlockPaymentsTable>): Promise<PaymentRow> {
     return this.db.insertInto('unlock_payments').values(values).returningAll().executeTakeFirstOrThrow();
   }

@@ -6,7 +6,13 @@ import { setUpPaymentsHarness } from '../testing';
 describe('the cap: at most UNLOCK_CAP companies per job, checked before the charge and at confirmation', () => {
   const CAP = 5;
   let clock = Date.now();
-  const h = setUpPaymentsHarness({ unlockCap: CAP, now: () => new Date(clock) });
+  // Checkouts are handed out again for 20 minutes of their 30-minute window (see the two-tabs test).
+  const h = setUpPaymentsHarness({
+    unlockCap: CAP,
+    now: () => new Date(clock),
+    pendingReuseMs: 20 * 60_000,
+    pendingExpireAfterMs: 30 * 60_000,
+  });
 
   const companies = (n: number) =>
     Promise.all(Array.from({ length: n }, (_, i) => h.account('company', `Company ${i}`)));
@@ -145,8 +151,9 @@ describe('the cap: at most UNLOCK_CAP companies per job, checked before the char
     const company = (await companies(1))[0]!;
     const { jobId } = await h.postJob();
     const first = await h.startCheckout(company.headers, jobId);
-    // The first checkout is set aside after the reuse window; the company starts another...
-    clock += 31 * 60_000;
+    // The first checkout is set aside after the reuse window (still within its payment window); the
+    // company starts another...
+    clock += 21 * 60_000;
     const second = await h.startCheckout(company.headers, jobId);
     expect(second).not.toBe(first);
     expect((await h.payment(first))?.status).toBe('failed');

@@ -2,8 +2,12 @@ import {
   API_PATHS,
   AdminPaymentsQuerySchema,
   AdminPaymentsResponseSchema,
+  MESSAGES,
   MyPaymentsResponseSchema,
   PAYMENT_MESSAGES,
+  PaymentStatusParamsSchema,
+  PaymentStatusResponseSchema,
+  type PaymentStatusResponse,
   PaymentTermsQuerySchema,
   PaymentTermsResponseSchema,
   RefundPaymentBodySchema,
@@ -23,7 +27,8 @@ import type { PaymentsRepository } from '../repositories/payments-repository';
 import type { ReceiptsRepository } from '../repositories/receipts-repository';
 import type { Checkout } from '../unlocks/checkout';
 import type { Refunds } from '../unlocks/refunds';
-import type { Caller } from '../unlocks/rules';
+import type { ResolvedPaymentsSettings } from '../config';
+import { REFERENCE_PATTERN, expiresAtOf, windowMinutesOf, type Caller } from '../unlocks/rules';
 import { toAdminPayment, toUnlockPayment } from '../views';
 import { refuseNonStringFields } from './strict-body';
 
@@ -35,7 +40,10 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
   refunds: Refunds;
   payments: PaymentsRepository;
   receipts: ReceiptsRepository;
-}> = async (app, { checkout, refunds, payments, receipts }) => {
+  settings: Pick<ResolvedPaymentsSettings, 'now' | 'pendingExpireAfterMs'>;
+  /** The sandbox's test bank account while its transfer is awaited (undefined with Paystack). */
+  sandboxTransfer?: (reference: string) => Promise<PaymentStatusResponse['transfer']>;
+}> = async (app, { checkout, refunds, payments, receipts, settings, sandboxTransfer }) => {
   refuseNonStringFields(app, ['reason']);
 
   /** A signed-in caller when the request carries a valid token; a visitor otherwise (never a 401). */
@@ -56,6 +64,37 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
       const rows = await payments.listForCompany(request.user.sub);
       const issued = await receipts.refsOf(rows.map((row) => row.id));
       return { payments: rows.map((row) => toUnlockPayment(row, row.job_title, issued.get(row.id) ?? [])) };
+    },
+  );
+
+  // One payment as its payer follows it (the result page polls this while a transfer is on its way):
+  // the stored state only, never a provider call. The payer and admins; anyone else gets the 404 an
+  // unknown reference gets, so references cannot be probed.
+  app.get(
+    '/api/payments/status/:reference',
+    {
+      preHandler: app.authenticate,
+      schema: { params: PaymentStatusParamsSchema, response: { 200: PaymentStatusResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const reference = request.params.reference;
+      const payment = REFERENCE_PATTERN.test(reference)
+        ? await payments.findByReference(reference)
+        : undefined;
+      if (!payment || (payment.company_id !== request.user.sub && request.user.type !== 'admin')) {
+        throw notFound(MESSAGES.invalidPaymentReference);
+      }
+      const job = await payments.jobTitleOf(payment.job_id);
+      const pending = payment.status === 'pending';
+      const left = expiresAtOf(payment, settings).getTime() - settings.now().getTime();
+      return {
+        statusCode: 200 as const,
+        payment: toUnlockPayment(payment, job),
+        secondsLeft: pending ? Math.max(0, Math.ceil(left / 1000)) : null,
+        windowMinutes: windowMinutesOf(payment, settings),
+        transfer: pending && sandboxTransfer ? await sandboxTransfer(payment.reference) : null,
+      };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { SandboxTransaction } from '../providers/sandbox';
+import { SANDBOX_TRANSFER_ACCOUNT, SANDBOX_USSD_CODE, type SandboxTransaction } from '../providers/sandbox';
 
 // The sandbox provider's checkout page: plain server-rendered HTML (no script), tidy enough to look like
 // a payment page, and plain about being a test.
@@ -37,8 +37,10 @@ export function checkoutPage(
   actionPath: string,
   returnUrl: string,
   csrf?: string,
+  transferSeconds = 20,
 ): string {
   const amount = naira(tx.amount_kobo);
+  const csrfField = csrf ? `\n        <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">` : '';
   const details = `
       <dl class="details">
         <div><dt>Amount</dt><dd class="amount">${escapeHtml(amount)}</dd></div>
@@ -55,6 +57,15 @@ export function checkoutPage(
     body = `${details}
       <p class="outcome" role="status">This test payment was refunded.</p>
       <a class="button" href="/">Back to the marketplace</a>`;
+  } else if (tx.transfer_sent_at) {
+    const how = tx.channel === 'ussd' ? 'USSD payment' : 'transfer';
+    body = `${details}
+      <p class="outcome" role="status">Waiting for the bank to confirm your test ${how}. The simulated bank
+      confirms it about ${transferSeconds} seconds after you said you sent it; you may leave this page.</p>
+      <form method="post" action="${escapeHtml(actionPath)}">${csrfField}
+        <button class="button" type="submit" name="action" value="confirm-transfer">Confirm the transfer now (test control)</button>
+      </form>
+      <a class="button primary" href="${escapeHtml(returnUrl)}">Return to the marketplace</a>`;
   } else {
     const note =
       tx.status === 'failed'
@@ -69,7 +80,21 @@ export function checkoutPage(
         <button class="button" type="submit" name="action" value="abandon">Abandon</button>
       </form>
       <p class="hint"><strong>Pay</strong> succeeds, <strong>Decline</strong> fails as a declined card would,
-      <strong>Abandon</strong> leaves the payment unfinished, as closing the tab would.</p>`;
+      <strong>Abandon</strong> leaves the payment unfinished, as closing the tab would.</p>
+      <h2>Or pay by bank transfer or USSD</h2>
+      <p>Send exactly <strong>${escapeHtml(amount)}</strong> to this test account, then tell us you did:</p>
+      <dl class="details">
+        <div><dt>Bank</dt><dd>${escapeHtml(SANDBOX_TRANSFER_ACCOUNT.bankName)}</dd></div>
+        <div><dt>Account number</dt><dd class="amount">${escapeHtml(SANDBOX_TRANSFER_ACCOUNT.accountNumber)}</dd></div>
+        <div><dt>Account name</dt><dd>${escapeHtml(SANDBOX_TRANSFER_ACCOUNT.accountName)}</dd></div>
+        <div><dt>USSD</dt><dd><code>${escapeHtml(SANDBOX_USSD_CODE)}</code></dd></div>
+      </dl>
+      <form method="post" action="${escapeHtml(actionPath)}">${csrfField}
+        <button class="button primary" type="submit" name="action" value="transfer-sent">I have sent the money</button>
+        <button class="button" type="submit" name="action" value="ussd-sent">I have paid by USSD</button>
+      </form>
+      <p class="hint">Nothing is really sent. The simulated bank confirms the payment about ${transferSeconds} seconds
+      later; you can leave the page meanwhile and the marketplace tells you when it is confirmed.</p>`;
   }
   return layout('Test payment', body);
 }
@@ -131,6 +156,7 @@ function layout(title: string, body: string): string {
       .test strong { letter-spacing: .04em; }
       .content { padding: 20px; }
       h1 { font-size: 20px; margin: 0 0 16px; }
+      h2 { font-size: 16px; margin: 24px 0 8px; padding-top: 16px; border-top: 1px solid #edf0f3; }
       .details { margin: 0 0 16px; }
       .details div { display: flex; justify-content: space-between; gap: 12px; padding: 8px 0; border-bottom: 1px solid #edf0f3; }
       dt { color: #5b6675; } dd { margin: 0; text-align: right; overflow-wrap: anywhere; }

@@ -18,7 +18,16 @@ const ParamsSchema = Type.Object({ reference: Type.String({ maxLength: 200 }) })
 /** A test stand-in for Paystack's checkout page, not part of the API: left out of the OpenAPI document. */
 const HIDDEN = { hide: true } as const;
 const ActionBodySchema = Type.Object({
-  action: Type.Union([Type.Literal('pay'), Type.Literal('decline'), Type.Literal('abandon')]),
+  action: Type.Union([
+    Type.Literal('pay'),
+    Type.Literal('decline'),
+    Type.Literal('abandon'),
+    /** "I have sent the money" (bank transfer) / "I have paid by USSD": the simulated bank confirms later. */
+    Type.Literal('transfer-sent'),
+    Type.Literal('ussd-sent'),
+    /** The test control: the simulated bank confirms a sent transfer at once. */
+    Type.Literal('confirm-transfer'),
+  ]),
   /** The session's CSRF value, written into the page's form (a plain form cannot send the header). */
   csrf: Type.Optional(Type.String({ maxLength: 200 })),
 });
@@ -35,7 +44,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
   publicUrl: string;
   /** The account that started the payment with this reference (the paying company). */
   payerOf: (reference: string) => Promise<string | undefined>;
-}> = async (app, { sandbox, publicUrl, payerOf }) => {
+  /** How long the simulated bank takes to confirm a sent transfer. */
+  transferConfirmMs: number;
+}> = async (app, { sandbox, publicUrl, payerOf, transferConfirmMs }) => {
   // The page's form posts application/x-www-form-urlencoded (this plugin only).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -72,6 +83,32 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
     deliveries.add(delivery);
     void delivery.finally(() => deliveries.delete(delivery));
   };
+
+  // The simulated bank: confirms each sent transfer at its time and notifies like Paystack. Transfers
+  // sent before a restart are picked up again when the service is ready.
+  const bankTimers = new Map<string, NodeJS.Timeout>();
+  const bankConfirms = (reference: string, dueAt: Date | null) => {
+    if (bankTimers.has(reference)) return;
+    const delay = Math.max(0, (dueAt?.getTime() ?? Date.now()) - Date.now());
+    const timer = setTimeout(() => {
+      bankTimers.delete(reference);
+      void sandbox
+        .confirmTransfer(reference, false)
+        .then((confirmed) => {
+          if (confirmed) deliverWebhook(confirmed);
+        })
+        .catch((err) => app.log.warn({ err, reference }, 'sandbox bank confirmation failed'));
+    }, delay);
+    timer.unref();
+    bankTimers.set(reference, timer);
+  };
+  app.addHook('onReady', async () => {
+    for (const tx of await sandbox.awaitingBank()) bankConfirms(tx.reference, tx.transfer_confirm_at);
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of bankTimers.values()) clearTimeout(timer);
+    bankTimers.clear();
+  });
 
   const page = (reply: FastifyReply, status: number, html: string) =>
     reply.status(status).headers(pageHeaders).send(html);
@@ -120,7 +157,13 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
       return page(
         reply,
         200,
-        checkoutPage(tx, PAYMENT_API.sandboxCheckout(tx.reference), returnUrl(tx), csrf),
+        checkoutPage(
+          tx,
+          PAYMENT_API.sandboxCheckout(tx.reference),
+          returnUrl(tx),
+          csrf,
+          Math.round(transferConfirmMs / 1000),
+        ),
       );
     },
   );
@@ -135,12 +178,32 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{
       }
       const known = await ownTransaction(request, reply, request.params.reference);
       if (!known) return reply;
-      const outcome = await sandbox.act(known.reference, request.body.action);
+      const { action } = request.body;
+      if (action === 'transfer-sent' || action === 'ussd-sent') {
+        const sent = await sandbox.sendTransfer(
+          known.reference,
+          action === 'ussd-sent' ? 'ussd' : 'bank_transfer',
+        );
+        if (!sent) return page(reply, 404, notFoundPage());
+        if (sent.changed) bankConfirms(sent.transaction.reference, sent.transaction.transfer_confirm_at);
+        // Back to the marketplace, which waits for the bank's confirmation (the result page).
+        return reply.header('cache-control', 'no-store').redirect(returnUrl(sent.transaction), 303);
+      }
+      if (action === 'confirm-transfer') {
+        const confirmed = await sandbox.confirmTransfer(known.reference, false);
+        if (confirmed) {
+          clearTimeout(bankTimers.get(confirmed.reference));
+          bankTimers.delete(confirmed.reference);
+          deliverWebhook(confirmed);
+        }
+        return reply.header('cache-control', 'no-store').redirect(returnUrl(confirmed ?? known), 303);
+      }
+      const outcome = await sandbox.act(known.reference, action);
       if (!outcome) return page(reply, 404, notFoundPage());
       const { transaction, changed } = outcome;
-      if (request.body.action === 'abandon' && changed)
+      if (action === 'abandon' && changed)
         return page(reply, 200, abandonedPage(transaction, `${publicUrl}/`));
-      if (request.body.action === 'pay' && changed) deliverWebhook(transaction);
+      if (action === 'pay' && changed) deliverWebhook(transaction);
       return reply.header('cache-control', 'no-store').redirect(returnUrl(transaction), 303);
     },
   );

@@ -39,6 +39,10 @@ describe('unlocking a job on the sandbox provider (initialize -> checkout page -
         paidAt: null,
         jobTitle: 'Fix the sink',
         refund: null,
+        channel: null,
+        method: 'sandbox',
+        expiresAt: expect.any(String),
+        progress: 'pending',
       },
     });
     expect(await h.payment(body.reference)).toMatchObject({

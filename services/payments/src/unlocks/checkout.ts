@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  UNLOCK_CHANNELS,
   EmailRule,
   MESSAGES,
   PAYMENT_MESSAGES,
@@ -19,6 +20,7 @@ import type { Settlement } from './settlement';
 import {
   REFERENCE_PATTERN,
   assertUnlockable,
+  expiresAtOf,
   providerFailure,
   unlockPriceKobo,
   unlockable,
@@ -121,6 +123,7 @@ export class Checkout {
 
     const amountKobo = unlockPriceKobo(settings, job.category);
     const reference = `MP-${randomUUID()}`;
+    const now = settings.now();
     let row: PaymentRow;
     try {
       row = await payments.insert({
@@ -132,7 +135,9 @@ export class Checkout {
         currency: 'NGN',
         provider: provider.name,
         status: 'pending',
-        created_at: settings.now(),
+        created_at: now,
+        // The payment window starts now (Paystack's transfer account lives as long).
+        expires_at: new Date(now.getTime() + settings.pendingExpireAfterMs),
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -151,6 +156,7 @@ export class Checkout {
         email: email ?? this.#fallbackEmail(caller.sub),
         callbackUrl: this.callbackUrl(),
         metadata: { paymentId: row.id, jobId, companyId: caller.sub },
+        channels: UNLOCK_CHANNELS,
       });
     } catch (err) {
       logger.error({ err, reference }, MESSAGES.failedToInitializePayment);
@@ -201,8 +207,10 @@ export class Checkout {
         throw providerFailure(err, PAYMENT_MESSAGES.couldNotStartPayment);
     }
     if (settled.status === 'paid') return { kind: 'paid', payment: settled };
-    if (settled.status === 'pending')
-      await this.#settlement.fail(settled, 'superseded', 'initialize', correlationId);
+    if (settled.status === 'pending') {
+      const expired = settings.now().getTime() >= expiresAtOf(settled, settings).getTime();
+      await this.#settlement.fail(settled, expired ? 'expired' : 'superseded', 'initialize', correlationId);
+    }
     return undefined;
   }
 

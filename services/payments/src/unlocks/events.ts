@@ -1,6 +1,6 @@
 // The payments service's events, one writer per type, each called inside the transaction of its change
 // (the kit's outbox publishes it after commit). Payload shapes: libs/contracts/src/events.ts.
-import { EVENT_TYPES } from '@marketplace/contracts';
+import { EVENT_TYPES, paymentMethodOf } from '@marketplace/contracts';
 import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
@@ -72,6 +72,63 @@ export async function unlockRefunded(trx: Trx, payment: PaymentRow, now: () => D
       reason: payment.refund_reason ?? 'admin',
       unlocked: payment.paid_at !== null,
       refundedAt: (payment.refunded_at ?? now()).toISOString(),
+    },
+    opts(correlationId),
+  );
+}
+
+/**
+ * A pending unlock paid by transfer or USSD was confirmed by the bank, after the company left the
+ * checkout: accounts tells the company (sent with `unlockPaid`).
+ */
+export async function unlockConfirmed(
+  trx: Trx,
+  paid: PaymentRow,
+  jobTitle: string | null,
+  correlationId: string,
+) {
+  const channel = paid.payment_channel ?? 'bank_transfer';
+  await publishEvent(
+    trx,
+    EVENT_TYPES.paymentsUnlockConfirmed,
+    {
+      paymentId: paid.id,
+      reference: paid.reference,
+      jobId: paid.job_id,
+      jobTitle,
+      companyId: paid.company_id,
+      amount: paid.amount_kobo,
+      currency: paid.currency,
+      method: paymentMethodOf(paid.provider, channel) ?? 'transfer',
+      channel,
+      confirmedAt: (paid.paid_at ?? new Date()).toISOString(),
+    },
+    opts(correlationId),
+  );
+}
+
+/** A pending unlock ran out of its payment window (sent with `unlockFailed`); accounts tells the company. */
+export async function unlockExpired(
+  trx: Trx,
+  expired: PaymentRow,
+  details: { jobTitle: string | null; windowMinutes: number },
+  correlationId: string,
+) {
+  if (!expired.authorization_url) return;
+  await publishEvent(
+    trx,
+    EVENT_TYPES.paymentsUnlockExpired,
+    {
+      paymentId: expired.id,
+      reference: expired.reference,
+      jobId: expired.job_id,
+      jobTitle: details.jobTitle,
+      companyId: expired.company_id,
+      amount: expired.amount_kobo,
+      currency: expired.currency,
+      windowMinutes: details.windowMinutes,
+      channel: expired.payment_channel,
+      expiredAt: (expired.failed_at ?? new Date()).toISOString(),
     },
     opts(correlationId),
   );

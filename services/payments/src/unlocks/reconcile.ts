@@ -4,6 +4,7 @@ import type { PaymentRow } from '../repositories/payments-repository';
 import type { UnlockDeps } from './deps';
 import type { NoReplyRefunds } from './no-reply';
 import type { Refunds } from './refunds';
+import { expiresAtOf } from './rules';
 import type { Settlement } from './settlement';
 
 export interface ReconcileSummary {
@@ -57,7 +58,7 @@ export class Reconciliation {
     };
     const now = settings.now();
     const due = await payments.pendingCreatedBefore(
-      new Date(now.getTime() - settings.pendingVerifyAfterMs),
+      new Date(now.getTime() - Math.min(settings.pendingVerifyAfterMs, settings.pendingExpireAfterMs)),
       100,
     );
     for (const pending of due) {
@@ -74,10 +75,7 @@ export class Reconciliation {
         }
         settled = pending;
       }
-      if (
-        settled.status === 'pending' &&
-        now.getTime() - pending.created_at.getTime() >= settings.pendingExpireAfterMs
-      ) {
+      if (settled.status === 'pending' && now.getTime() >= expiresAtOf(pending, settings).getTime()) {
         settled = await settlement.fail(settled, 'expired', 'reconcile', correlationId);
         if (settled.status === 'failed') {
           summary.expired += 1;

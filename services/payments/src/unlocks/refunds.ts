@@ -133,7 +133,7 @@ export class Refunds {
     try {
       const outcome = await provider.refund({
         reference: claimed.reference,
-        amountKobo: claimed.amount_kobo,
+        amountKobo: claimed.refund_amount_kobo ?? claimed.amount_kobo,
         customerNote: REFUND_REASON_MESSAGES[reason] ?? REFUND_REASON_MESSAGES.admin,
         merchantNote:
           `Unlock refund (${reason})${claimed.refund_note ? `: ${claimed.refund_note}` : ''}`.slice(0, 500),

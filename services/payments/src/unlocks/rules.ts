@@ -3,6 +3,7 @@ import { AppError, conflict, type AccessClaims } from '@marketplace/service-kit'
 import type { ResolvedPaymentsSettings } from '../config';
 import { ProviderError } from '../providers/provider';
 import type { JobRow } from '../repositories/jobs-read-model';
+import type { PaymentRow } from '../repositories/payments-repository';
 
 // The unlock rules every part of the money path shares: what our ids and references look like, the
 // price, and which jobs can be unlocked.
@@ -36,4 +37,24 @@ export function assertUnlockable(job: JobRow, paidCount: number, cap: number): v
 export function providerFailure(err: unknown, message: string): unknown {
   if (err instanceof ProviderError) return new AppError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', message);
   return err;
+}
+
+/**
+ * When a pending payment expires: fixed when it started (created_at + PAYMENTS_PENDING_EXPIRE_MINUTES);
+ * rows from before the window was stored count from their start with today's window.
+ */
+export function expiresAtOf(
+  payment: Pick<PaymentRow, 'expires_at' | 'created_at'>,
+  settings: Pick<ResolvedPaymentsSettings, 'pendingExpireAfterMs'>,
+): Date {
+  return payment.expires_at ?? new Date(payment.created_at.getTime() + settings.pendingExpireAfterMs);
+}
+
+/** The window a payment had, in whole minutes (for the company's e-mail). */
+export function windowMinutesOf(
+  payment: Pick<PaymentRow, 'expires_at' | 'created_at'>,
+  settings: Pick<ResolvedPaymentsSettings, 'pendingExpireAfterMs'>,
+): number {
+  const ms = expiresAtOf(payment, settings).getTime() - payment.created_at.getTime();
+  return Math.max(1, Math.round(ms / 60_000));
 }

@@ -1,11 +1,11 @@
-import type { RefundReason } from '@marketplace/contracts';
+import { isAsynchronousChannel, type RefundReason } from '@marketplace/contracts';
 import type { ProviderTransaction } from '../providers/provider';
 import { issueCreditNote, issueReceipt } from '../receipts/issue';
 import { JobsReadModel } from '../repositories/jobs-read-model';
 import { PaymentsRepository, type PaymentRow } from '../repositories/payments-repository';
 import type { UnlockDeps } from './deps';
-import { unlockFailed, unlockPaid, unlockRefunded } from './events';
-import { unlockable, type Via } from './rules';
+import { unlockConfirmed, unlockExpired, unlockFailed, unlockPaid, unlockRefunded } from './events';
+import { expiresAtOf, unlockable, windowMinutesOf, type Via } from './rules';
 
 const HOUR = 60 * 60_000;
 
@@ -41,10 +41,16 @@ export class Settlement {
   ): Promise<PaymentRow> {
     const { db, settings, logger, security } = this.#deps;
     const mismatch =
-      tx.reference !== payment.reference ||
-      (tx.status === 'success' &&
-        (tx.amountKobo !== payment.amount_kobo || tx.currency !== payment.currency));
-    if (mismatch) {
+      tx.reference !== payment.reference || (tx.status === 'success' && tx.currency !== payment.currency);
+    // Money for our reference in naira, but not the price (a transfer of another sum): it unlocks
+    // nothing and is given back (what arrived, 'wrong-amount'), recorded for admins as well.
+    const wrongAmount =
+      !mismatch &&
+      tx.status === 'success' &&
+      tx.amountKobo !== payment.amount_kobo &&
+      Number.isSafeInteger(tx.amountKobo) &&
+      tx.amountKobo > 0;
+    if (mismatch || (tx.status === 'success' && !wrongAmount && tx.amountKobo !== payment.amount_kobo)) {
       // Only the exact amount and currency we asked for, for our reference, unlocks anything.
       await security.record('verify-mismatch', {
         reference: payment.reference,
@@ -59,7 +65,26 @@ export class Settlement {
       });
       return payment;
     }
-    if (tx.status === 'pending') return payment;
+    if (wrongAmount) {
+      await security.record('verify-mismatch', {
+        reference: payment.reference,
+        detail: { via, amount: tx.amountKobo, expectedAmount: payment.amount_kobo, refunded: true },
+      });
+    }
+    if (tx.status === 'pending') {
+      // A transfer the payer has sent (the provider knows its channel): the result page waits for it.
+      if (tx.channel && payment.status === 'pending' && payment.payment_channel !== tx.channel) {
+        return this.#deps.db
+          .updateTable('unlock_payments')
+          .set({ payment_channel: tx.channel, updated_at: settings.now() })
+          .where('id', '=', payment.id)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst()
+          .then((row) => row ?? payment);
+      }
+      return payment;
+    }
     if (tx.status === 'failed') {
       if (payment.status !== 'pending') return payment;
       return this.fail(payment, tx.providerStatus, via, correlationId);
@@ -79,18 +104,24 @@ export class Settlement {
         verified_via: via,
         failed_at: null,
         failure_reason: null,
+        payment_channel: tx.channel,
       };
-      const problem: RefundReason | null = (await payments.hasOtherPaid(
-        locked.job_id,
-        locked.company_id,
-        locked.id,
-      ))
-        ? 'duplicate'
-        : !job || !unlockable(job)
-          ? 'job-unavailable'
-          : (await payments.countPaid(locked.job_id)) >= cap
-            ? 'job-full'
-            : null;
+      // Money after the payment window (the reconciliation expired it, or it came after its end):
+      // the place was not held for it, so it is given back.
+      const late =
+        (locked.status === 'failed' && locked.failure_reason === 'expired') ||
+        (tx.paidAt ?? now).getTime() > expiresAtOf(locked, settings).getTime();
+      const problem: RefundReason | null = wrongAmount
+        ? 'wrong-amount'
+        : late
+          ? 'late-payment'
+          : (await payments.hasOtherPaid(locked.job_id, locked.company_id, locked.id))
+            ? 'duplicate'
+            : !job || !unlockable(job)
+              ? 'job-unavailable'
+              : (await payments.countPaid(locked.job_id)) >= cap
+                ? 'job-full'
+                : null;
       if (problem) {
         // Paid, but it cannot become an unlock: the money goes back at once.
         const refunded = await payments.update(locked.id, {
@@ -100,6 +131,7 @@ export class Settlement {
           refund_reason: problem,
           refund_state: 'pending',
           refund_next_at: now,
+          ...(wrongAmount ? { refund_amount_kobo: tx.amountKobo } : {}),
         });
         if (locked.status === 'pending') await unlockFailed(trx, refunded, correlationId);
         await unlockRefunded(trx, refunded, settings.now, correlationId);
@@ -115,6 +147,10 @@ export class Settlement {
       });
       await unlockPaid(trx, paid, now, correlationId);
       await issueReceipt(trx, paid, settings);
+      // A transfer or USSD payment settles after the company left the checkout: it is told.
+      if (isAsynchronousChannel(paid.payment_channel)) {
+        await unlockConfirmed(trx, paid, job?.title ?? null, correlationId);
+      }
       return paid;
     });
     if (settled.status === 'refunded' && settled.refund_reason !== 'admin') {
@@ -140,6 +176,15 @@ export class Settlement {
         verified_via: via,
       });
       await unlockFailed(trx, failed, correlationId);
+      if (reason === 'expired') {
+        const job = await new JobsReadModel(trx).find(failed.job_id);
+        await unlockExpired(
+          trx,
+          failed,
+          { jobTitle: job?.title ?? null, windowMinutes: windowMinutesOf(failed, settings) },
+          correlationId,
+        );
+      }
       return failed;
     });
   }

@@ -77,9 +77,11 @@ export class Webhooks {
         });
       } else if (
         data.status !== 'success' ||
-        data.amount !== payment.amount_kobo ||
+        typeof data.amount !== 'number' ||
         data.currency !== payment.currency
       ) {
+        // (Another amount than the price is still money for our reference: the settlement, asking the
+        // provider, gives it back as 'wrong-amount'.)
         await security.record('webhook-mismatch', {
           ip,
           reference,

@@ -65,6 +65,10 @@ function payment(i: number): AdminPayment {
               { number: `CRN-${String(i).padStart(6, '0')}`, kind: 'credit-note' },
             ]
           : [],
+    channel: status === 'paid' ? 'card' : null,
+    method: i % 2 === 0 ? 'sandbox' : status === 'paid' ? 'card' : null,
+    expiresAt: createdAt,
+    progress: status,
   };
 }
 

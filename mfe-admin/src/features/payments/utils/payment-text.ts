@@ -36,6 +36,8 @@ const REFUND_CAUSES: Readonly<Record<RefundReason, string>> = {
   'no-reply': 'Poster did not answer in time',
   duplicate: 'Duplicate payment',
   admin: 'Refunded by an admin',
+  'late-payment': 'Money arrived after the payment expired',
+  'wrong-amount': 'Amount received was not the price',
 };
 
 export function refundCause(reason: string): string {

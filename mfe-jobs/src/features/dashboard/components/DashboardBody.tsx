@@ -18,6 +18,7 @@ import { CompleteJobDialog } from './CompleteJobDialog';
 import { DeleteJobDialog } from './DeleteJobDialog';
 import { JobsTable } from './JobsTable';
 import { PaymentsSection } from './PaymentsSection';
+import { PendingTransfers } from './PendingTransfers';
 import { ReviewModal } from './ReviewModal';
 import { DashboardSkeleton } from './DashboardSkeleton';
 
@@ -207,7 +208,8 @@ export function DashboardBody({ user }: { user: SessionUser }) {
       {/* Shown once the jobs list has its length (its query starts at once): the list's skeleton has
           five rows, so a payments card under it would move when fewer jobs arrive (issue 27). */}
       {company && (
-        <div hidden={list.isPending}>
+        <div hidden={list.isPending} className="dash-money">
+          <PendingTransfers userId={user._id} />
           <PaymentsSection userId={user._id} />
         </div>
       )}

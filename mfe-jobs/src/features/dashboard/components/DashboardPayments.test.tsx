@@ -39,6 +39,10 @@ function payment(n: number, extra: Partial<UnlockPayment> = {}): UnlockPayment {
     paidAt: '2026-11-20T09:02:00.000Z',
     jobTitle: `Job ${n}`,
     refund: null,
+    channel: 'card',
+    method: 'sandbox',
+    expiresAt: '2026-11-20T09:30:00.000Z',
+    progress: extra.status ?? 'paid',
     ...extra,
   };
 }
@@ -286,5 +290,60 @@ describe('dashboard: a company’s payments', () => {
     expect(await screen.findByText(MESSAGES.noJobsToShow, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Payments' })).toBeNull();
     expect(paymentCalls).toBe(0);
+  });
+
+  describe('transfers on their way (issue 28)', () => {
+    const soon = () => new Date(Date.now() + 12 * 60_000 + 30_000).toISOString();
+
+    it('lists a pending transfer with its time left, then tells when it is confirmed; the notice can be dismissed', async () => {
+      window.localStorage.clear();
+      payments = [
+        payment(1, {
+          status: 'pending',
+          progress: 'pending',
+          paidAt: null,
+          channel: 'bank_transfer',
+          expiresAt: soon(),
+          jobTitle: 'Fix the kitchen sink',
+        }),
+      ];
+      renderDashboard(company);
+      const card = await screen.findByRole('region', { name: 'Transfers on their way' }, { timeout: 5000 });
+      expect(within(card).getByText('Fix the kitchen sink')).toBeInTheDocument();
+      expect(within(card).getByText('13 min left')).toBeInTheDocument();
+      expect(
+        within(card).getByRole('link', { name: 'Follow the transfer for Fix the kitchen sink' }),
+      ).toHaveAttribute(
+        'href',
+        `/payment/callback?trxref=${payments[0]!.reference}&reference=${payments[0]!.reference}`,
+      );
+
+      // The bank confirms: the next refresh (every 15 s while a transfer is pending) shows the notice.
+      payments = [{ ...payments[0]!, status: 'paid', progress: 'paid', paidAt: new Date().toISOString() }];
+      expect(await screen.findByText('Transfer confirmed.', {}, { timeout: 20_000 })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Transfers on their way' })).toBeNull();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Dismiss the notice about Fix the kitchen sink' }));
+      expect(screen.queryByText('Transfer confirmed.')).toBeNull();
+      expect(window.localStorage.getItem('marketplace.transfer-notices.dismissed')).toContain('payment-1');
+    }, 30_000);
+
+    it('an expired transfer says so and that late money is refunded; card payments bring no notice', async () => {
+      window.localStorage.clear();
+      payments = [
+        payment(2, {
+          status: 'failed',
+          progress: 'expired',
+          paidAt: null,
+          channel: 'ussd',
+          expiresAt: new Date(Date.now() - 60_000).toISOString(),
+        }),
+        payment(3, { paidAt: new Date().toISOString() }),
+      ];
+      renderDashboard(company);
+      expect(await screen.findByText('Payment expired.', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText(/Money that arrives late is refunded automatically/)).toBeInTheDocument();
+      expect(screen.queryByText('Transfer confirmed.')).toBeNull();
+    });
   });
 });

@@ -1,10 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
-import { formatKobo, MESSAGES, type VerifyPaymentResponse } from '@marketplace/contracts';
+import {
+  formatKobo,
+  isAsynchronousChannel,
+  MESSAGES,
+  type UnlockPayment,
+  type VerifyPaymentResponse,
+} from '@marketplace/contracts';
 import { BRAND, buttonClass, errorText } from '@marketplace/ui';
 import { EnsureQueryClient } from '@marketplace/ui/query';
 import { verifyPayment } from '../api/payments';
+import { TransferWaiting } from './TransferWaiting';
 import './payments.css';
 
 type Outcome =
@@ -12,6 +19,8 @@ type Outcome =
   | { kind: 'invalid' }
   | { kind: 'paid'; result: VerifyPaymentResponse }
   | { kind: 'pending'; message: string }
+  /** A bank transfer or USSD payment on its way: the page waits for the bank (polite polling). */
+  | { kind: 'transfer'; payment: UnlockPayment }
   | { kind: 'failed'; message: string }
   | { kind: 'error'; message: string };
 
@@ -99,6 +108,8 @@ function PaymentCallbackContent() {
       const result = await verifyPayment(reference);
       if (result.status === 'paid' && result.message === MESSAGES.paymentVerifiedSuccessfully) {
         next = { kind: 'paid', result };
+      } else if (result.status === 'pending' && isAsynchronousChannel(result.result.payment.channel)) {
+        next = { kind: 'transfer', payment: result.result.payment };
       } else if (result.status === 'pending') {
         next = { kind: 'pending', message: result.message };
       } else {
@@ -117,6 +128,9 @@ function PaymentCallbackContent() {
     void check();
   }, [check]);
 
+  // The bank has answered (confirmed, or the window ran out): the verified outcome replaces the wait.
+  const settled = useCallback(() => void check(), [check]);
+
   return (
     <section className="payment-result" aria-labelledby="payment-result-title" data-remote="jobs">
       <div
@@ -131,6 +145,14 @@ function PaymentCallbackContent() {
             lead="Please keep this page open while we confirm your payment."
             busy
           />
+        )}
+        {outcome.kind === 'transfer' && (
+          <>
+            <TransferWaiting payment={outcome.payment} onSettled={settled} />
+            <div className="payment-result__actions">
+              <DashboardLink />
+            </div>
+          </>
         )}
         {outcome.kind === 'invalid' && (
           <Result
@@ -161,7 +183,16 @@ function PaymentCallbackContent() {
             <Link className={buttonClass('primary', 'md')} to="/chat">
               {MESSAGES.startConversation}
             </Link>
-            <DashboardLink />
+            {outcome.result.result.payment.jobTitle ? (
+              <Link
+                className={buttonClass('secondary', 'md')}
+                to={`/jobs?q=${encodeURIComponent(outcome.result.result.payment.jobTitle)}`}
+              >
+                View the job
+              </Link>
+            ) : (
+              <DashboardLink />
+            )}
           </Result>
         )}
         {outcome.kind === 'pending' && (

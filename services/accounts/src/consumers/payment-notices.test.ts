@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { EventPayload } from '@marketplace/contracts';
+import { newEvent } from '@marketplace/service-kit';
+import { eventually } from '@marketplace/service-kit/testing';
+import { createAccount, createAccountsHarness, mailHeader, mailText, type AccountsHarness } from '../testing';
+
+// payments.unlock.confirmed / expired -> one e-mail to the company, through the notice-mail outbox.
+// Runs on the in-memory bus (unit-node) and on PostgreSQL + NATS (infra).
+
+const PUBLIC_URL = 'https://market.example';
+
+describe('payment notices: the company is told when a pending payment is confirmed or expires', () => {
+  let h: AccountsHarness;
+  beforeAll(async () => {
+    h = await createAccountsHarness({ publicUrl: PUBLIC_URL });
+  }, 60_000);
+  afterAll(async () => {
+    await h.close();
+  }, 60_000);
+
+  let seq = 0;
+  const company = () =>
+    createAccount(h.service, {
+      email: `company-${++seq}-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'secret12',
+      name: 'Ace Plumbing Ltd',
+    });
+  const mailsTo = async (address: string) =>
+    (await h.outboxMails()).filter((m) => mailHeader(m, 'To')?.toLowerCase() === address.toLowerCase());
+  const waitForMails = (address: string, count = 1) =>
+    eventually(async () => {
+      const mails = await mailsTo(address);
+      expect(mails).toHaveLength(count);
+      return mails;
+    });
+  const base = (companyId: string) => ({
+    paymentId: randomUUID(),
+    reference: `MP-${randomUUID()}`,
+    jobId: randomUUID(),
+    jobTitle: 'Fix the kitchen sink',
+    companyId,
+    amount: 150_000,
+    currency: 'NGN',
+  });
+
+  it('confirmed: the amount, how it was paid, the job and a link; a redelivered or repeated event mails once', async () => {
+    const ace = await company();
+    const payload: EventPayload<'payments.unlock.confirmed'> = {
+      ...base(ace.id),
+      method: 'transfer',
+      channel: 'bank_transfer',
+      confirmedAt: new Date().toISOString(),
+    };
+    const event = newEvent('payments.unlock.confirmed', payload, { correlationId: 'test' });
+    await h.service.bus.publish(event);
+    await h.service.bus.publish(event);
+    await h.service.bus.publish(newEvent('payments.unlock.confirmed', payload, { correlationId: 'again' }));
+    const [mail] = await waitForMails(ace.email);
+    expect(mailHeader(mail!, 'Subject')).toBe('Payment confirmed: Fix the kitchen sink');
+    const text = mailText(mail!);
+    expect(text).toContain(
+      'Your payment of ₦1,500 by bank transfer for "Fix the kitchen sink" has arrived.',
+    );
+    expect(text).toContain(payload.reference);
+    expect(text).toContain(`${PUBLIC_URL}/dashboard`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(ace.email)).toHaveLength(1);
+  });
+
+  it('expired: says the window the event carries (never a fixed one) and that late money is refunded', async () => {
+    const ace = await company();
+    await h.service.bus.publish(
+      newEvent(
+        'payments.unlock.expired',
+        { ...base(ace.id), windowMinutes: 45, channel: 'bank_transfer', expiredAt: new Date().toISOString() },
+        { correlationId: 'test' },
+      ),
+    );
+    const [mail] = await waitForMails(ace.email);
+    expect(mailHeader(mail!, 'Subject')).toBe('Payment expired: Fix the kitchen sink');
+    const text = mailText(mail!);
+    expect(text).toContain('within 45 minutes');
+    expect(text).not.toContain('30 minutes');
+    expect(text).toContain('it will be refunded to you automatically');
+  });
+
+  it('an unknown company gets nothing and nothing breaks', async () => {
+    const before = (await h.outboxMails()).length;
+    await h.service.bus.publish(
+      newEvent(
+        'payments.unlock.expired',
+        { ...base(randomUUID()), windowMinutes: 30, channel: null, expiredAt: new Date().toISOString() },
+        { correlationId: 'test' },
+      ),
+    );
+    const ace = await company();
+    await h.service.bus.publish(
+      newEvent(
+        'payments.unlock.expired',
+        { ...base(ace.id), windowMinutes: 30, channel: null, expiredAt: new Date().toISOString() },
+        { correlationId: 'test' },
+      ),
+    );
+    await waitForMails(ace.email);
+    expect((await h.outboxMails()).length).toBe(before + 1);
+  });
+});
