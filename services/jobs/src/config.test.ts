@@ -9,7 +9,10 @@ describe('jobs settings', () => {
     expect(loadJobsSettings({ UNLOCK_CAP: '3' })).toEqual({ unlockCap: 3 });
   });
 
-  it.each([['five'], ['0'], ['1e309'], ['100000']])('refuses UNLOCK_CAP=%s with a message naming it', (value) => {
-    expect(() => loadJobsSettings({ UNLOCK_CAP: value })).toThrow(/UNLOCK_CAP/);
-  });
+  it.each([['five'], ['0'], ['1e309'], ['100000']])(
+    'refuses UNLOCK_CAP=%s with a message naming it',
+    (value) => {
+      expect(() => loadJobsSettings({ UNLOCK_CAP: value })).toThrow(/UNLOCK_CAP/);
+    },
+  );
 });

@@ -73,9 +73,13 @@ export function describeJobAlertRules(label: string, makeRig: () => Promise<Aler
     async function member(type: 'user' | 'company' | 'admin'): Promise<Caller> {
       const id = randomUUID();
       await rig.bus.publish(
-        newEvent(EVENT_TYPES.accountsUserRegistered, { userId: id, name: `${type} ${id.slice(0, 4)}`, type }, {
-          correlationId: 'test',
-        }),
+        newEvent(
+          EVENT_TYPES.accountsUserRegistered,
+          { userId: id, name: `${type} ${id.slice(0, 4)}`, type },
+          {
+            correlationId: 'test',
+          },
+        ),
       );
       const token = signer.jwt.sign({ sub: id, type, name: 'Test' });
       return { id, headers: { authorization: `Bearer ${token}` } };
@@ -151,7 +155,11 @@ export function describeJobAlertRules(label: string, makeRig: () => Promise<Aler
       await subscribe(instant, { categories: ['House and Garden'], email: 'instant' });
       await subscribe(daily, { categories: ['House and Garden'], email: 'daily' });
       await subscribe(silent, { categories: ['House and Garden'], email: 'none' });
-      const jobId = await post(poster, { category: 'House and Garden', subcategory: ['Gardening'], state: 'Oyo' });
+      const jobId = await post(poster, {
+        category: 'House and Garden',
+        subcategory: ['Gardening'],
+        state: 'Oyo',
+      });
       const event = await eventually(async () => {
         const found = seen.find((e) => (e.payload as { jobId: string }).jobId === jobId);
         if (!found) throw new Error('no jobs.alert.matched yet');
@@ -187,7 +195,10 @@ export function describeJobAlertRules(label: string, makeRig: () => Promise<Aler
         ['full', { unlock_count: 5 }],
       ];
       for (const [why, change] of cases) {
-        const other = await post(poster, { category: 'Interior Renovation', subcategory: ['Floor studding'] });
+        const other = await post(poster, {
+          category: 'Interior Renovation',
+          subcategory: ['Floor studding'],
+        });
         // Let the posting's own fan-out finish first, so only the replay below can tell anyone.
         await eventually(async () => {
           if ((await notifiedCompanies(other)).length === 0) throw new Error('not yet');
@@ -202,7 +213,10 @@ export function describeJobAlertRules(label: string, makeRig: () => Promise<Aler
             { correlationId: why },
           ),
         );
-        const witnessJob = await post(poster, { category: 'Interior Renovation', subcategory: ['Floor studding'] });
+        const witnessJob = await post(poster, {
+          category: 'Interior Renovation',
+          subcategory: ['Floor studding'],
+        });
         await eventually(async () => {
           if ((await notifiedCompanies(witnessJob)).length === 0) throw new Error('not yet');
         }, 15_000);
@@ -210,7 +224,7 @@ export function describeJobAlertRules(label: string, makeRig: () => Promise<Aler
       }
     });
 
-    it("never tells a company about its own job", async () => {
+    it('never tells a company about its own job', async () => {
       const company = await member('company');
       const poster = await member('user');
       await subscribe(company, { categories: ['Craftsman'] });
@@ -238,8 +252,7 @@ export function describeJobAlertRules(label: string, makeRig: () => Promise<Aler
       await eventually(async () => {
         if ((await notifiedCompanies(jobId)).length === 0) throw new Error('not yet');
       }, 15_000);
-      const matched = () =>
-        seen.filter((e) => (e.payload as { jobId: string }).jobId === jobId).length;
+      const matched = () => seen.filter((e) => (e.payload as { jobId: string }).jobId === jobId).length;
       await eventually(async () => {
         if (matched() === 0) throw new Error('no mail event yet');
       }, 15_000);
@@ -264,7 +277,9 @@ export function describeJobAlertRules(label: string, makeRig: () => Promise<Aler
       const bus = await rig.newBus('restarted');
       app = await startApp(bus);
       await bus.publish(original as EventEnvelope);
-      await bus.publish(newEvent(EVENT_TYPES.jobsJobPosted, { jobId, postedBy: poster.id }, { correlationId: 'x' }));
+      await bus.publish(
+        newEvent(EVENT_TYPES.jobsJobPosted, { jobId, postedBy: poster.id }, { correlationId: 'x' }),
+      );
       const witness = await post(poster, { category: 'Build New', subcategory: ['Architect'] });
       await eventually(async () => {
         if ((await notifiedCompanies(witness)).length === 0) throw new Error('not yet');

@@ -13,7 +13,9 @@ describeJobAlertRules('NATS JetStream', async () => {
   const db = await createTestDatabase();
   expect(db.kind).toBe('postgres');
   const namespace = `talerts${randomBytes(4).toString('hex')}`;
-  const buses: EventBus[] = [await createNatsBus({ servers, name: 'alerts-infra', namespace, retryDelayMs: 20 })];
+  const buses: EventBus[] = [
+    await createNatsBus({ servers, name: 'alerts-infra', namespace, retryDelayMs: 20 }),
+  ];
   return {
     db,
     bus: buses[0]!,

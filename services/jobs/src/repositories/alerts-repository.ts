@@ -26,7 +26,12 @@ export interface AlertedJob {
   createdAt: Date;
 }
 
-const NO_PREFERENCES: JobAlertPreferences = { categories: [], subcategories: [], states: [], email: 'instant' };
+const NO_PREFERENCES: JobAlertPreferences = {
+  categories: [],
+  subcategories: [],
+  states: [],
+  email: 'instant',
+};
 
 /** Job alert preferences, in-app notifications and the unsubscribe signature. Every query of them. */
 export class AlertsRepository {
@@ -232,5 +237,7 @@ export class AlertsRepository {
 }
 
 export function unsubscribeSignature(key: string, companyId: string): string {
-  return createHmac('sha256', key).update(`job-alert-unsubscribe:${companyId.toLowerCase()}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`job-alert-unsubscribe:${companyId.toLowerCase()}`)
+    .digest('base64url');
 }
