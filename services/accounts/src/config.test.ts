@@ -1,5 +1,5 @@
 import { ConfigError } from '@marketplace/service-kit';
-import { loadAccountsSettings, resolveMailSettings } from './config';
+import { loadAccountsSettings, resolveAccountsSettings, resolveMailSettings } from './config';
 
 describe('accounts mail settings', () => {
   const mailOf = (env: NodeJS.ProcessEnv) => resolveMailSettings(loadAccountsSettings(env).mail, '/data');
@@ -34,5 +34,14 @@ describe('accounts mail settings', () => {
     expect(() => mailOf({ SMTP_URL: 'smtp://localhost:25' })).toThrow(ConfigError);
     expect(() => mailOf({ SMTP_URL: 'http://nope' })).toThrow(/SMTP_URL/);
     expect(() => mailOf({ SUPPORT_EMAIL: 'help@nowhere' })).toThrow(/SUPPORT_EMAIL/);
+  });
+});
+
+describe('job alert mail settings', () => {
+  it('caps instant job alert mails at 10 a Lagos day unless JOB_ALERT_MAILS_PER_DAY says otherwise', () => {
+    expect(resolveAccountsSettings(loadAccountsSettings({})).jobAlertMailsPerDay).toBe(10);
+    expect(loadAccountsSettings({ JOB_ALERT_MAILS_PER_DAY: '3' }).jobAlertMailsPerDay).toBe(3);
+    expect(() => loadAccountsSettings({ JOB_ALERT_MAILS_PER_DAY: 'ten' })).toThrow(/JOB_ALERT_MAILS_PER_DAY/);
+    expect(() => loadAccountsSettings({ JOB_ALERT_MAILS_PER_DAY: '-1' })).toThrow(/JOB_ALERT_MAILS_PER_DAY/);
   });
 });

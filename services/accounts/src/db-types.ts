@@ -95,7 +95,7 @@ export interface AccountTokensTable {
 export interface NoticeMailsTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'chat-reminder';
+  kind: 'chat-reminder' | 'job-alert' | 'job-alert-digest';
   /** One notice per key, whatever events carry it. */
   dedupe_key: string;
   data: ColumnType<Record<string, unknown>, string, string>;
@@ -120,4 +120,18 @@ export interface AccountsDatabase {
   social_identities: SocialIdentitiesTable;
   account_tokens: AccountTokensTable;
   notice_mails: NoticeMailsTable;
+  job_alert_digest_items: JobAlertDigestItemsTable;
+}
+
+/** Migration 0010_job_alert_notices: jobs waiting for a company's next daily alert digest. */
+export interface JobAlertDigestItemsTable {
+  user_id: string;
+  job_id: string;
+  job_heading: string;
+  category: string;
+  state: string | null;
+  unsubscribe_signature: string;
+  posted_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  digested_at: Date | null;
 }

@@ -7,6 +7,7 @@ import { companyRatingMigration } from './0005_company_rating';
 import { accountTokensMigration } from './0006_account_tokens';
 import { noticeMailsMigration } from './0007_notice_mails';
 import { directoryOrderMigration } from './0008_directory_order';
+import { jobAlertNoticesMigration } from './0010_job_alert_notices';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
 export const accountsMigrations: SchemaMigrations = {
@@ -18,4 +19,5 @@ export const accountsMigrations: SchemaMigrations = {
   '0006_account_tokens': accountTokensMigration,
   '0007_notice_mails': noticeMailsMigration,
   '0008_directory_order': directoryOrderMigration,
+  '0010_job_alert_notices': jobAlertNoticesMigration,
 };
