@@ -334,6 +334,9 @@ describe('OpenAPI: /api/docs on the embedded edge', () => {
       '/api/chat/unread',
       '/api/jobs/initializePayment',
       '/api/payments/mine',
+      '/api/jobs/notifications',
+      '/api/jobs/alerts/preferences',
+      '/api/jobs/alerts/unsubscribe',
     ]) {
       expect([path, paths.includes(path)]).toEqual([path, true]);
     }

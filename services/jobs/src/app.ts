@@ -30,6 +30,7 @@ import type { JobsCaches } from './routes/route-context';
 export const JOB_IMAGE_URL_PREFIX = '/api/jobs/images/';
 
 export { DEFAULT_JOBS_RATE_LIMITS, type JobsRateLimits } from './rate-limits';
+export { unsubscribeSignature } from './repositories/alerts-repository';
 export { JobsConfigSchema, jobsSettingsFromConfig, loadJobsSettings, type JobsSettings } from './config';
 
 export type JobsServiceOptions = ServiceDeps & {
