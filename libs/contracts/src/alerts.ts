@@ -102,4 +102,6 @@ export const ALERT_MESSAGES = Object.freeze({
   preferencesSaved: 'Job alerts saved',
   unsubscribed: 'You will get no more job alert e-mails. Your alerts still show on the site.',
   badUnsubscribeLink: 'This unsubscribe link is not valid.',
+  chooseFromList: 'Choose from the list.',
+  chooseEmail: 'Choose how we e-mail you about new jobs.',
 });

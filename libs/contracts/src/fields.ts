@@ -4,6 +4,7 @@
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { addCalendarDays, isCalendarDay, lagosToday } from './calendar-days';
+import { ALERT_MESSAGES, JobAlertPreferencesSchema } from './alerts';
 import { canonicalCategoryName, canonicalSubcategoryName, subcategoriesOf } from './catalogue';
 import { JOB_LIMITS, JOB_MESSAGES } from './job-rules';
 import type { JobFields } from './jobs';
@@ -348,3 +349,28 @@ export function jobFieldErrors(
   }
   return errors;
 }
+
+// ---- Job alerts (the dashboard's form and PUT /api/jobs/alerts/preferences) ---------------------------
+
+const alertList = (name: 'categories' | 'subcategories' | 'states') =>
+  withMessages(
+    { ...JobAlertPreferencesSchema.properties[name] },
+    {
+      type: ALERT_MESSAGES.chooseFromList,
+      enum: ALERT_MESSAGES.chooseFromList,
+      anyOf: ALERT_MESSAGES.chooseFromList,
+      maxItems: ALERT_MESSAGES.chooseFromList,
+      uniqueItems: ALERT_MESSAGES.chooseFromList,
+    },
+  );
+export const AlertCategoriesRule = alertList('categories');
+export const AlertSubcategoriesRule = alertList('subcategories');
+export const AlertStatesRule = alertList('states');
+export const AlertEmailRule = withMessages(
+  { ...JobAlertPreferencesSchema.properties.email },
+  {
+    anyOf: ALERT_MESSAGES.chooseEmail,
+    const: ALERT_MESSAGES.chooseEmail,
+    type: ALERT_MESSAGES.chooseEmail,
+  },
+);

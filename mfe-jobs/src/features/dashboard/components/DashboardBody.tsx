@@ -17,6 +17,7 @@ import { ApplicantsModal } from './ApplicantsModal';
 import { CompleteJobDialog } from './CompleteJobDialog';
 import { DeleteJobDialog } from './DeleteJobDialog';
 import { JobsTable } from './JobsTable';
+import { JobAlertsSection } from './JobAlertsSection';
 import { PaymentsSection } from './PaymentsSection';
 import { ReviewModal } from './ReviewModal';
 import { DashboardSkeleton } from './DashboardSkeleton';
@@ -209,6 +210,7 @@ export function DashboardBody({ user }: { user: SessionUser }) {
       {company && (
         <div hidden={list.isPending}>
           <PaymentsSection userId={user._id} />
+          <JobAlertsSection userId={user._id} />
         </div>
       )}
 
