@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Notification } from '@marketplace/contracts';
-import { createFakeLoader } from '../../../app/testing/fake-remotes';
-import { renderApp } from '../../../app/testing/render-app';
+import { createFakeLoader } from '../testing/fake-remotes';
+import { renderApp } from '../testing/render-app';
 import {
   account,
   api,
@@ -11,8 +11,8 @@ import {
   installMatchMedia,
   resetBrowserState,
   type FakeAccountsApi,
-} from '../../../testing/api';
-import { ALERTS_FAILED_TEXT, NO_ALERTS_TEXT } from './NotificationBell';
+} from '../../testing/api';
+import { ALERTS_FAILED_TEXT, NO_ALERTS_TEXT } from '../../features/notifications/components/NotificationBell';
 
 const state: FakeAccountsApi = { account: null, calls: [] };
 const server = createApiServer(state);
