@@ -1,5 +1,13 @@
 import { API_ROUTE_TABLE, ownerOfPath } from '@marketplace/contracts';
-import { CHAT_DRAIN, ingressRoutes, PARTS, routeOf, SERVICES, SHUTDOWN_SECONDS } from './topology';
+import {
+  CHAT_DRAIN,
+  ingressRoutes,
+  JOB_ALERTS,
+  PARTS,
+  routeOf,
+  SERVICES,
+  SHUTDOWN_SECONDS,
+} from './topology';
 
 describe('the ingress routes', () => {
   it('send every API path to the service the route table names, by the same longest-segment rule', () => {
@@ -69,5 +77,14 @@ describe('chat’s drain', () => {
     });
     // The process allows itself the spread and the kit's usual shutdown, with room to spare.
     expect(chat.stopGraceSeconds).toBeGreaterThan(CHAT_DRAIN.maxSeconds + SHUTDOWN_SECONDS);
+  });
+});
+
+describe('job alerts', () => {
+  it('gives jobs and payments the same UNLOCK_CAP, and accounts the daily mail cap (settings they read)', () => {
+    const env = (name: string) => SERVICES.find((s) => s.name === name)!.env;
+    expect(env('jobs').UNLOCK_CAP).toBe(String(JOB_ALERTS.unlockCap));
+    expect(env('payments').UNLOCK_CAP).toBe(env('jobs').UNLOCK_CAP);
+    expect(env('accounts').JOB_ALERT_MAILS_PER_DAY).toBe(String(JOB_ALERTS.mailsPerDay));
   });
 });

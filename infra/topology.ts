@@ -132,6 +132,13 @@ const serviceEnv = {
  * faster). Its process may take 15 + 10 s to stop: the grace period (30 s) covers it.
  */
 export const CHAT_DRAIN = { socketsPerSecond: 200, maxSeconds: 15 } as const;
+/**
+ * Job alerts (services/jobs/README.md): a job is full at UNLOCK_CAP paid unlocks (payments refuses more;
+ * jobs sends no alert for a full job: both read the one value), and a company gets at most
+ * JOB_ALERT_MAILS_PER_DAY instant alert mails a Lagos day (accounts).
+ */
+export const JOB_ALERTS = { unlockCap: 5, mailsPerDay: 10 } as const;
+
 /** What the service kit allows the rest of a shutdown (libs/service-kit lifecycle.ts). */
 export const SHUTDOWN_SECONDS = 10;
 
@@ -161,6 +168,7 @@ const service = (
 
 export const SERVICES: readonly ServicePart[] = [
   service('accounts', {
+    env: { JOB_ALERT_MAILS_PER_DAY: String(JOB_ALERTS.mailsPerDay) },
     secrets: [
       { env: 'JWT_PRIVATE_KEY', secret: 'jwt-private-key', key: 'jwt-private-key' },
       { env: 'ADMIN_PASSWORD', secret: 'admin-password', key: 'admin-password' },
@@ -168,7 +176,7 @@ export const SERVICES: readonly ServicePart[] = [
     // SMTP and Facebook's Graph API.
     reaches: ['internet'],
   }),
-  service('jobs'),
+  service('jobs', { env: { UNLOCK_CAP: String(JOB_ALERTS.unlockCap) } }),
   service('chat', {
     // Sockets are long-lived: the drain tells clients to move, a batch at a time, and finishes what it
     // accepted; the process allows itself the spread plus 10 s, within the grace period.
@@ -180,7 +188,11 @@ export const SERVICES: readonly ServicePart[] = [
     resources: { cpuMillis: 250, memoryMiB: 256, memoryLimitMiB: 512 },
   }),
   // The sandbox signs its webhooks with a per-process secret: one replica until Paystack is configured.
-  service('payments', { replicas: 1, reaches: ['internet'] }),
+  service('payments', {
+    replicas: 1,
+    reaches: ['internet'],
+    env: { UNLOCK_CAP: String(JOB_ALERTS.unlockCap) },
+  }),
 ];
 
 export const EDGE: EdgePart = {
