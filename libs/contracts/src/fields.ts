@@ -4,7 +4,6 @@
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { addCalendarDays, isCalendarDay, lagosToday } from './calendar-days';
-import { ALERT_MESSAGES, JobAlertPreferencesSchema } from './alerts';
 import { canonicalCategoryName, canonicalSubcategoryName, subcategoriesOf } from './catalogue';
 import { JOB_LIMITS, JOB_MESSAGES } from './job-rules';
 import type { JobFields } from './jobs';
@@ -19,7 +18,7 @@ export type FieldMessages = Partial<
 const MESSAGES_KEY = 'errorMessages';
 
 /** Attaches the messages to a schema (a plain annotation: JSON Schema validators ignore it). */
-function withMessages<T extends TSchema>(schema: T, messages: FieldMessages): T {
+export function withMessages<T extends TSchema>(schema: T, messages: FieldMessages): T {
   return Object.assign(schema, { [MESSAGES_KEY]: messages });
 }
 
@@ -349,28 +348,3 @@ export function jobFieldErrors(
   }
   return errors;
 }
-
-// ---- Job alerts (the dashboard's form and PUT /api/jobs/alerts/preferences) ---------------------------
-
-const alertList = (name: 'categories' | 'subcategories' | 'states') =>
-  withMessages(
-    { ...JobAlertPreferencesSchema.properties[name] },
-    {
-      type: ALERT_MESSAGES.chooseFromList,
-      enum: ALERT_MESSAGES.chooseFromList,
-      anyOf: ALERT_MESSAGES.chooseFromList,
-      maxItems: ALERT_MESSAGES.chooseFromList,
-      uniqueItems: ALERT_MESSAGES.chooseFromList,
-    },
-  );
-export const AlertCategoriesRule = alertList('categories');
-export const AlertSubcategoriesRule = alertList('subcategories');
-export const AlertStatesRule = alertList('states');
-export const AlertEmailRule = withMessages(
-  { ...JobAlertPreferencesSchema.properties.email },
-  {
-    anyOf: ALERT_MESSAGES.chooseEmail,
-    const: ALERT_MESSAGES.chooseEmail,
-    type: ALERT_MESSAGES.chooseEmail,
-  },
-);
