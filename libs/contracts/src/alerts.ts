@@ -112,22 +112,13 @@ export const ALERT_MESSAGES = /* @__PURE__ */ Object.freeze({
 const alertList = (name: 'categories' | 'subcategories' | 'states') =>
   withMessages(
     { ...JobAlertPreferencesSchema.properties[name] },
-    {
-      type: ALERT_MESSAGES.chooseFromList,
-      enum: ALERT_MESSAGES.chooseFromList,
-      anyOf: ALERT_MESSAGES.chooseFromList,
-      maxItems: ALERT_MESSAGES.chooseFromList,
-      uniqueItems: ALERT_MESSAGES.chooseFromList,
-    },
+    // Any failure (a name not in the list, too many, one twice) gets the one message.
+    { type: ALERT_MESSAGES.chooseFromList, enum: ALERT_MESSAGES.chooseFromList },
   );
 export const AlertCategoriesRule = /* @__PURE__ */ alertList('categories');
 export const AlertSubcategoriesRule = /* @__PURE__ */ alertList('subcategories');
 export const AlertStatesRule = /* @__PURE__ */ alertList('states');
 export const AlertEmailRule = /* @__PURE__ */ withMessages(
   { ...JobAlertPreferencesSchema.properties.email },
-  {
-    anyOf: ALERT_MESSAGES.chooseEmail,
-    const: ALERT_MESSAGES.chooseEmail,
-    type: ALERT_MESSAGES.chooseEmail,
-  },
+  { type: ALERT_MESSAGES.chooseEmail, enum: ALERT_MESSAGES.chooseEmail },
 );

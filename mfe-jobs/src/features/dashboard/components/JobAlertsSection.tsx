@@ -61,13 +61,16 @@ function TradeChoices({
   setValue: UseFormSetValue<JobAlertPreferences>;
   disabled: boolean;
 }) {
+  // The catalogue's names are plain strings here; the values hold the contracts' name types.
+  const chosenCategories: readonly string[] = values.categories;
+  const chosenSubcategories: readonly string[] = values.subcategories;
   const set = (field: 'categories' | 'subcategories', next: string[]) =>
     setValue(field, next as never, { shouldDirty: true, shouldValidate: true });
   return (
     <div className="job-alerts__trades">
       {SERVICE_CATALOGUE.map(({ categoryname, subcategory }) => {
-        const whole = values.categories.includes(categoryname);
-        const some = subcategory.filter((name) => values.subcategories.includes(name)).length;
+        const whole = chosenCategories.includes(categoryname);
+        const some = subcategory.filter((name) => chosenSubcategories.includes(name)).length;
         return (
           <details key={categoryname} className="job-alerts__trade">
             <summary>
@@ -96,7 +99,7 @@ function TradeChoices({
                     type="checkbox"
                     name="subcategories"
                     value={name}
-                    checked={whole || values.subcategories.includes(name)}
+                    checked={whole || chosenSubcategories.includes(name)}
                     disabled={disabled || whole}
                     onChange={(event) =>
                       set('subcategories', toggled(values.subcategories, name, event.target.checked))
