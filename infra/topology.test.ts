@@ -2,6 +2,7 @@ import { API_ROUTE_TABLE, ownerOfPath } from '@marketplace/contracts';
 import {
   CHAT_DRAIN,
   ingressRoutes,
+  JOB_ALERTS,
   PARTS,
   RECEIPT_SELLER_ENV,
   routeOf,
@@ -92,5 +93,14 @@ describe('the seller on receipts', () => {
     expect(payments.env).toMatchObject(RECEIPT_SELLER_ENV);
     for (const value of Object.values(RECEIPT_SELLER_ENV))
       expect(value).toMatch(/placeholder: set RECEIPT_SELLER_/);
+  });
+});
+
+describe('job alerts', () => {
+  it('gives jobs and payments the same UNLOCK_CAP, and accounts the daily mail cap (settings they read)', () => {
+    const env = (name: string) => SERVICES.find((s) => s.name === name)!.env;
+    expect(env('jobs').UNLOCK_CAP).toBe(String(JOB_ALERTS.unlockCap));
+    expect(env('payments').UNLOCK_CAP).toBe(env('jobs').UNLOCK_CAP);
+    expect(env('accounts').JOB_ALERT_MAILS_PER_DAY).toBe(String(JOB_ALERTS.mailsPerDay));
   });
 });

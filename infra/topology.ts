@@ -134,6 +134,13 @@ const serviceEnv = {
 export const CHAT_DRAIN = { socketsPerSecond: 200, maxSeconds: 15 } as const;
 /** Minutes a pending unlock payment has to arrive (Paystack keeps a checkout's transfer account 30 min). */
 export const PAYMENTS_PENDING_EXPIRE_MINUTES = 30;
+/**
+ * Job alerts (services/jobs/README.md): a job is full at UNLOCK_CAP paid unlocks (payments refuses more;
+ * jobs sends no alert for a full job: both read the one value), and a company gets at most
+ * JOB_ALERT_MAILS_PER_DAY instant alert mails a Lagos day (accounts).
+ */
+export const JOB_ALERTS = { unlockCap: 5, mailsPerDay: 10 } as const;
+
 /** What the service kit allows the rest of a shutdown (libs/service-kit lifecycle.ts). */
 export const SHUTDOWN_SECONDS = 10;
 
@@ -175,6 +182,7 @@ export const RECEIPT_SELLER_ENV = {
 
 export const SERVICES: readonly ServicePart[] = [
   service('accounts', {
+    env: { JOB_ALERT_MAILS_PER_DAY: String(JOB_ALERTS.mailsPerDay) },
     secrets: [
       { env: 'JWT_PRIVATE_KEY', secret: 'jwt-private-key', key: 'jwt-private-key' },
       { env: 'ADMIN_PASSWORD', secret: 'admin-password', key: 'admin-password' },
@@ -182,7 +190,7 @@ export const SERVICES: readonly ServicePart[] = [
     // SMTP and Facebook's Graph API.
     reaches: ['internet'],
   }),
-  service('jobs'),
+  service('jobs', { env: { UNLOCK_CAP: String(JOB_ALERTS.unlockCap) } }),
   service('chat', {
     // Sockets are long-lived: the drain tells clients to move, a batch at a time, and finishes what it
     // accepted; the process allows itself the spread plus 10 s, within the grace period.
@@ -198,7 +206,11 @@ export const SERVICES: readonly ServicePart[] = [
     replicas: 1,
     reaches: ['internet'],
     // Paystack's transfer window: a pending unlock expires (and holds no place) after it.
-    env: { PAYMENTS_PENDING_EXPIRE_MINUTES: String(PAYMENTS_PENDING_EXPIRE_MINUTES), ...RECEIPT_SELLER_ENV },
+    env: {
+      PAYMENTS_PENDING_EXPIRE_MINUTES: String(PAYMENTS_PENDING_EXPIRE_MINUTES),
+      UNLOCK_CAP: String(JOB_ALERTS.unlockCap),
+      ...RECEIPT_SELLER_ENV,
+    },
   }),
 ];
 

@@ -18,7 +18,12 @@ import {
   importCompanies,
   importCustomers,
 } from '@marketplace/accounts-service';
-import { EVENT_TYPES, lagosToday, type PaymentsUnlockPaidV1 } from '@marketplace/contracts';
+import {
+  canonicalStateName,
+  EVENT_TYPES,
+  lagosToday,
+  type PaymentsUnlockPaidV1,
+} from '@marketplace/contracts';
 import type { EmbeddedHost, StartTask } from '@marketplace/edge';
 import { publishEvent, schemaDb, type Database } from '@marketplace/service-kit';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -177,6 +182,22 @@ async function seedDemoSet(host: EmbeddedHost): Promise<void> {
   const companies = new Map<string, { id: string; token: string }>();
   for (const company of COMPANIES) {
     companies.set(company.key, await signIn(app, company.key));
+  }
+  // Job alerts: each demo company hears about new jobs in its sub-categories and its own state (a daily
+  // digest), so the demo's jobs below reach its bell.
+  for (const company of COMPANIES) {
+    await call(
+      app,
+      'PUT',
+      '/api/jobs/alerts/preferences',
+      {
+        categories: [],
+        subcategories: company.subcategory,
+        states: [canonicalStateName(company.state) ?? company.state],
+        email: 'daily',
+      },
+      companies.get(company.key)!.token,
+    );
   }
 
   // Jobs reach the jobs service's members read model through accounts' events: wait until it knows them.

@@ -26,6 +26,10 @@ export const API_PATHS = Object.freeze({
   postedJobs: '/api/jobs/user/jobs/posted',
   postReview: '/api/jobs/postreviews',
   adminJobs: '/api/jobs/admin/jobs',
+  jobAlertPreferences: '/api/jobs/alerts/preferences',
+  jobAlertUnsubscribe: '/api/jobs/alerts/unsubscribe',
+  notifications: '/api/jobs/notifications',
+  notificationsRead: '/api/jobs/notifications/read',
 
   // payments (spec section 7 `jobs/initializePayment`, `jobs/verifyPayment`; the rest under /api/payments)
   initializePayment: '/api/jobs/initializePayment',

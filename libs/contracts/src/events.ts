@@ -82,6 +82,30 @@ export const JobsJobPostedV1 = Type.Object({
 });
 export type JobsJobPostedV1 = Static<typeof JobsJobPostedV1>;
 
+/**
+ * Companies whose job alerts matched a newly posted job and who want e-mail about it (accounts mails
+ * them: at once within a daily cap, or in the next daily digest). Sent in chunks of at most 500
+ * recipients per event. `unsubscribeSignature` is the jobs service's HMAC of the company id for the
+ * one-click unsubscribe link. No poster contact details: only what a listing shows.
+ */
+export const JobsAlertMatchedV1 = Type.Object({
+  jobId: Type.String(),
+  jobHeading: Type.String(),
+  category: Type.String(),
+  subcategory: Type.Array(Type.String()),
+  state: Type.Union([Type.String(), Type.Null()]),
+  postedAt: Type.String(),
+  recipients: Type.Array(
+    Type.Object({
+      companyId: Type.String(),
+      email: Type.Union([Type.Literal('instant'), Type.Literal('daily')]),
+      unsubscribeSignature: Type.String(),
+    }),
+    { maxItems: 500 },
+  ),
+});
+export type JobsAlertMatchedV1 = Static<typeof JobsAlertMatchedV1>;
+
 /** The poster edited a job; `fields` names what changed (values are read from the jobs API). */
 export const JobsJobUpdatedV1 = Type.Object({
   jobId: Type.String(),
@@ -281,6 +305,7 @@ export const EVENT_TYPES = {
   jobsJobModerated: 'jobs.job.moderated',
   jobsApplicationCreated: 'jobs.application.created',
   jobsReviewPosted: 'jobs.review.posted',
+  jobsAlertMatched: 'jobs.alert.matched',
   paymentsUnlockInitiated: 'payments.unlock.initiated',
   paymentsUnlockPaid: 'payments.unlock.paid',
   paymentsUnlockFailed: 'payments.unlock.failed',
@@ -303,6 +328,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   [EVENT_TYPES.accountsUserDeleted]: { 1: AccountsUserDeletedV1 },
   [EVENT_TYPES.accountsSessionRevoked]: { 1: AccountsSessionRevokedV1 },
   [EVENT_TYPES.jobsJobPosted]: { 1: JobsJobPostedV1 },
+  [EVENT_TYPES.jobsAlertMatched]: { 1: JobsAlertMatchedV1 },
   [EVENT_TYPES.jobsJobUpdated]: { 1: JobsJobUpdatedV1 },
   [EVENT_TYPES.jobsJobCompleted]: { 1: JobsJobCompletedV1 },
   [EVENT_TYPES.jobsJobDeleted]: { 1: JobsJobDeletedV1 },

@@ -18,7 +18,7 @@ export type FieldMessages = Partial<
 const MESSAGES_KEY = 'errorMessages';
 
 /** Attaches the messages to a schema (a plain annotation: JSON Schema validators ignore it). */
-function withMessages<T extends TSchema>(schema: T, messages: FieldMessages): T {
+export function withMessages<T extends TSchema>(schema: T, messages: FieldMessages): T {
   return Object.assign(schema, { [MESSAGES_KEY]: messages });
 }
 

@@ -12,6 +12,7 @@ export * from './states';
 export * from './messages';
 export * from './pagination';
 export * from './jobs';
+export * from './alerts';
 export * from './job-rules';
 export * from './chat';
 export * from './realtime-reconnect';

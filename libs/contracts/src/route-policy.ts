@@ -59,6 +59,11 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'GET /api/jobs/admin/jobs': 'personal',
   'PUT /api/jobs/admin/jobs/:jobId/hide': 'personal',
   'PUT /api/jobs/admin/jobs/:jobId/unhide': 'personal',
+  'GET /api/jobs/alerts/preferences': 'personal',
+  'PUT /api/jobs/alerts/preferences': 'personal',
+  'GET /api/jobs/alerts/unsubscribe': 'personal',
+  'GET /api/jobs/notifications': 'personal',
+  'PUT /api/jobs/notifications/read': 'personal',
   // chat
   'GET /api/docs/chat/openapi.json': 'public',
   'GET /api/jobs/user/chat/:id': 'personal',

@@ -19,6 +19,7 @@ export {
   type ImportedCompany,
   type ImportedCustomer,
 } from './account-import';
+import { JOB_ALERTS_CONSUMER, JobAlertDigests, jobAlertMailHandlers } from './consumers/job-alerts';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { PAYMENT_NOTICES_CONSUMER, paymentNoticeHandlers } from './consumers/payment-notices';
 import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
@@ -84,6 +85,25 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   const links = new AccountLinks({ db, mail, publicUrl: resolved.publicUrl, now: resolved.now });
 
   service.consume({ durable: JOB_TOTALS_CONSUMER, filterSubject: 'jobs.>', handlers: jobTotalsHandlers });
+  service.consume({
+    durable: JOB_ALERTS_CONSUMER,
+    filterSubject: 'jobs.alert.*',
+    handlers: jobAlertMailHandlers(mail.notices, {
+      mailsPerDay: resolved.jobAlertMailsPerDay,
+      now: resolved.now,
+    }),
+  });
+  // The daily job alert digest (07:00 Lagos): every replica sweeps every 5 minutes; one mail per
+  // company and day whichever gets there first.
+  const digests = new JobAlertDigests({
+    db,
+    notices: mail.notices,
+    logger: app.log,
+    now: resolved.now,
+    intervalMs: settings.jobAlertDigestSweepMs ?? 5 * 60_000,
+  });
+  app.addHook('onReady', async () => digests.start());
+  app.addHook('onClose', async () => digests.stop());
   service.consume({
     durable: CHAT_REMINDERS_CONSUMER,
     filterSubject: 'chat.reminder.*',

@@ -52,3 +52,12 @@ describe('reply-time sweep setting', () => {
     }
   });
 });
+
+describe('job alert mail settings', () => {
+  it('caps instant job alert mails at 10 a Lagos day unless JOB_ALERT_MAILS_PER_DAY says otherwise', () => {
+    expect(resolveAccountsSettings(loadAccountsSettings({})).jobAlertMailsPerDay).toBe(10);
+    expect(loadAccountsSettings({ JOB_ALERT_MAILS_PER_DAY: '3' }).jobAlertMailsPerDay).toBe(3);
+    expect(() => loadAccountsSettings({ JOB_ALERT_MAILS_PER_DAY: 'ten' })).toThrow(/JOB_ALERT_MAILS_PER_DAY/);
+    expect(() => loadAccountsSettings({ JOB_ALERT_MAILS_PER_DAY: '-1' })).toThrow(/JOB_ALERT_MAILS_PER_DAY/);
+  });
+});

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EMAIL_PATTERN } from '@marketplace/contracts';
+import { ALERT_LIMITS, EMAIL_PATTERN } from '@marketplace/contracts';
 import { ConfigError, loadConfig, type RateLimitRule } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
 
@@ -89,6 +89,10 @@ export interface AccountsSettings {
   replyTimeSweepSeconds?: number;
   /** Clock of the session layer; tests move it forward. */
   now?: () => Date;
+  /** Instant job alert mails per company and Lagos day (JOB_ALERT_MAILS_PER_DAY). Default 10. */
+  jobAlertMailsPerDay?: number;
+  /** How often this instance looks for due daily digests (ms; 0 = never by itself). Default 5 minutes. */
+  jobAlertDigestSweepMs?: number;
 }
 
 export interface MailSettings {
@@ -206,6 +210,12 @@ export const AccountsConfigSchema = Type.Object({
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
   /** How often undelivered contact messages and member notices (chat reminders) are retried, in ms. */
   MAIL_RETRY_INTERVAL_MS: Type.Integer({ minimum: 1000, default: DEFAULT_MAIL_RETRY_INTERVAL_MS }),
+  /** Instant job alert mails per company and Lagos day; further matches show in the app only. */
+  JOB_ALERT_MAILS_PER_DAY: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    default: ALERT_LIMITS.instantMailsPerDay,
+  }),
 });
 export type AccountsConfig = Static<typeof AccountsConfigSchema>;
 
@@ -243,6 +253,7 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
     refreshGraceSeconds: config.REFRESH_GRACE_SECONDS,
     directoryCacheSeconds: config.DIRECTORY_CACHE_SECONDS,
     replyTimeSweepSeconds: config.REPLY_TIME_SWEEP_SECONDS,
+    jobAlertMailsPerDay: config.JOB_ALERT_MAILS_PER_DAY,
     mail: {
       smtpUrl: config.SMTP_URL,
       ...(config.SUPPORT_EMAIL ? { supportEmail: config.SUPPORT_EMAIL } : {}),
@@ -284,6 +295,7 @@ export interface ResolvedAccountsSettings {
   replyTimeSweepMs: number;
   rateLimits: RateLimits;
   now: () => Date;
+  jobAlertMailsPerDay: number;
 }
 
 export function resolveAccountsSettings(settings: AccountsSettings = {}): ResolvedAccountsSettings {
@@ -302,5 +314,6 @@ export function resolveAccountsSettings(settings: AccountsSettings = {}): Resolv
     replyTimeSweepMs: (settings.replyTimeSweepSeconds ?? DEFAULT_REPLY_TIME_SWEEP_SECONDS) * 1000,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...settings.rateLimits },
     now: settings.now ?? (() => new Date()),
+    jobAlertMailsPerDay: settings.jobAlertMailsPerDay ?? ALERT_LIMITS.instantMailsPerDay,
   };
 }

@@ -97,7 +97,7 @@ export interface AccountTokensTable {
 export interface NoticeMailsTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'chat-reminder' | 'payment-confirmed' | 'payment-expired';
+  kind: 'chat-reminder' | 'payment-confirmed' | 'payment-expired' | 'job-alert' | 'job-alert-digest';
   /** One notice per key, whatever events carry it. */
   dedupe_key: string;
   data: ColumnType<Record<string, unknown>, string, string>;
@@ -131,4 +131,18 @@ export interface AccountsDatabase {
   account_tokens: AccountTokensTable;
   notice_mails: NoticeMailsTable;
   reply_samples: ReplySamplesTable;
+  job_alert_digest_items: JobAlertDigestItemsTable;
+}
+
+/** Migration 0010_job_alert_notices: jobs waiting for a company's next daily alert digest. */
+export interface JobAlertDigestItemsTable {
+  user_id: string;
+  job_id: string;
+  job_heading: string;
+  category: string;
+  state: string | null;
+  unsubscribe_signature: string;
+  posted_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  digested_at: Date | null;
 }

@@ -1,5 +1,6 @@
 import { AccountsConfigSchema } from '@marketplace/accounts-service';
 import { ChatConfigSchema } from '@marketplace/chat-service';
+import { JobsConfigSchema } from '@marketplace/jobs-service';
 import { PaymentsConfigSchema } from '@marketplace/payments-service';
 import { BaseConfigSchema, PortSchema } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
@@ -17,6 +18,8 @@ export const EdgeConfigSchema = Type.Object({
   ...PaymentsConfigSchema.properties,
   /** Embedded topology: the chat service's settings (CHAT_*; PUBLIC_URL shared); both: allowed Origins of /ws. */
   ...ChatConfigSchema.properties,
+  /** Embedded topology: the jobs service's settings (UNLOCK_CAP, shared with payments). */
+  ...JobsConfigSchema.properties,
   PORT: PortSchema(8080),
   /** Where the built shell and remotes are (shell/dist and each mfe-NAME/dist). */
   WEB_ROOT: Type.String({ default: '.' }),

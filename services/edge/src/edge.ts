@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import accountsService, { accountsSettingsFromConfig } from '@marketplace/accounts-service';
 import chatService, { chatSettingsFromConfig } from '@marketplace/chat-service';
-import jobsService from '@marketplace/jobs-service';
+import jobsService, { jobsSettingsFromConfig } from '@marketplace/jobs-service';
 import paymentsService, { paymentsSettingsFromConfig } from '@marketplace/payments-service';
 import {
   createEventBus,
@@ -154,7 +154,7 @@ export async function startEdge(config: EdgeConfig, options: EdgeOptions = {}): 
         auth: { ...deps.auth, privateKey: keys.privateKey },
         accounts: accountsSettingsFromConfig(config),
       });
-      await app.register(jobsService, deps);
+      await app.register(jobsService, { ...deps, jobs: jobsSettingsFromConfig(config) });
       await app.register(chatService, { ...deps, chat: chatSettingsFromConfig(config) });
       await app.register(paymentsService, { ...deps, payments: paymentsSettingsFromConfig(config) });
       await registerApiDocs(app, embeddedDocuments(app));

@@ -338,6 +338,9 @@ describe('OpenAPI: /api/docs on the embedded edge', () => {
       '/api/jobs/initializePayment',
       '/api/payments/mine',
       '/api/payments/status/{reference}',
+      '/api/jobs/notifications',
+      '/api/jobs/alerts/preferences',
+      '/api/jobs/alerts/unsubscribe',
     ]) {
       expect([path, paths.includes(path)]).toEqual([path, true]);
     }

@@ -28,6 +28,16 @@ describe('edge route table', () => {
     expect(apiRoutes.length).toBeGreaterThan(0);
     for (const url of apiRoutes) expect([url, ownerOfPath(url)]).toEqual([url, service]);
     if (service === 'chat') expect(urls).toContain(WEBSOCKET_PATH);
+    if (service === 'jobs') {
+      expect(apiRoutes).toEqual(
+        expect.arrayContaining([
+          '/api/jobs/alerts/preferences',
+          '/api/jobs/alerts/unsubscribe',
+          '/api/jobs/notifications',
+          '/api/jobs/notifications/read',
+        ]),
+      );
+    }
   });
 });
 

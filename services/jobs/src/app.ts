@@ -10,12 +10,15 @@ import {
 } from '@marketplace/service-kit';
 import { ImageStore } from '@marketplace/service-kit/uploads';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_UNLOCK_CAP, type JobsSettings } from './config';
 import { ERASURE_CONSUMER, erasureHandlers } from './consumers/erasure';
+import { JOB_ALERTS_CONSUMER, jobAlertHandlers } from './consumers/job-alerts';
 import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
 import type { JobsDatabase } from './db-types';
 import { ListingCaches } from './listing-cache';
 import { jobsMigrations } from './migrations';
 import { adminRoutes } from './routes/admin';
+import { alertRoutes } from './routes/alerts';
 import { applicationRoutes } from './routes/applications';
 import { listingRoutes } from './routes/listings';
 import { manageRoutes } from './routes/manage';
@@ -27,8 +30,12 @@ import type { JobsCaches } from './routes/route-context';
 export const JOB_IMAGE_URL_PREFIX = '/api/jobs/images/';
 
 export { DEFAULT_JOBS_RATE_LIMITS, type JobsRateLimits } from './rate-limits';
+export { unsubscribeSignature } from './repositories/alerts-repository';
+export { JobsConfigSchema, jobsSettingsFromConfig, loadJobsSettings, type JobsSettings } from './config';
 
 export type JobsServiceOptions = ServiceDeps & {
+  /** Settings from the environment (config.ts); default: UNLOCK_CAP 5. */
+  jobs?: Partial<JobsSettings>;
   /** Rate limits; default DEFAULT_JOBS_RATE_LIMITS. */
   rateLimits?: Partial<JobsRateLimits>;
   /** The clock of start-date rules (tests move it); default the real one. */
@@ -85,6 +92,13 @@ export default async function jobsService(app: FastifyInstance, options: JobsSer
     filterSubject: 'payments.unlock.*',
     handlers: clearing(unlockHandlers, clear),
   });
+  // Job alerts: this service consumes its own jobs.job.posted (durable, inbox: once per event) and
+  // fans each new job out to the matching companies' notifications, then announces the e-mails.
+  service.consume({
+    durable: JOB_ALERTS_CONSUMER,
+    filterSubject: 'jobs.job.posted',
+    handlers: jobAlertHandlers(options.jobs?.unlockCap ?? DEFAULT_UNLOCK_CAP),
+  });
   // Every write through this instance's API clears the listings once its answer is out (committed).
   // Refused requests change nothing and do not clear it (a flood of bad requests cannot empty it).
   app.addHook('onResponse', async (request, reply) => {
@@ -114,4 +128,5 @@ export default async function jobsService(app: FastifyInstance, options: JobsSer
   app.addHook('onClose', async () => stopClearing());
   await app.register(reviewRoutes, { ...routeOptions, reviewCache });
   await app.register(adminRoutes, routeOptions);
+  await app.register(alertRoutes, routeOptions);
 }

@@ -66,6 +66,32 @@ export interface ReviewsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export type AlertEmailValue = 'instant' | 'daily' | 'none';
+
+export interface JobAlertPreferencesTable {
+  company_id: string;
+  categories: string[];
+  subcategories: string[];
+  states: string[];
+  email: AlertEmailValue;
+  updated_at: Generated<Date>;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  recipient_id: string;
+  kind: 'job-alert';
+  job_id: string | null;
+  data: Generated<unknown>;
+  created_at: Generated<Date>;
+  read_at: Date | null;
+}
+
+export interface AlertSigningKeyTable {
+  id: number;
+  secret: string;
+}
+
 export interface JobsDatabase {
   /** Read model of accounts, kept from accounts.user.* events. */
   members: MembersTable;
@@ -73,4 +99,7 @@ export interface JobsDatabase {
   unlocks: UnlocksTable;
   applications: ApplicationsTable;
   reviews: ReviewsTable;
+  job_alert_preferences: JobAlertPreferencesTable;
+  notifications: NotificationsTable;
+  alert_signing_key: AlertSigningKeyTable;
 }

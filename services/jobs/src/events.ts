@@ -1,6 +1,6 @@
 // The jobs service's events, one writer per type, each called inside the transaction of its change
 // (the kit's outbox publishes it after commit). Payload shapes: libs/contracts/src/events.ts.
-import { EVENT_TYPES } from '@marketplace/contracts';
+import { EVENT_TYPES, type JobsAlertMatchedV1 } from '@marketplace/contracts';
 import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { JobsDatabase } from './db-types';
@@ -68,4 +68,8 @@ export function reviewPosted(
   correlationId: string,
 ) {
   return publishEvent(trx, EVENT_TYPES.jobsReviewPosted, review, opts(correlationId));
+}
+
+export function alertMatched(trx: Trx, match: JobsAlertMatchedV1, correlationId: string) {
+  return publishEvent(trx, EVENT_TYPES.jobsAlertMatched, match, opts(correlationId));
 }

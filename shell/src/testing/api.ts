@@ -1,6 +1,7 @@
 // Test support for the session layer: an msw server that plays the accounts API (session cookies are
 // modelled by `api.account`), and a reset of every piece of module state between tests.
 import { http, HttpResponse, type RequestHandler } from 'msw';
+import type { NotificationListResponse } from '@marketplace/contracts';
 import { setupServer } from 'msw/node';
 import { act, screen, waitFor } from '@testing-library/react';
 import { dismissToasts, resetApiForTests, resetSessionForTests, type SessionUser } from '@marketplace/ui';
@@ -35,6 +36,8 @@ export interface FakeAccountsApi {
   calls: Array<{ method: string; path: string; csrf: string | null }>;
   /** The chat service's unread total for the header badge (0 when unset). */
   unread?: number;
+  /** A company's job alerts under the header's bell (none when unset). */
+  notifications?: NotificationListResponse['notifications'];
 }
 
 /** msw server with the session endpoints; add page-specific handlers with server.use(). */
@@ -65,6 +68,28 @@ export function createApiServer(state: FakeAccountsApi, ...handlers: RequestHand
       return HttpResponse.json({ resultMessage: { en: 'Logged out' } });
     }),
     http.get(api('/api/user/auth-options'), () => HttpResponse.json({ facebook: false })),
+    http.get(api('/api/jobs/notifications'), ({ request }) => {
+      track(request);
+      if (!state.account)
+        return HttpResponse.json({ resultMessage: { en: 'Unauthorized' } }, { status: 401 });
+      const notifications = state.notifications ?? [];
+      return HttpResponse.json({
+        statusCode: 200,
+        notifications,
+        unread: notifications.filter((n) => !n.read).length,
+      });
+    }),
+    http.put(api('/api/jobs/notifications/read'), async ({ request }) => {
+      track(request);
+      const body = (await request.json()) as { ids?: string[]; all?: boolean };
+      state.notifications = (state.notifications ?? []).map((n) =>
+        body.all || body.ids?.includes(n._id) ? { ...n, read: true } : n,
+      );
+      return HttpResponse.json({
+        statusCode: 200,
+        unread: state.notifications.filter((n) => !n.read).length,
+      });
+    }),
     http.get(api('/api/chat/unread'), () =>
       state.account
         ? HttpResponse.json({ total: state.unread ?? 0 })

@@ -5,6 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type {
+  JobAlertPreferences,
   Applicant,
   ApplicantsResponse,
   AppliedJobsResponse,
@@ -109,11 +110,20 @@ export interface FakeMyJobsApi {
   applied: JobSummary[];
   details: Record<string, JobDetail>;
   applicants: Record<string, Applicant[]>;
+  /** The company's job alert choices (GET and PUT /api/jobs/alerts/preferences). */
+  alerts: JobAlertPreferences;
   calls: Call[];
 }
 
 export function freshApi(): FakeMyJobsApi {
-  return { posted: [], applied: [], details: {}, applicants: {}, calls: [] };
+  return {
+    posted: [],
+    applied: [],
+    details: {},
+    applicants: {},
+    alerts: { categories: [], subcategories: [], states: [], email: 'instant' },
+    calls: [],
+  };
 }
 
 const totals = (jobs: JobSummary[]) => ({
@@ -158,6 +168,15 @@ const error = (status: number, message: string) =>
 
 export function createMyJobsServer(state: FakeMyJobsApi) {
   return setupServer(
+    http.get(api('/api/jobs/alerts/preferences'), async ({ request }) => {
+      await record(state, request);
+      return HttpResponse.json({ statusCode: 200, preferences: state.alerts });
+    }),
+    http.put(api('/api/jobs/alerts/preferences'), async ({ request }) => {
+      const call = await record(state, request);
+      state.alerts = call.json as JobAlertPreferences;
+      return HttpResponse.json({ statusCode: 200, preferences: state.alerts });
+    }),
     http.get(api('/api/jobs/user/jobs/posted'), async ({ request }) => {
       await record(state, request);
       const body: MyJobsResponse = { statusCode: 200, jobs: state.posted, totals: totals(state.posted) };

@@ -5,7 +5,14 @@ import type { AccountsDatabase, NoticeMailsTable } from '../db-types';
 import { UsersRepository, type UserRow } from '../repositories/users-repository';
 import type { Mailer, OutgoingMail } from './mailer';
 import { PAYMENT_METHOD_LABELS, formatKobo, type PaymentMethod } from '@marketplace/contracts';
-import { chatReminderMail, paymentConfirmedMail, paymentExpiredMail } from './templates';
+import {
+  chatReminderMail,
+  jobAlertDigestMail,
+  jobAlertMail,
+  paymentConfirmedMail,
+  paymentExpiredMail,
+  type JobAlertMailJob,
+} from './templates';
 
 export type NoticeMailRow = Selectable<NoticeMailsTable>;
 
@@ -33,20 +40,42 @@ export interface PaymentNoticeData {
   windowMinutes?: number;
 }
 
-export type NewNotice =
-  | {
-      kind: 'chat-reminder';
-      userId: string;
-      /** One notice per key, whatever events carry it. */
-      dedupeKey: string;
-      data: ChatReminderData;
-    }
-  | {
-      kind: 'payment-confirmed' | 'payment-expired';
-      userId: string;
-      dedupeKey: string;
-      data: PaymentNoticeData;
-    };
+/** A job as alert mails list it (no poster details). */
+export interface AlertedJobData {
+  jobId: string;
+  jobHeading: string;
+  category: string;
+  state: string | null;
+}
+
+/** What a job alert mail says (one job at once, or a day's digest), and the company's unsubscribe signature. */
+export interface JobAlertData {
+  jobs: AlertedJobData[];
+  /** Matching jobs beyond the digest's list. */
+  more: number;
+  unsubscribeSignature: string;
+}
+
+export type NewNotice = {
+  userId: string;
+  /** One notice per key, whatever events carry it. */
+  dedupeKey: string;
+} & (
+  | { kind: 'chat-reminder'; data: ChatReminderData }
+  | { kind: 'payment-confirmed' | 'payment-expired'; data: PaymentNoticeData }
+  | { kind: 'job-alert' | 'job-alert-digest'; data: JobAlertData }
+);
+
+/** A job's page: the jobs search opens the job named by `job`. */
+export function jobLink(publicUrl: string, jobId: string): string {
+  return `${publicUrl}/jobs?job=${encodeURIComponent(jobId)}`;
+}
+
+/** The one-click link that stops job alert e-mails (signed by the jobs service). */
+export function alertUnsubscribeLink(publicUrl: string, companyId: string, signature: string): string {
+  const query = new URLSearchParams({ company: companyId, signature });
+  return `${publicUrl}/api/jobs/alerts/unsubscribe?${query}`;
+}
 
 /** The page of a conversation (the shell's /chat route selects it from `chat`). */
 export function chatLink(publicUrl: string, chatId: string): string {
@@ -175,6 +204,27 @@ export class NoticeMails {
       const method = PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] as string | undefined;
       return paymentConfirmedMail({ ...input, ...(method ? { method } : {}) });
     }
+    if (row.kind === 'job-alert' || row.kind === 'job-alert-digest') {
+      const alert = row.data as unknown as JobAlertData;
+      const jobs: JobAlertMailJob[] = alert.jobs.map((job) => ({
+        jobHeading: job.jobHeading,
+        category: job.category,
+        state: job.state,
+        link: publicUrl ? jobLink(publicUrl, job.jobId) : undefined,
+      }));
+      const unsubscribeLink = publicUrl
+        ? alertUnsubscribeLink(publicUrl, member.id, alert.unsubscribeSignature)
+        : undefined;
+      return row.kind === 'job-alert'
+        ? jobAlertMail({ to: member.email, name: member.name, job: jobs[0]!, unsubscribeLink })
+        : jobAlertDigestMail({
+            to: member.email,
+            name: member.name,
+            jobs,
+            more: alert.more,
+            unsubscribeLink,
+          });
+    }
     const data = row.data as unknown as ChatReminderData;
     return chatReminderMail({
       to: member.email,
@@ -191,4 +241,5 @@ export class NoticeMails {
 /** Erases the notices of an account (its deletion): what they say is about the member. */
 export async function deleteNoticesOf(trx: Kysely<AccountsDatabase>, userId: string): Promise<void> {
   await trx.deleteFrom('notice_mails').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('job_alert_digest_items').where('user_id', '=', userId).execute();
 }

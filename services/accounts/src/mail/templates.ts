@@ -189,6 +189,49 @@ export function paymentConfirmedMail(input: PaymentNoticeMailInput): OutgoingMai
   };
 }
 
+export interface JobAlertMailJob {
+  jobHeading: string;
+  category: string;
+  state: string | null;
+  /** The job on the site, when PUBLIC_URL is set. */
+  link: string | undefined;
+}
+
+function jobLines(job: JobAlertMailJob): string[] {
+  const where = job.state ? `${oneLine(job.category)}, ${oneLine(job.state)}` : oneLine(job.category);
+  return [`- ${oneLine(job.jobHeading)} (${where})`, ...(job.link ? [`  ${job.link}`] : [])];
+}
+
+function unsubscribeLines(link: string | undefined): string[] {
+  return link
+    ? ['', 'To stop job alert e-mails (the alerts on the site stay), open:', link]
+    : ['', 'To stop job alert e-mails, choose "No e-mails" under Job alerts on your dashboard.'];
+}
+
+/** One new job that matches the company's alerts, at once. No poster details: what a listing shows. */
+export function jobAlertMail(input: {
+  to: string;
+  name: string;
+  job: JobAlertMailJob;
+  unsubscribeLink: string | undefined;
+}): OutgoingMail {
+  return {
+    to: input.to,
+    subject: oneLine(`New job: ${input.job.jobHeading}`),
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      'A new job matches your job alerts:',
+      '',
+      ...jobLines(input.job),
+      '',
+      input.job.link ? 'Open it to see the details and unlock it.' : 'Sign in to Marketplace to see it.',
+      ...unsubscribeLines(input.unsubscribeLink),
+      '',
+    ].join('\n'),
+  };
+}
+
 /** A pending unlock was not paid within its window: it expired and holds nothing. */
 export function paymentExpiredMail(input: PaymentNoticeMailInput): OutgoingMail {
   const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'the job';
@@ -211,6 +254,31 @@ export function paymentExpiredMail(input: PaymentNoticeMailInput): OutgoingMail 
       ...(input.verified
         ? []
         : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      '',
+    ].join('\n'),
+  };
+}
+
+/** Yesterday's matching jobs in one mail (at most ALERT_LIMITS.digestMaxJobs, newest first). */
+export function jobAlertDigestMail(input: {
+  to: string;
+  name: string;
+  jobs: JobAlertMailJob[];
+  more: number;
+  unsubscribeLink: string | undefined;
+}): OutgoingMail {
+  const count = input.jobs.length + input.more;
+  return {
+    to: input.to,
+    subject: `${count} new ${count === 1 ? 'job matches' : 'jobs match'} your job alerts`,
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      `Since your last digest, ${count} new ${count === 1 ? 'job matches' : 'jobs match'} your job alerts:`,
+      '',
+      ...input.jobs.flatMap(jobLines),
+      ...(input.more > 0 ? ['', `and ${input.more} more on the site.`] : []),
+      ...unsubscribeLines(input.unsubscribeLink),
       '',
     ].join('\n'),
   };

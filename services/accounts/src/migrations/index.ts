@@ -8,6 +8,7 @@ import { accountTokensMigration } from './0006_account_tokens';
 import { noticeMailsMigration } from './0007_notice_mails';
 import { directoryOrderMigration } from './0008_directory_order';
 import { paymentNoticesMigration } from './0009_payment_notices';
+import { jobAlertNoticesMigration } from './0010_job_alert_notices';
 import { replyTimesMigration } from './0011_reply_times';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
@@ -21,5 +22,6 @@ export const accountsMigrations: SchemaMigrations = {
   '0007_notice_mails': noticeMailsMigration,
   '0008_directory_order': directoryOrderMigration,
   '0009_payment_notices': paymentNoticesMigration,
+  '0010_job_alert_notices': jobAlertNoticesMigration,
   '0011_reply_times': replyTimesMigration,
 };

@@ -1,8 +1,8 @@
 import accountsService from '@marketplace/accounts-service';
 import chatService from '@marketplace/chat-service';
-import jobsService from '@marketplace/jobs-service';
+import jobsService, { unsubscribeSignature } from '@marketplace/jobs-service';
 import paymentsService from '@marketplace/payments-service';
-import type { ServiceDeps } from '@marketplace/service-kit';
+import { schemaDb, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import type {
   FastifyInstance,
@@ -53,6 +53,8 @@ export interface Fixture {
   pendingReference: string;
   /** A new open job posted by the poster. */
   freshJob(): Promise<string>;
+  /** The query of the company's signed job alert unsubscribe link (`company=...&signature=...`). */
+  unsubscribeQuery: string;
   /** A new job of the poster's, unlocked by a new company; its payment id. */
   freshPaidPayment(): Promise<string>;
   /** A new account of a type, signed in. */
@@ -343,8 +345,16 @@ export async function createMarketplace(): Promise<Marketplace> {
       throw new Error('refund not applied yet');
   }, 10_000);
 
+  const alertKey = await schemaDb<{ alert_signing_key: { secret: string } }>(service.db, 'jobs')
+    .selectFrom('alert_signing_key')
+    .select('secret')
+    .executeTakeFirstOrThrow();
   const fixture: Fixture = {
     members,
+    unsubscribeQuery: new URLSearchParams({
+      company: company.id,
+      signature: unsubscribeSignature(alertKey.secret, company.id),
+    }).toString(),
     jobId,
     completedJobId,
     chatId,

@@ -231,6 +231,25 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     call: (f) => ({ url: `/api/jobs/getreviews/${f.members.payer.id}` }),
   },
   'GET /api/jobs/admin/jobs': { allow: ['admin'] },
+  // Job alerts and notifications are a company's own (customers and admins have none).
+  'GET /api/jobs/alerts/preferences': { allow: COMPANIES },
+  'PUT /api/jobs/alerts/preferences': {
+    allow: COMPANIES,
+    call: () => ({
+      url: '/api/jobs/alerts/preferences',
+      payload: { categories: ['Craftsman'], subcategories: ['Plumber'], states: ['Lagos'], email: 'daily' },
+    }),
+  },
+  'GET /api/jobs/notifications': { allow: COMPANIES },
+  'PUT /api/jobs/notifications/read': {
+    allow: COMPANIES,
+    call: () => ({ url: '/api/jobs/notifications/read', payload: { all: true } }),
+  },
+  'GET /api/jobs/alerts/unsubscribe': {
+    allow: EVERYONE,
+    note: 'the signed link in an alert mail is the credential: whoever holds it may use it (one click)',
+    call: (f) => ({ url: `/api/jobs/alerts/unsubscribe?${f.unsubscribeQuery}` }),
+  },
   'PUT /api/jobs/admin/jobs/:jobId/hide': {
     allow: ['admin'],
     call: async (f, caller) => ({

@@ -54,4 +54,39 @@ describe('an erased account (accounts.user.deleted)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await h.eventsOf('jobs.job.deleted', { postedBy: poster.id })).toHaveLength(1);
   });
+
+  it("deletes an erased company's job alerts and notifications", async () => {
+    const company = await h.member('company', 'Gone Plumbing');
+    const saved = await h.app.inject({
+      method: 'PUT',
+      url: '/api/jobs/alerts/preferences',
+      headers: company.headers,
+      payload: { categories: ['Craftsman'], subcategories: [], states: [], email: 'daily' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const customer = await h.member('user', 'Chi Eze');
+    await h.postJob(customer, { jobHeading: 'Alerted job' });
+    await eventually(async () => {
+      const rows = await h.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('recipient_id', '=', company.id)
+        .execute();
+      expect(rows.map((row) => row.id)).toHaveLength(1);
+    });
+    await h.publish(EVENT_TYPES.accountsUserDeleted, { userId: company.id });
+    await eventually(async () => {
+      const left = await h.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('recipient_id', '=', company.id)
+        .execute();
+      const prefs = await h.db
+        .selectFrom('job_alert_preferences')
+        .select('company_id')
+        .where('company_id', '=', company.id)
+        .execute();
+      expect([left, prefs]).toEqual([[], []]);
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { createMembersTable, type SchemaMigrations } from '@marketplace/service-
 import { jobsMigration } from './0002_jobs';
 import { jobDetailsMigration } from './0003_job_details';
 import { unlocksApplicationsReviewsMigration } from './0004_unlocks_applications_reviews';
+import { jobAlertsMigration } from './0005_job_alerts';
 
 /** The jobs schema's migrations, one file each, applied in key order. */
 export const jobsMigrations: SchemaMigrations = {
@@ -9,4 +10,5 @@ export const jobsMigrations: SchemaMigrations = {
   '0002_jobs': jobsMigration,
   '0003_job_details': jobDetailsMigration,
   '0004_unlocks_applications_reviews': unlocksApplicationsReviewsMigration,
+  '0005_job_alerts': jobAlertsMigration,
 };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from '@marketplace/ui/router';
 import { BRAND, ButtonLink, Logo, logout, useSession } from '@marketplace/ui';
 import { useMenuPanel } from '@marketplace/ui/focus-trap';
@@ -10,6 +10,14 @@ import { ChatLink } from '../../features/chat-unread/components/ChatLink';
 import { MENU, ROUTE_TABLE } from '../routes/route-specs';
 
 export { MENU };
+
+// Companies only: the job alerts bell (its own chunk).
+const NotificationBell = lazy(
+  () =>
+    import(
+      /* webpackChunkName: "lazy-notification-bell" */ '../../features/notifications/components/NotificationBell'
+    ),
+);
 import { useDarkMode } from './theme';
 import './app-layout.css';
 
@@ -203,6 +211,11 @@ export function AppLayout() {
               <Icon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5" />
               <span className="ui-visually-hidden">Search</span>
             </button>
+            {user.type === 'company' && (
+              <Suspense fallback={<span className="app-topbar__bell-space" aria-hidden="true" />}>
+                <NotificationBell />
+              </Suspense>
+            )}
             <ChatLink />
             <button
               type="button"

@@ -19,6 +19,14 @@ const ChatLink = lazy(
   () => import(/* webpackChunkName: "lazy-chat-link" */ '../../features/chat-unread/components/ChatLink'),
 );
 
+// Companies only: the job alerts bell (its own chunk, after the first paint).
+const NotificationBell = lazy(
+  () =>
+    import(
+      /* webpackChunkName: "lazy-notification-bell" */ '../../features/notifications/components/NotificationBell'
+    ),
+);
+
 const SERVICES = '/other-services';
 const NAV = [
   { to: '/jobs', label: 'Find jobs' },
@@ -127,6 +135,11 @@ export function Header() {
         <nav className="site-nav" aria-label="Main">
           <NavLinks linkClass="site-nav__link" services={menus ? <menus.ServicesDropdown /> : null} />
         </nav>
+        {user?.type === 'company' && (
+          <Suspense fallback={<span className="site-header__bell-space" aria-hidden="true" />}>
+            <NotificationBell className="site-header__bell" />
+          </Suspense>
+        )}
         {signedIn && (
           <Suspense fallback={null}>
             <ChatLink className="site-header__chat" />

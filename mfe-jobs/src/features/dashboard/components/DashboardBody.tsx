@@ -17,6 +17,7 @@ import { ApplicantsModal } from './ApplicantsModal';
 import { CompleteJobDialog } from './CompleteJobDialog';
 import { DeleteJobDialog } from './DeleteJobDialog';
 import { JobsTable } from './JobsTable';
+import { JobAlertsSection } from './JobAlertsSection';
 import { PaymentsSection } from './PaymentsSection';
 import { PendingTransfers } from './PendingTransfers';
 import { ReviewModal } from './ReviewModal';
@@ -211,6 +212,7 @@ export function DashboardBody({ user }: { user: SessionUser }) {
         <div hidden={list.isPending} className="dash-money">
           <PendingTransfers userId={user._id} />
           <PaymentsSection userId={user._id} />
+          <JobAlertsSection userId={user._id} />
         </div>
       )}
 

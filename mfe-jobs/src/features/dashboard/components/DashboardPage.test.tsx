@@ -471,7 +471,7 @@ describe('dashboard: company and admin', () => {
         calls('GET')
           .map((c) => c.path)
           .sort(),
-      ).toEqual(['/api/jobs/applied/jobs/company-1', '/api/payments/mine']),
+      ).toEqual(['/api/jobs/alerts/preferences', '/api/jobs/applied/jobs/company-1', '/api/payments/mine']),
     );
   });
 

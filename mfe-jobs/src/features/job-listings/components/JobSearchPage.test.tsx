@@ -2,11 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { keepPrerenderedPage, resetPrerenderedPageForTests } from '@marketplace/ui';
+import { keepPrerenderedPage, resetPrerenderedPageForTests, Toasts } from '@marketplace/ui';
 import {
   account,
   allowFormDataOfForms,
   createJobsServer,
+  installMatchMedia,
+  jobDetail,
   jobSummary,
   ORIGIN,
   resetPage,
@@ -14,7 +16,7 @@ import {
   type FakeJobsApi,
 } from '../testing/fixtures';
 import { readFilters, writeFilters } from '../utils/search-params';
-import { JobSearchPage } from './JobSearchPage';
+import { JobSearchPage, LINKED_JOB_GONE } from './JobSearchPage';
 
 const state: FakeJobsApi = { all: [], details: {}, requests: [] };
 const server = createJobsServer(state);
@@ -265,5 +267,40 @@ describe('/jobs: job search', () => {
     signInAs(null);
     renderSearch();
     expect(await screen.findAllByRole('link', { name: 'Login to Apply' })).toHaveLength(5);
+  });
+
+  describe("?job= (a job alert's link)", () => {
+    const alerted = '10000000-0000-4000-8000-000000000001';
+    it('opens the named job in the job modal; closing it leaves the search as it was', async () => {
+      const summary = jobSummary(9, {
+        _id: alerted,
+        description: 'The pipe under the floor burst this morning.',
+      });
+      state.details[alerted] = jobDetail(summary);
+      const user = userEvent.setup();
+      const router = renderSearch(`/jobs?job=${alerted}`);
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+      expect(
+        await within(dialog).findByText('The pipe under the floor burst this morning.'),
+      ).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(query(router)).toEqual({});
+    });
+
+    it('says so when the job is gone, and shows the search', async () => {
+      installMatchMedia();
+      render(<Toasts />);
+      renderSearch(`/jobs?job=${'20000000-0000-4000-8000-000000000002'}`);
+      expect(await screen.findByText(LINKED_JOB_GONE, {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await results()).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('ignores a value that cannot be a job id (no request)', async () => {
+      renderSearch('/jobs?job=..%2F..%2Fadmin');
+      await results();
+      expect(state.requests.some((r) => r.pathname.includes('viewjob'))).toBe(false);
+    });
   });
 });

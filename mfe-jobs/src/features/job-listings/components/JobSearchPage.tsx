@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@marketplace/ui/router';
 import {
@@ -10,11 +10,11 @@ import {
   subcategoriesOf,
 } from '@marketplace/contracts';
 import { JOB_SEARCH_COPY } from '@marketplace/page-head';
-import { PendingPage, useSession, retryUnlessClientError } from '@marketplace/ui';
+import { notify, PendingPage, useSession, retryUnlessClientError } from '@marketplace/ui';
 import { SelectField, TextField } from '@marketplace/ui/fields';
 import { formatCount } from '@marketplace/ui/format';
 import { EnsureQueryClient } from '@marketplace/ui/query';
-import { searchJobs, searchJobsKey } from '../api/get-jobs';
+import { fetchJob, jobKey, searchJobs, searchJobsKey } from '../api/get-jobs';
 import {
   dateRangeError,
   hasFilters,
@@ -26,6 +26,35 @@ import {
 } from '../utils/search-params';
 import { JobCards } from './JobCards';
 import './job-listings.css';
+
+const JobModal = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "lazy-job-modal" */ './JobModal')).JobModal,
+}));
+
+export const LINKED_JOB_GONE = 'This job is no longer available.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The job named by `?job=` (a job alert's link, in the app or a mail), opened in the job modal. */
+function LinkedJob({ jobId, onClose }: { jobId: string; onClose: () => void }) {
+  const { user } = useSession();
+  const job = useQuery({
+    queryKey: jobKey(jobId, user?._id ?? ''),
+    queryFn: ({ signal }) => fetchJob(jobId, signal),
+    retry: retryUnlessClientError,
+  });
+  const failed = job.isError;
+  useEffect(() => {
+    if (!failed) return;
+    notify('error', LINKED_JOB_GONE);
+    onClose();
+  }, [failed, onClose]);
+  if (!job.data) return null;
+  return (
+    <Suspense fallback={null}>
+      <JobModal job={job.data} onClose={onClose} />
+    </Suspense>
+  );
+}
 
 function SearchForm({
   applied,
@@ -163,6 +192,19 @@ function JobSearch() {
   });
 
   const apply = (next: SearchFilters) => setParams(writeFilters(next));
+  const linkedJob = params.get('job');
+  const closeLinkedJob = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('job');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const goTo = (target: number) => {
     setParams(writeFilters(filters, target));
     resultsHeading.current?.focus();
@@ -262,6 +304,7 @@ function JobSearch() {
           busy={result.isPlaceholderData && result.isFetching}
         />
       </div>
+      {linkedJob && UUID.test(linkedJob) && <LinkedJob jobId={linkedJob} onClose={closeLinkedJob} />}
     </section>
   );
   // Opened by its address without filters, the edge drew this page with its first cards into the HTML:

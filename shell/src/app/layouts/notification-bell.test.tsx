@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { Notification } from '@marketplace/contracts';
+import { createFakeLoader } from '../testing/fake-remotes';
+import { renderApp } from '../testing/render-app';
+import {
+  account,
+  api,
+  createApiServer,
+  installMatchMedia,
+  resetBrowserState,
+  type FakeAccountsApi,
+} from '../../testing/api';
+import { ALERTS_FAILED_TEXT, NO_ALERTS_TEXT } from '../../features/notifications/components/NotificationBell';
+
+const state: FakeAccountsApi = { account: null, calls: [] };
+const server = createApiServer(state);
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await resetBrowserState();
+  state.calls = [];
+  delete state.notifications;
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server.resetHandlers();
+  jest.restoreAllMocks();
+});
+
+function alert(n: number, extra: Partial<Notification> = {}): Notification {
+  return {
+    _id: `00000000-0000-4000-8000-00000000000${n}`,
+    kind: 'job-alert',
+    jobId: `10000000-0000-4000-8000-00000000000${n}`,
+    jobHeading: `Fix leak ${n}`,
+    category: 'Craftsman',
+    subcategory: ['Plumber'],
+    state: 'Lagos',
+    createdAt: new Date(Date.now() - n * 60_000).toISOString(),
+    read: false,
+    ...extra,
+  };
+}
+
+async function openAs(type: 'user' | 'company' | 'admin', path = '/') {
+  state.account = account({ type });
+  return renderApp(path, { loader: createFakeLoader() });
+}
+
+describe("the header's job alerts bell", () => {
+  it('shows a company its unread count; by keyboard it opens the list, and a job marks its alert read', async () => {
+    state.notifications = [alert(1), alert(2), alert(3, { read: true })];
+    const user = userEvent.setup();
+    await openAs('company');
+    const bell = await screen.findByRole('button', { name: 'Job alerts, 2 unread' }, { timeout: 5000 });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    bell.focus();
+    await user.keyboard('{Enter}');
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('region', { name: 'Job alerts' });
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringContaining('New: Fix leak 1'),
+      expect.stringContaining('New: Fix leak 2'),
+      expect.stringContaining('Fix leak 3'),
+      'Choose your job alerts',
+    ]);
+    expect(links[0]).toHaveAttribute('href', `/jobs?job=${alert(1).jobId}`);
+    expect(links[3]).toHaveAttribute('href', '/dashboard#job-alerts');
+    // Escape closes it and gives focus back to the bell.
+    await user.keyboard('{Escape}');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.click(
+      within(screen.getByRole('region', { name: 'Job alerts' })).getByRole('link', { name: /Fix leak 1/ }),
+    );
+    await waitFor(() =>
+      expect(
+        state.calls.filter((c) => c.method === 'PUT' && c.path === '/api/jobs/notifications/read'),
+      ).toHaveLength(1),
+    );
+    expect(await screen.findByRole('button', { name: 'Job alerts, 1 unread' })).toBeInTheDocument();
+  });
+
+  it('marks all read at once', async () => {
+    state.notifications = [alert(1), alert(2)];
+    const user = userEvent.setup();
+    await openAs('company');
+    await user.click(await screen.findByRole('button', { name: 'Job alerts, 2 unread' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByRole('button', { name: 'Job alerts' })).toBeInTheDocument();
+    expect(state.notifications.every((n) => n.read)).toBe(true);
+  });
+
+  it('says when there is nothing yet', async () => {
+    const user = userEvent.setup();
+    await openAs('company');
+    await user.click(await screen.findByRole('button', { name: 'Job alerts' }, { timeout: 5000 }));
+    expect(screen.getByText(new RegExp(NO_ALERTS_TEXT))).toBeInTheDocument();
+  });
+
+  it('says when the alerts cannot be loaded', async () => {
+    server.use(http.get(api('/api/jobs/notifications'), () => HttpResponse.json({}, { status: 503 })));
+    const user = userEvent.setup();
+    await openAs('company');
+    await user.click(await screen.findByRole('button', { name: 'Job alerts' }, { timeout: 5000 }));
+    expect(await screen.findByText(ALERTS_FAILED_TEXT, {}, { timeout: 8000 })).toBeInTheDocument();
+  }, 30_000);
+
+  it.each(['user', 'admin'] as const)('is not there for a %s (no request either)', async (type) => {
+    await openAs(type);
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: /^Job alerts/ })).toBeNull();
+    expect(state.calls.some((c) => c.path === '/api/jobs/notifications')).toBe(false);
+  });
+});

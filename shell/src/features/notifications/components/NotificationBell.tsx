@@ -1,0 +1,176 @@
+import { useId, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Notification, NotificationListResponse } from '@marketplace/contracts';
+import { retryUnlessClientError } from '@marketplace/ui';
+import { useFocusTrap } from '@marketplace/ui/focus-trap';
+import { EnsureQueryClient } from '@marketplace/ui/query';
+import { Link } from '@marketplace/ui/router';
+import {
+  fetchNotifications,
+  markNotificationsRead,
+  NOTIFICATIONS_KEY,
+  NOTIFICATIONS_REFRESH_MS,
+} from '../api/notifications';
+import './notification-bell.css';
+
+const BELL_ICON = 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0';
+const MAX_SHOWN = 99;
+
+export const NO_ALERTS_TEXT = 'No job alerts yet.';
+export const ALERTS_FAILED_TEXT = 'Your job alerts could not be loaded.';
+
+/** "Craftsman · Lagos · 5 min ago" */
+function detailOf(notification: Notification, now: number): string {
+  const minutes = Math.max(0, Math.round((now - Date.parse(notification.createdAt)) / 60_000));
+  const age =
+    minutes < 1
+      ? 'just now'
+      : minutes < 60
+        ? `${minutes} min ago`
+        : minutes < 24 * 60
+          ? `${Math.round(minutes / 60)} h ago`
+          : new Date(notification.createdAt).toLocaleDateString('en-NG', { day: 'numeric', month: 'short' });
+  return [notification.category, notification.state, age].filter(Boolean).join(' · ');
+}
+
+function Bell({ className }: { className: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: ({ signal }) => fetchNotifications(signal),
+    refetchInterval: NOTIFICATIONS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    retry: retryUnlessClientError,
+  });
+  const markRead = useMutation({
+    mutationFn: markNotificationsRead,
+    onMutate: (body) => {
+      // Shown read at once; the server's count follows.
+      queryClient.setQueryData<NotificationListResponse>(NOTIFICATIONS_KEY, (current) => {
+        if (!current) return current;
+        const read = (n: Notification) => body.all || body.ids?.includes(n._id);
+        const notifications = current.notifications.map((n) => (read(n) ? { ...n, read: true } : n));
+        return { ...current, notifications, unread: notifications.filter((n) => !n.read).length };
+      });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+  useFocusTrap(open, { containers: [toggle, panel], onEscape: () => setOpen(false) });
+
+  const unread = list.data?.unread ?? 0;
+  const label = unread > 0 ? `Job alerts, ${unread} unread` : 'Job alerts';
+  const notifications = list.data?.notifications ?? [];
+  const now = Date.now();
+
+  return (
+    <div className={`notification-bell ${className}`.trim()}>
+      <button
+        type="button"
+        ref={toggle}
+        className="notification-bell__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={label}
+        title={label}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d={BELL_ICON}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {unread > 0 && (
+          <span className="notification-bell__badge" aria-hidden="true">
+            {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}
+          </span>
+        )}
+      </button>
+      <div
+        id={panelId}
+        ref={panel}
+        className="notification-bell__panel"
+        role="region"
+        aria-label="Job alerts"
+        hidden={!open}
+      >
+        <div className="notification-bell__head">
+          <h2 className="notification-bell__title">Job alerts</h2>
+          {unread > 0 && (
+            <button
+              type="button"
+              className="notification-bell__mark"
+              onClick={() => markRead.mutate({ all: true })}
+            >
+              Mark all read
+            </button>
+          )}
+        </div>
+        {list.isPending ? (
+          <p className="notification-bell__note" role="status">
+            Loading…
+          </p>
+        ) : list.isError && notifications.length === 0 ? (
+          <p className="notification-bell__note" role="alert">
+            {ALERTS_FAILED_TEXT}
+          </p>
+        ) : notifications.length === 0 ? (
+          <p className="notification-bell__note">
+            {NO_ALERTS_TEXT} New jobs that match your choices show here.
+          </p>
+        ) : (
+          <ul className="notification-bell__list">
+            {notifications.map((notification) => (
+              <li key={notification._id} className={notification.read ? '' : 'is-unread'}>
+                <Link
+                  to={`/jobs?job=${encodeURIComponent(notification.jobId)}`}
+                  className="notification-bell__item"
+                  onClick={() => {
+                    if (!notification.read) markRead.mutate({ ids: [notification._id] });
+                    setOpen(false);
+                  }}
+                >
+                  <span className="notification-bell__heading">
+                    {!notification.read && <span className="ui-visually-hidden">New: </span>}
+                    {notification.jobHeading}
+                  </span>
+                  <span className="notification-bell__detail">{detailOf(notification, now)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link
+          to="/dashboard#job-alerts"
+          className="notification-bell__settings"
+          onClick={() => setOpen(false)}
+        >
+          Choose your job alerts
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The header's job alerts for a company: a bell with the unread count that opens the newest alerts
+ * (each opens its job and is marked read) and a way to the alert settings. Its own lazy chunk, loaded
+ * only for companies, so the shell's first JS does not grow.
+ */
+export function NotificationBell({ className = '' }: { className?: string }) {
+  return (
+    <EnsureQueryClient>
+      <Bell className={className} />
+    </EnsureQueryClient>
+  );
+}
+
+export default NotificationBell;
