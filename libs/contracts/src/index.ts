@@ -16,6 +16,7 @@ export * from './job-rules';
 export * from './chat';
 export * from './realtime-reconnect';
 export * from './payments';
+export * from './disputes';
 export * from './money';
 export * from './sessions';
 export * from './calendar-days';

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PaymentDisputeSchema } from './disputes';
 import { pageQuery } from './pagination';
 
 export const PaymentStatusSchema = Type.Union([
@@ -22,6 +23,7 @@ export const REFUND_REASONS = [
   'duplicate',
   'admin',
   'no-reply',
+  'dispute',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const RefundReasonSchema = Type.Union([
@@ -32,6 +34,7 @@ export const RefundReasonSchema = Type.Union([
   Type.Literal('duplicate'),
   Type.Literal('admin'),
   Type.Literal('no-reply'),
+  Type.Literal('dispute'),
 ]);
 
 /** Where the provider's side of a refund stands: asked for (or to be retried), accepted, paid out, failed. */
@@ -67,6 +70,10 @@ export const UnlockPaymentSchema = Type.Object({
   /** The job's heading when payments knows it. */
   jobTitle: Type.Union([Type.String(), Type.Null()]),
   refund: Type.Union([PaymentRefundSchema, Type.Null()]),
+  /** The company's dispute of this unlock (in the company's own list; absent elsewhere). */
+  dispute: Type.Optional(Type.Union([PaymentDisputeSchema, Type.Null()])),
+  /** Until when the unlock can be disputed (paid unlocks without a dispute, in the company's own list). */
+  disputableUntil: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type UnlockPayment = Static<typeof UnlockPaymentSchema>;
 
@@ -109,6 +116,7 @@ export const REFUND_REASON_MESSAGES: Readonly<Record<RefundReason, string>> = Ob
   duplicate: 'You had already unlocked this job. The extra payment has been refunded.',
   admin: 'An administrator refunded this payment.',
   'no-reply': 'The poster did not answer you in the chat in time. Your payment has been refunded.',
+  dispute: 'Your dispute was accepted. Your payment has been refunded.',
 });
 
 /**

@@ -76,6 +76,9 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'GET /api/payments/terms': 'personal',
   'GET /api/payments': 'personal',
   'POST /api/payments/:paymentId/refund': 'personal',
+  'POST /api/payments/:paymentId/dispute': 'personal',
+  'GET /api/payments/disputes': 'personal',
+  'POST /api/payments/disputes/:disputeId/decision': 'personal',
   'GET /api/payments/sandbox/checkout/:reference': 'personal',
   'POST /api/payments/sandbox/checkout/:reference': 'personal',
 });

@@ -10,6 +10,7 @@ import { PaystackProvider } from './providers/paystack';
 import type { PaymentProvider } from './providers/provider';
 import { SandboxProvider } from './providers/sandbox';
 import { PaymentsRepository } from './repositories/payments-repository';
+import { disputeRoutes } from './routes/disputes';
 import { paymentRoutes } from './routes/payments';
 import { sandboxRoutes } from './routes/sandbox';
 import { unlockRoutes } from './routes/unlock';
@@ -123,7 +124,9 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     checkout: unlocks.checkout,
     refunds: unlocks.refunds,
     payments: unlocks.payments,
+    now: settings.now,
   });
+  await app.register(disputeRoutes, { disputes: unlocks.disputes });
   if (sandbox) {
     const payments = new PaymentsRepository(db);
     await app.register(sandboxRoutes, {

@@ -1,8 +1,19 @@
+import type { DisputeReason, DisputeStatus } from '@marketplace/contracts';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { PaymentStatus, PaymentsDatabase, ProviderName, UnlockPaymentsTable } from '../db-types';
 
 export type PaymentRow = Selectable<UnlockPaymentsTable>;
 export type PaymentRowWithJob = PaymentRow & { job_title: string | null };
+/** A payment in the company's own list: its job's heading and its dispute, if any. */
+export type CompanyPaymentRow = PaymentRowWithJob & {
+  dispute_id: string | null;
+  dispute_reason: DisputeReason | null;
+  dispute_note: string | null;
+  dispute_status: DisputeStatus | null;
+  dispute_created_at: Date | null;
+  dispute_decided_at: Date | null;
+  dispute_rejection_reason: string | null;
+};
 export type AdminPaymentRow = PaymentRowWithJob & { company_name: string | null };
 
 export interface AdminPaymentFilters {
@@ -131,13 +142,23 @@ export class PaymentsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** A company's payments with the job's heading, newest first (the latest 100). */
-  listForCompany(companyId: string): Promise<PaymentRowWithJob[]> {
+  /** A company's payments with the job's heading and their disputes, newest first (the latest 100). */
+  listForCompany(companyId: string): Promise<CompanyPaymentRow[]> {
     return this.db
       .selectFrom('unlock_payments as p')
       .leftJoin('jobs as j', 'j.id', 'p.job_id')
+      .leftJoin('disputes as d', 'd.payment_id', 'p.id')
       .selectAll('p')
-      .select('j.title as job_title')
+      .select([
+        'j.title as job_title',
+        'd.id as dispute_id',
+        'd.reason as dispute_reason',
+        'd.note as dispute_note',
+        'd.status as dispute_status',
+        'd.created_at as dispute_created_at',
+        'd.decided_at as dispute_decided_at',
+        'd.rejection_reason as dispute_rejection_reason',
+      ])
       .where('p.company_id', '=', companyId)
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')

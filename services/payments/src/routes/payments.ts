@@ -23,7 +23,7 @@ import type { PaymentsRepository } from '../repositories/payments-repository';
 import type { Checkout } from '../unlocks/checkout';
 import type { Refunds } from '../unlocks/refunds';
 import type { Caller } from '../unlocks/rules';
-import { toAdminPayment, toUnlockPayment } from '../views';
+import { toAdminPayment, toCompanyPayment } from '../views';
 import { refuseNonStringFields } from './strict-body';
 
 const RefundParamsSchema = Type.Object({ paymentId: Type.String({ maxLength: 100 }) });
@@ -33,7 +33,9 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
   checkout: Checkout;
   refunds: Refunds;
   payments: PaymentsRepository;
-}> = async (app, { checkout, refunds, payments }) => {
+  /** The service's clock (the dispute window is measured on it). */
+  now: () => Date;
+}> = async (app, { checkout, refunds, payments, now: clock }) => {
   refuseNonStringFields(app, ['reason']);
 
   /** A signed-in caller when the request carries a valid token; a visitor otherwise (never a 401). */
@@ -52,7 +54,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
     { preHandler: app.authenticate, schema: { response: { 200: MyPaymentsResponseSchema } } },
     async (request) => {
       const rows = await payments.listForCompany(request.user.sub);
-      return { payments: rows.map((row) => toUnlockPayment(row, row.job_title)) };
+      const now = clock();
+      return { payments: rows.map((row) => toCompanyPayment(row, now)) };
     },
   );
 

@@ -4,6 +4,7 @@ import { EVENT_TYPES } from '@marketplace/contracts';
 import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
+import type { DisputeRow } from '../repositories/disputes-repository';
 import type { PaymentRow } from '../repositories/payments-repository';
 
 type Trx = Kysely<PaymentsDatabase>;
@@ -72,6 +73,47 @@ export async function unlockRefunded(trx: Trx, payment: PaymentRow, now: () => D
       reason: payment.refund_reason ?? 'admin',
       unlocked: payment.paid_at !== null,
       refundedAt: (payment.refunded_at ?? now()).toISOString(),
+    },
+    opts(correlationId),
+  );
+}
+
+/** A company disputed its paid unlock (admins decide). */
+export function disputeOpened(trx: Trx, dispute: DisputeRow, reference: string, correlationId: string) {
+  return publishEvent(
+    trx,
+    EVENT_TYPES.paymentsDisputeOpened,
+    {
+      disputeId: dispute.id,
+      paymentId: dispute.payment_id,
+      reference,
+      jobId: dispute.job_id,
+      companyId: dispute.company_id,
+      posterId: dispute.poster_id,
+      reason: dispute.reason,
+      openedAt: dispute.created_at.toISOString(),
+    },
+    opts(correlationId),
+  );
+}
+
+/** An admin decided a dispute (a refund goes out with its own `payments.unlock.refunded`). */
+export function disputeDecided(trx: Trx, dispute: DisputeRow, reference: string, correlationId: string) {
+  if (dispute.status === 'open' || !dispute.decided_at || !dispute.decided_by)
+    throw new Error('disputeDecided needs a decided dispute');
+  return publishEvent(
+    trx,
+    EVENT_TYPES.paymentsDisputeDecided,
+    {
+      disputeId: dispute.id,
+      paymentId: dispute.payment_id,
+      reference,
+      jobId: dispute.job_id,
+      companyId: dispute.company_id,
+      posterId: dispute.poster_id,
+      outcome: dispute.status,
+      decidedBy: dispute.decided_by,
+      decidedAt: dispute.decided_at.toISOString(),
     },
     opts(correlationId),
   );

@@ -36,6 +36,7 @@ const REFUND_CAUSES: Readonly<Record<RefundReason, string>> = {
   'no-reply': 'Poster did not answer in time',
   duplicate: 'Duplicate payment',
   admin: 'Refunded by an admin',
+  dispute: 'Dispute accepted by an admin',
 };
 
 export function refundCause(reason: string): string {
