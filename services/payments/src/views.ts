@@ -8,11 +8,7 @@ import {
   type UnlockPayment,
 } from '@marketplace/contracts';
 import type { DisputeRow } from './repositories/disputes-repository';
-import type {
-  AdminPaymentRow,
-  CompanyPaymentRow,
-  PaymentRow,
-} from './repositories/payments-repository';
+import type { AdminPaymentRow, CompanyPaymentRow, PaymentRow } from './repositories/payments-repository';
 
 // The payments service's rows as its API shows them (contracts: UnlockPayment, AdminPayment).
 
@@ -56,7 +52,10 @@ function refundOf(row: PaymentRow): PaymentRefund | null {
 
 /** A dispute as the company that opened it sees it. */
 export function toPaymentDispute(
-  row: Pick<DisputeRow, 'id' | 'reason' | 'note' | 'status' | 'created_at' | 'decided_at' | 'rejection_reason'>,
+  row: Pick<
+    DisputeRow,
+    'id' | 'reason' | 'note' | 'status' | 'created_at' | 'decided_at' | 'rejection_reason'
+  >,
 ): PaymentDispute {
   return {
     _id: row.id,

@@ -117,7 +117,9 @@ export class DisputesRepository {
     companyId: string,
     exceptId: string,
     limit: number,
-  ): Promise<Array<Pick<DisputeRow, 'id' | 'reason' | 'status' | 'created_at'> & { job_title: string | null }>> {
+  ): Promise<
+    Array<Pick<DisputeRow, 'id' | 'reason' | 'status' | 'created_at'> & { job_title: string | null }>
+  > {
     return this.db
       .selectFrom('disputes as d')
       .leftJoin('jobs as j', 'j.id', 'd.job_id')
@@ -143,7 +145,8 @@ export class DisputesRepository {
       .where('company_id', '=', companyId)
       .groupBy('status')
       .execute();
-    const count = (status: DisputeStatus) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
+    const count = (status: DisputeStatus) =>
+      Number(byStatus.find((row) => row.status === status)?.count ?? 0);
     return {
       unlocks: Number(unlocks.count),
       disputes: count('open') + count('refunded') + count('rejected'),
