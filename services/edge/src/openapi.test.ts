@@ -334,6 +334,9 @@ describe('OpenAPI: /api/docs on the embedded edge', () => {
       '/api/chat/unread',
       '/api/jobs/initializePayment',
       '/api/payments/mine',
+      '/api/payments/{paymentId}/dispute',
+      '/api/payments/disputes',
+      '/api/payments/disputes/{disputeId}/decision',
     ]) {
       expect([path, paths.includes(path)]).toEqual([path, true]);
     }
