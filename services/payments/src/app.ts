@@ -27,6 +27,10 @@ export {
   type PaystackSettings,
 } from './config';
 export type { ReconcileSummary } from './unlocks';
+// For bench/admin-payments.ts: the schema and the admins' list query, timed as the route runs them.
+export { paymentsMigrations } from './migrations';
+export { PaymentsRepository } from './repositories/payments-repository';
+export type { PaymentsDatabase } from './db-types';
 
 /** Handles a host (or a test) may hold on to. */
 export interface PaymentsControls {

@@ -223,4 +223,23 @@ export const paymentsMigrations: SchemaMigrations = {
       await db.schema.createIndex('jobs_posted_by_idx').on('jobs').column('posted_by').execute();
     },
   },
+  '0012_admin_list_order': {
+    // The admins' payments list (GET /api/payments) is newest first, ties broken by id: without an index in
+    // that order its default view sorted every payment for each page (bench/admin-payments.ts). The
+    // status-filtered view gets the same order after its status; it replaces (status, created_at), which
+    // it covers (the reconciliation's oldest-pending scan reads it backwards).
+    async up(db: UntypedDb) {
+      await db.schema
+        .createIndex('unlock_payments_admin_order_idx')
+        .on('unlock_payments')
+        .columns(['created_at desc', 'id desc'])
+        .execute();
+      await db.schema
+        .createIndex('unlock_payments_admin_status_order_idx')
+        .on('unlock_payments')
+        .columns(['status', 'created_at desc', 'id desc'])
+        .execute();
+      await db.schema.dropIndex('unlock_payments_status_created_idx').execute();
+    },
+  },
 };

@@ -166,29 +166,38 @@ export class PaymentsRepository {
       .execute();
   }
 
-  /** Admins' list: filtered, newest first, one row more than the page to tell whether more follow. */
+  /**
+   * Admins' list: filtered, newest first, one row more than the page to tell whether more follow. The page
+   * is cut from the payments alone (the order index, migration 0012), then joined to the job's heading and
+   * the company's name: a deep page skips index entries, not joined rows (bench/admin-payments.ts).
+   */
   listForAdmin(
     filters: AdminPaymentFilters,
     window: { limit: number; offset: number },
   ): Promise<AdminPaymentRow[]> {
-    let query = this.db
-      .selectFrom('unlock_payments as p')
+    return this.db
+      .selectFrom((eb) => {
+        let page = eb.selectFrom('unlock_payments').selectAll();
+        if (filters.status) page = page.where('status', '=', filters.status);
+        if (filters.provider) page = page.where('provider', '=', filters.provider);
+        if (filters.jobId) page = page.where('job_id', '=', filters.jobId);
+        if (filters.companyId) page = page.where('company_id', '=', filters.companyId);
+        if (filters.reference) page = page.where('reference', '=', filters.reference);
+        if (filters.from) page = page.where('created_at', '>=', lagosDayStart(filters.from));
+        if (filters.to) page = page.where('created_at', '<', lagosDayStart(filters.to, 1));
+        return page
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(window.limit + 1)
+          .offset(window.offset)
+          .as('p');
+      })
       .leftJoin('jobs as j', 'j.id', 'p.job_id')
       .leftJoin('members as m', 'm.id', 'p.company_id')
       .selectAll('p')
-      .select(['j.title as job_title', 'm.name as company_name']);
-    if (filters.status) query = query.where('p.status', '=', filters.status);
-    if (filters.provider) query = query.where('p.provider', '=', filters.provider);
-    if (filters.jobId) query = query.where('p.job_id', '=', filters.jobId);
-    if (filters.companyId) query = query.where('p.company_id', '=', filters.companyId);
-    if (filters.reference) query = query.where('p.reference', '=', filters.reference);
-    if (filters.from) query = query.where('p.created_at', '>=', lagosDayStart(filters.from));
-    if (filters.to) query = query.where('p.created_at', '<', lagosDayStart(filters.to, 1));
-    return query
+      .select(['j.title as job_title', 'm.name as company_name'])
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
-      .limit(window.limit + 1)
-      .offset(window.offset)
       .execute();
   }
 
