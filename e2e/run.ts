@@ -14,6 +14,7 @@ const suites = [
   'e2e/catalogue.e2e.ts',
   'e2e/catalogue-seo.e2e.ts',
   'e2e/payments.e2e.ts',
+  'e2e/disputes.e2e.ts',
   'e2e/chat.e2e.ts',
   'e2e/identity.e2e.ts',
   'e2e/accessibility.e2e.ts',

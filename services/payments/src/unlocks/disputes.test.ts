@@ -295,11 +295,13 @@ describe('disputes: a company disputes a paid unlock, an admin refunds or reject
       const reference = await h.unlockWithSandbox(company.headers, job.jobId);
       unlocks.push({ company, ...job, reference });
     }
-    const answered = await h.chatMessage({ ...unlocks[0]!, chatId: randomUUID() }, 'poster', clock - 1000);
+    const answeredAt = clock - 1000;
+    const answered = await h.chatMessage({ ...unlocks[0]!, chatId: randomUUID() }, 'poster', answeredAt);
     await h.handled('payments-chat', answered);
     const first = (
       await openDispute(unlocks[0]!, { reason: 'duplicate-job', note: 'Same as another' })
     ).json().dispute;
+    clock += 1000; // opened a second later
     await openDispute(unlocks[1]!, { reason: 'not-a-real-job', note: 'Fake' });
 
     const { disputes } = await queue('?status=open&limit=50');
@@ -309,7 +311,7 @@ describe('disputes: a company disputes a paid unlock, an admin refunds or reject
       note: 'Same as another',
       status: 'open',
       job: { _id: unlocks[0]!.jobId, title: 'Fix a sink', status: 'open', hidden: false, deleted: false },
-      posterAnsweredAt: new Date(clock - 1000).toISOString(),
+      posterAnsweredAt: new Date(answeredAt).toISOString(),
       company: { _id: company.id, name: 'Lagos Plumbing Ltd', unlocks: 3, disputes: 2, highRate: true },
     });
     expect(entry.company.disputeRate).toBeCloseTo(2 / 3, 2);
