@@ -147,12 +147,13 @@ describe('dispute journey (embedded, 375 px, keyboard)', () => {
     // ---- The admin: the menu leads to the queue; refund by keyboard.
     await signInThroughApi(page, site.url, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto(`${site.url}/allusers`);
+    // At 375 px the menu is behind the top bar's Menu button.
     const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
-    if (await menuButton.isVisible().catch(() => false)) {
-      await menuButton.focus();
-      await page.keyboard.press('Enter');
-    }
+    await menuButton.waitFor({ timeout: 20_000 });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
     const link = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Disputes' });
+    await link.waitFor({ timeout: 10_000 });
     await link.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`${site.url}/alldisputes`);
