@@ -24,7 +24,7 @@ export async function fetchAdminDisputes(
 ): Promise<AdminDisputesPage> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
+    if (value !== undefined) params.set(key, String(value));
   }
   const body = await apiJson<Partial<AdminDisputesResponse>>(`${API_PATHS.adminDisputes}?${params}`, {
     signal,
