@@ -240,6 +240,17 @@ describe('AllDisputesPage', () => {
     expect(within(card!).getByRole('button', { name: /^Reject/ })).toBeInTheDocument();
   });
 
+  it('says nothing of an earlier refund on a dispute refunded by its own decision', async () => {
+    disputes = [
+      dispute(1, { status: 'refunded', paymentStatus: 'refunded', decidedAt: '2026-11-21T10:00:00.000Z' }),
+    ];
+    renderQueue('/alldisputes?status=refunded');
+    const [card] = await findCards();
+    expect(within(card!).queryByText(/already refunded/)).toBeNull();
+    expect(within(card!).queryByRole('button')).toBeNull();
+    expect(within(card!).getByText(/Refunded 21 Nov/)).toBeInTheDocument();
+  });
+
   it('says when a load failed and tries again', async () => {
     let calls = 0;
     server.use(

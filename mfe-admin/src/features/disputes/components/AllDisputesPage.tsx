@@ -129,7 +129,7 @@ function DisputeCard({
           <dd>
             {formatKobo(dispute.amount, 'NGN')}
             {dispute.paidAt && <span className="admin-dispute__muted"> paid {day(dispute.paidAt)}</span>}
-            {dispute.paymentStatus !== 'paid' && (
+            {dispute.status === 'open' && dispute.paymentStatus !== 'paid' && (
               <span className="admin-dispute__flag admin-dispute__flag--none">
                 {' '}
                 already {dispute.paymentStatus}
