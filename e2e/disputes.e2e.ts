@@ -108,6 +108,7 @@ describe('dispute journey (embedded, 375 px, keyboard)', () => {
     await page.goto(`${site.url}/termsandcondition#disputing-a-bad-lead`);
     await page.getByRole('heading', { level: 2, name: 'Disputing a bad lead' }).waitFor({ timeout: 20_000 });
     await page.getByText(/within 14 days of the payment/).waitFor();
+    await shootBoth(page, 'disputes-terms');
 
     // ---- The company disputes from its dashboard, by keyboard.
     await signInThroughApi(page, site.url, company.email, company.password);
