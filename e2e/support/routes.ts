@@ -19,6 +19,7 @@ export const REMOTE_ROUTES: Array<[path: string, remote: string]> = [
   ['/allusers', 'admin'],
   ['/alljobs', 'admin'],
   ['/allpayments', 'admin'],
+  ['/alldisputes', 'admin'],
 ];
 
 export const SHELL_ROUTES = ['/login', '/signup', '/register'];

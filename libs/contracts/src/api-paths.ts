@@ -37,6 +37,7 @@ export const API_PATHS = Object.freeze({
   myPayments: '/api/payments/mine',
   paymentTerms: '/api/payments/terms',
   adminPayments: '/api/payments',
+  adminDisputes: '/api/payments/disputes',
   paymentWebhook: '/api/payments/webhook',
 
   // chat (spec section 7 `jobs/createchat`, `jobs/chat`; inbox and thread paths are built by CHAT_API)
@@ -114,6 +115,10 @@ export const CHAT_API = /* @__PURE__ */ Object.freeze({
 export const PAYMENT_API = /* @__PURE__ */ Object.freeze({
   /** Admins: refund one payment. */
   refund: (paymentId: string) => `/api/payments/${segment(paymentId)}/refund`,
+  /** The paying company: dispute one paid unlock. */
+  dispute: (paymentId: string) => `/api/payments/${segment(paymentId)}/dispute`,
+  /** Admins: refund or reject one dispute. */
+  decideDispute: (disputeId: string) => `/api/payments/disputes/${segment(disputeId)}/decision`,
   /** The sandbox provider's test checkout page (embedded default, no Paystack key). */
   sandboxCheckout: (reference: string) => `/api/payments/sandbox/checkout/${segment(reference)}`,
   /** Unlock terms for one job (price, cap, places left, refund rule). */

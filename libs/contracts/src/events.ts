@@ -252,6 +252,39 @@ export const PaymentsUnlockExpiredV1 = Type.Object({
 export type PaymentsUnlockExpiredV1 = Static<typeof PaymentsUnlockExpiredV1>;
 
 /**
+ * A company disputed one of its paid unlocks (disputes.ts): admins decide. `reason` is one of
+ * DISPUTE_REASONS; the company's note stays in payments.
+ */
+export const PaymentsDisputeOpenedV1 = Type.Object({
+  disputeId: Type.String(),
+  paymentId: Type.String(),
+  reference: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.String(),
+  reason: Type.String(),
+  openedAt: Type.String(),
+});
+export type PaymentsDisputeOpenedV1 = Static<typeof PaymentsDisputeOpenedV1>;
+
+/**
+ * An admin decided a dispute: `refunded` (a `payments.unlock.refunded` with reason `dispute` goes out in
+ * the same transaction: jobs and chat take the access back) or `rejected` (the unlock stays).
+ */
+export const PaymentsDisputeDecidedV1 = Type.Object({
+  disputeId: Type.String(),
+  paymentId: Type.String(),
+  reference: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.String(),
+  outcome: Type.Union([Type.Literal('refunded'), Type.Literal('rejected')]),
+  decidedBy: Type.String(),
+  decidedAt: Type.String(),
+});
+export type PaymentsDisputeDecidedV1 = Static<typeof PaymentsDisputeDecidedV1>;
+
+/**
  * A chat message was stored. The text stays in chat: consumers learn who wrote to whom and when (payments'
  * no-reply refund rule reads whether the poster answered).
  */
@@ -312,6 +345,8 @@ export const EVENT_TYPES = {
   paymentsUnlockRefunded: 'payments.unlock.refunded',
   paymentsUnlockConfirmed: 'payments.unlock.confirmed',
   paymentsUnlockExpired: 'payments.unlock.expired',
+  paymentsDisputeOpened: 'payments.dispute.opened',
+  paymentsDisputeDecided: 'payments.dispute.decided',
   chatMessageSent: 'chat.message.sent',
   chatMessagesRead: 'chat.messages.read',
   chatReminderDue: 'chat.reminder.due',
@@ -341,6 +376,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   [EVENT_TYPES.paymentsUnlockRefunded]: { 1: PaymentsUnlockRefundedV1 },
   [EVENT_TYPES.paymentsUnlockConfirmed]: { 1: PaymentsUnlockConfirmedV1 },
   [EVENT_TYPES.paymentsUnlockExpired]: { 1: PaymentsUnlockExpiredV1 },
+  [EVENT_TYPES.paymentsDisputeOpened]: { 1: PaymentsDisputeOpenedV1 },
+  [EVENT_TYPES.paymentsDisputeDecided]: { 1: PaymentsDisputeDecidedV1 },
   [EVENT_TYPES.chatMessageSent]: { 1: ChatMessageSentV1 },
   [EVENT_TYPES.chatMessagesRead]: { 1: ChatMessagesReadV1 },
   [EVENT_TYPES.chatReminderDue]: { 1: ChatReminderDueV1 },

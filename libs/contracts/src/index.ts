@@ -19,6 +19,7 @@ export * from './realtime-reconnect';
 export * from './payments';
 export * from './receipts';
 export * from './payment-channels';
+export * from './disputes';
 export * from './money';
 export * from './sessions';
 export * from './calendar-days';

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PaymentMethodSchema, PaymentProgressSchema } from './payment-channels';
+import { PaymentDisputeSchema } from './disputes';
 import { pageQuery } from './pagination';
 import { ReceiptRefSchema } from './receipts';
 
@@ -26,6 +27,7 @@ export const REFUND_REASONS = [
   'no-reply',
   'late-payment',
   'wrong-amount',
+  'dispute',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const RefundReasonSchema = Type.Union([
@@ -38,6 +40,7 @@ export const RefundReasonSchema = Type.Union([
   Type.Literal('no-reply'),
   Type.Literal('late-payment'),
   Type.Literal('wrong-amount'),
+  Type.Literal('dispute'),
 ]);
 
 /** Where the provider's side of a refund stands: asked for (or to be retried), accepted, paid out, failed. */
@@ -83,6 +86,10 @@ export const UnlockPaymentSchema = Type.Object({
   progress: PaymentProgressSchema,
   /** In the payments lists: its receipt and, once refunded, its credit note (receipt first). */
   receipts: Type.Optional(Type.Array(ReceiptRefSchema)),
+  /** The company's dispute of this unlock (in the company's own list; absent elsewhere). */
+  dispute: Type.Optional(Type.Union([PaymentDisputeSchema, Type.Null()])),
+  /** Until when the unlock can be disputed (paid unlocks without a dispute, in the company's own list). */
+  disputableUntil: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type UnlockPayment = Static<typeof UnlockPaymentSchema>;
 
@@ -129,6 +136,7 @@ export const REFUND_REASON_MESSAGES: Readonly<Record<RefundReason, string>> = Ob
     'Your money arrived after the payment had expired, so it could not unlock the job. It has been refunded.',
   'wrong-amount':
     'The amount received was not the unlock price, so it could not unlock the job. It has been refunded.',
+  dispute: 'Your dispute was accepted. Your payment has been refunded.',
 });
 
 /**

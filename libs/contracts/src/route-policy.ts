@@ -86,6 +86,9 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'GET /api/payments/receipts/:number': 'personal',
   'GET /api/payments/receipts/:number/print': 'personal',
   'GET /api/payments/receipts/:number/pdf': 'personal',
+  'POST /api/payments/:paymentId/dispute': 'personal',
+  'GET /api/payments/disputes': 'personal',
+  'POST /api/payments/disputes/:disputeId/decision': 'personal',
   'GET /api/payments/sandbox/checkout/:reference': 'personal',
   'POST /api/payments/sandbox/checkout/:reference': 'personal',
 });

@@ -1,5 +1,6 @@
 // Exposed as `admin/routes`: the pages the shell routes to (see @marketplace/ui REMOTE_PAGES).
 import type { RemotePages, RemoteRoutesModule } from '@marketplace/ui';
+import { AllDisputesPage } from '../features/disputes/components/AllDisputesPage';
 import { AllJobsPage } from '../features/jobs/components/AllJobsPage';
 import { AllPaymentsPage } from '../features/payments/components/AllPaymentsPage';
 import { AllUsersPage } from '../features/users/components/AllUsersPage';
@@ -10,6 +11,7 @@ export const pages: RemotePages<'admin'> = {
   allUsers: AllUsersPage,
   allJobs: AllJobsPage,
   allPayments: AllPaymentsPage,
+  allDisputes: AllDisputesPage,
 };
 
 const routesModule: RemoteRoutesModule<'admin'> = { pages };

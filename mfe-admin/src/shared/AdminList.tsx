@@ -1,4 +1,4 @@
-// The admin lists' one pattern (All users, All jobs, Payments): the page head with its search box, a row of
+// The admin lists' one pattern (All users, All jobs, Payments, Disputes): the page head with its search box, a row of
 // filters, and the list's states in its card (skeleton, error with 'Try again', empty, the table with an
 // inline error when a refresh failed, the pager).
 import type { ReactNode } from 'react';
@@ -144,7 +144,8 @@ export function AdminListPage({
 }: {
   title: string;
   lead: ReactNode;
-  search: AdminSearchProps;
+  /** The list's search box; a list without one (the disputes queue) leaves it out. */
+  search?: AdminSearchProps;
   children: ReactNode;
 }) {
   return (
@@ -155,7 +156,7 @@ export function AdminListPage({
           <h1 className="admin-page__title">{title}</h1>
           <p className="admin-page__lead">{lead}</p>
         </div>
-        <AdminSearch {...search} />
+        {search && <AdminSearch {...search} />}
       </header>
       {children}
     </section>

@@ -341,6 +341,9 @@ describe('OpenAPI: /api/docs on the embedded edge', () => {
       '/api/jobs/notifications',
       '/api/jobs/alerts/preferences',
       '/api/jobs/alerts/unsubscribe',
+      '/api/payments/{paymentId}/dispute',
+      '/api/payments/disputes',
+      '/api/payments/disputes/{disputeId}/decision',
     ]) {
       expect([path, paths.includes(path)]).toEqual([path, true]);
     }

@@ -1,3 +1,4 @@
+import type { DisputeReason, DisputeStatus } from '@marketplace/contracts';
 import type { MembersTable } from '@marketplace/service-kit';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -154,6 +155,24 @@ export interface CompanyCacNumbersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A company's dispute of one of its paid unlocks (unlocks/disputes.ts); one per unlock. */
+export interface DisputesTable {
+  id: Generated<string>;
+  payment_id: string;
+  company_id: string;
+  job_id: string;
+  poster_id: string;
+  reason: DisputeReason;
+  note: string;
+  status: ColumnType<DisputeStatus, DisputeStatus | undefined, DisputeStatus>;
+  /** The admin's reason for a rejection: what the company reads. */
+  rejection_reason: string | null;
+  decided_by: string | null;
+  /** From the service's clock, like every time of a payment (the 14 days are measured on one clock). */
+  created_at: ColumnType<Date, Date, never>;
+  decided_at: Date | null;
+}
+
 export interface PaymentsDatabase {
   /** Read model of accounts, kept from accounts.user.* events. */
   members: MembersTable;
@@ -165,4 +184,5 @@ export interface PaymentsDatabase {
   receipt_counters: ReceiptCountersTable;
   receipts: ReceiptsTable;
   company_cac_numbers: CompanyCacNumbersTable;
+  disputes: DisputesTable;
 }

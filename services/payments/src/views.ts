@@ -2,6 +2,8 @@ import {
   REFUND_REASON_MESSAGES,
   paymentMethodOf,
   type PaymentProgress,
+  disputeDeadline,
+  type PaymentDispute,
   type AdminPayment,
   type PaymentRefund,
   type ReceiptRef,
@@ -9,7 +11,8 @@ import {
   type UnlockPayment,
 } from '@marketplace/contracts';
 import { DEFAULT_PENDING_EXPIRE_MINUTES } from './config';
-import type { AdminPaymentRow, PaymentRow } from './repositories/payments-repository';
+import type { DisputeRow } from './repositories/disputes-repository';
+import type { AdminPaymentRow, CompanyPaymentRow, PaymentRow } from './repositories/payments-repository';
 
 // The payments service's rows as its API shows them (contracts: UnlockPayment, AdminPayment).
 
@@ -67,5 +70,48 @@ function refundOf(row: PaymentRow): PaymentRefund | null {
     message: row.refund_note ?? REFUND_REASON_MESSAGES[reason] ?? REFUND_REASON_MESSAGES.admin,
     refundedAt: row.refunded_at.toISOString(),
     state: row.refund_state ?? 'pending',
+  };
+}
+
+/** A dispute as the company that opened it sees it. */
+export function toPaymentDispute(
+  row: Pick<
+    DisputeRow,
+    'id' | 'reason' | 'note' | 'status' | 'created_at' | 'decided_at' | 'rejection_reason'
+  >,
+): PaymentDispute {
+  return {
+    _id: row.id,
+    reason: row.reason,
+    note: row.note,
+    status: row.status,
+    openedAt: row.created_at.toISOString(),
+    decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
+    rejectionReason: row.rejection_reason,
+  };
+}
+
+/**
+ * A payment in the company's own list: with its dispute, and until when it can be disputed (a paid
+ * unlock without one, while the window is open at `now`).
+ */
+export function toCompanyPayment(row: CompanyPaymentRow, now: Date, receipts: ReceiptRef[]) {
+  const dispute =
+    row.dispute_id && row.dispute_reason && row.dispute_status && row.dispute_created_at
+      ? toPaymentDispute({
+          id: row.dispute_id,
+          reason: row.dispute_reason,
+          note: row.dispute_note ?? '',
+          status: row.dispute_status,
+          created_at: row.dispute_created_at,
+          decided_at: row.dispute_decided_at,
+          rejection_reason: row.dispute_rejection_reason,
+        })
+      : null;
+  const deadline = row.status === 'paid' && row.paid_at && !dispute ? disputeDeadline(row.paid_at) : null;
+  return {
+    ...toUnlockPayment(row, row.job_title, receipts),
+    dispute,
+    disputableUntil: deadline && deadline > now ? deadline.toISOString() : null,
   };
 }

@@ -57,6 +57,12 @@ export interface Fixture {
   unsubscribeQuery: string;
   /** A new job of the poster's, unlocked by a new company; its payment id. */
   freshPaidPayment(): Promise<string>;
+  /** The payer's open dispute of its unlock of the completed job. */
+  disputeId: string;
+  /** Like freshPaidPayment, with the paying company's session (it may dispute it). */
+  freshPaidUnlock(): Promise<{ paymentId: string; headers: Record<string, string> }>;
+  /** An open dispute of a fresh paid unlock (an admin may decide it). */
+  freshDispute(): Promise<string>;
   /** A new account of a type, signed in. */
   freshMember(type: 'user' | 'company'): Promise<Member>;
   /** A second session of a caller's account (its access token), to end without ending the first. */
@@ -313,7 +319,21 @@ export async function createMarketplace(): Promise<Marketplace> {
   );
   const { reference: pendingReference } = await startCheckout(company, jobId);
   const completedJobId = await postJob(poster);
-  await unlock(payer, completedJobId);
+  const completedPaymentId = await unlock(payer, completedJobId);
+  async function openDispute(paymentId: string, company: Member): Promise<string> {
+    const opened = await expectStatus(
+      await inject({
+        method: 'POST',
+        url: `/api/payments/${paymentId}/dispute`,
+        headers: company.headers,
+        payload: { reason: 'phone-unreachable', note: 'The number does not answer.' },
+      }),
+      201,
+      'dispute',
+    );
+    return (opened.dispute as { _id: string })._id;
+  }
+  const disputeId = await openDispute(completedPaymentId, payer);
   await expectStatus(
     await inject({
       method: 'PUT',
@@ -364,6 +384,15 @@ export async function createMarketplace(): Promise<Marketplace> {
     pendingReference,
     freshJob: () => postJob(poster),
     freshPaidPayment: async () => unlock(await register('company', 'Eko Fixers'), await postJob(poster)),
+    disputeId,
+    freshPaidUnlock: async () => {
+      const company = await register('company', 'Eko Fixers');
+      return { paymentId: await unlock(company, await postJob(poster)), headers: company.headers };
+    },
+    freshDispute: async () => {
+      const company = await register('company', 'Eko Fixers');
+      return openDispute(await unlock(company, await postJob(poster)), company);
+    },
     freshMember: (type) => register(type, type === 'company' ? 'Fresh Works' : 'Fresh Customer'),
     secondSession: (caller) => signIn(members[caller].email, caller === 'admin' ? ADMIN.password : PASSWORD),
   };

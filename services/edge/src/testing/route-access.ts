@@ -340,6 +340,26 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   },
   'GET /api/payments/receipts/:number/print': { allow: ['payer', 'admin'] },
   'GET /api/payments/receipts/:number/pdf': { allow: ['payer', 'admin'] },
+  'POST /api/payments/:paymentId/dispute': {
+    allow: ['payer'],
+    note: 'only the company that paid, on a paid unlock of its own (a fresh one: the shared one is disputed already)',
+    call: async (f, caller) => {
+      const fresh = caller === 'payer' ? await f.freshPaidUnlock() : undefined;
+      return {
+        url: `/api/payments/${fresh ? fresh.paymentId : f.paidPaymentId}/dispute`,
+        payload: { reason: 'job-taken', note: 'Given to someone else before I called.' },
+        ...(fresh ? { as: fresh.headers } : {}),
+      };
+    },
+  },
+  'GET /api/payments/disputes': { allow: ['admin'] },
+  'POST /api/payments/disputes/:disputeId/decision': {
+    allow: ['admin'],
+    call: async (f, caller) => ({
+      url: `/api/payments/disputes/${caller === 'admin' ? await f.freshDispute() : f.disputeId}/decision`,
+      payload: { decision: 'reject', reason: 'The poster answered the same day.' },
+    }),
+  },
   'GET /api/payments/sandbox/checkout/:reference': {
     allow: ['company'],
     note: 'the checkout page of the company that started it',
@@ -365,6 +385,7 @@ export function defaultCall(fixture: Fixture, url: string): Call {
     subcategory: 'Plumber',
     companyId: fixture.members.payer.id,
     paymentId: fixture.paidPaymentId,
+    disputeId: fixture.disputeId,
     reference: fixture.pendingReference,
     number: fixture.paidReceiptNumber,
   };

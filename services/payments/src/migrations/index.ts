@@ -256,4 +256,74 @@ export const paymentsMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  '0010_disputes': {
+    // Disputes of paid unlocks (unlocks/disputes.ts): one per unlock, a fixed reason, a short note; an admin
+    // refunds (through the refunds that exist) or rejects with a reason the company reads.
+    async up(db: UntypedDb) {
+      await db.schema
+        .createTable('disputes')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('payment_id', 'uuid', (c) => c.notNull().references('unlock_payments.id'))
+        .addColumn('company_id', 'uuid', (c) => c.notNull())
+        .addColumn('job_id', 'uuid', (c) => c.notNull())
+        .addColumn('poster_id', 'uuid', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) =>
+          c
+            .notNull()
+            .check(
+              sql`reason in ('phone-unreachable', 'job-taken', 'wrong-location-or-category', 'duplicate-job', 'not-a-real-job')`,
+            ),
+        )
+        .addColumn('note', 'text', (c) => c.notNull().check(sql`char_length(note) between 1 and 500`))
+        .addColumn('status', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('open')
+            .check(sql`status in ('open', 'refunded', 'rejected')`),
+        )
+        .addColumn('rejection_reason', 'text', (c) => c.check(sql`char_length(rejection_reason) <= 500`))
+        .addColumn('decided_by', 'uuid')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('decided_at', 'timestamptz')
+        .execute();
+      // One dispute per unlock: the database says so too (two tabs, two replicas).
+      await db.schema
+        .createIndex('disputes_one_per_payment_idx')
+        .unique()
+        .on('disputes')
+        .column('payment_id')
+        .execute();
+      await db.schema
+        .createIndex('disputes_status_created_idx')
+        .on('disputes')
+        .columns(['status', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('disputes_company_created_idx')
+        .on('disputes')
+        .columns(['company_id', 'created_at'])
+        .execute();
+      // The poster's other jobs (the disputes queue) are read from the jobs read model by poster.
+      await db.schema.createIndex('jobs_posted_by_idx').on('jobs').column('posted_by').execute();
+    },
+  },
+  '0012_admin_list_order': {
+    // The admins' payments list (GET /api/payments) is newest first, ties broken by id: without an index in
+    // that order its default view sorted every payment for each page (bench/admin-payments.ts). The
+    // status-filtered view gets the same order after its status; it replaces (status, created_at), which
+    // it covers (the reconciliation's oldest-pending scan reads it backwards).
+    async up(db: UntypedDb) {
+      await db.schema
+        .createIndex('unlock_payments_admin_order_idx')
+        .on('unlock_payments')
+        .columns(['created_at desc', 'id desc'])
+        .execute();
+      await db.schema
+        .createIndex('unlock_payments_admin_status_order_idx')
+        .on('unlock_payments')
+        .columns(['status', 'created_at desc', 'id desc'])
+        .execute();
+      await db.schema.dropIndex('unlock_payments_status_created_idx').execute();
+    },
+  },
 };

@@ -1,8 +1,19 @@
+import type { DisputeReason, DisputeStatus } from '@marketplace/contracts';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { PaymentStatus, PaymentsDatabase, ProviderName, UnlockPaymentsTable } from '../db-types';
 
 export type PaymentRow = Selectable<UnlockPaymentsTable>;
 export type PaymentRowWithJob = PaymentRow & { job_title: string | null };
+/** A payment in the company's own list: its job's heading and its dispute, if any. */
+export type CompanyPaymentRow = PaymentRowWithJob & {
+  dispute_id: string | null;
+  dispute_reason: DisputeReason | null;
+  dispute_note: string | null;
+  dispute_status: DisputeStatus | null;
+  dispute_created_at: Date | null;
+  dispute_decided_at: Date | null;
+  dispute_rejection_reason: string | null;
+};
 export type AdminPaymentRow = PaymentRowWithJob & { company_name: string | null };
 
 export interface AdminPaymentFilters {
@@ -137,13 +148,23 @@ export class PaymentsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** A company's payments with the job's heading, newest first (the latest 100). */
-  listForCompany(companyId: string): Promise<PaymentRowWithJob[]> {
+  /** A company's payments with the job's heading and their disputes, newest first (the latest 100). */
+  listForCompany(companyId: string): Promise<CompanyPaymentRow[]> {
     return this.db
       .selectFrom('unlock_payments as p')
       .leftJoin('jobs as j', 'j.id', 'p.job_id')
+      .leftJoin('disputes as d', 'd.payment_id', 'p.id')
       .selectAll('p')
-      .select('j.title as job_title')
+      .select([
+        'j.title as job_title',
+        'd.id as dispute_id',
+        'd.reason as dispute_reason',
+        'd.note as dispute_note',
+        'd.status as dispute_status',
+        'd.created_at as dispute_created_at',
+        'd.decided_at as dispute_decided_at',
+        'd.rejection_reason as dispute_rejection_reason',
+      ])
       .where('p.company_id', '=', companyId)
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
@@ -151,29 +172,38 @@ export class PaymentsRepository {
       .execute();
   }
 
-  /** Admins' list: filtered, newest first, one row more than the page to tell whether more follow. */
+  /**
+   * Admins' list: filtered, newest first, one row more than the page to tell whether more follow. The page
+   * is cut from the payments alone (the order index, migration 0012), then joined to the job's heading and
+   * the company's name: a deep page skips index entries, not joined rows (bench/admin-payments.ts).
+   */
   listForAdmin(
     filters: AdminPaymentFilters,
     window: { limit: number; offset: number },
   ): Promise<AdminPaymentRow[]> {
-    let query = this.db
-      .selectFrom('unlock_payments as p')
+    return this.db
+      .selectFrom((eb) => {
+        let page = eb.selectFrom('unlock_payments').selectAll();
+        if (filters.status) page = page.where('status', '=', filters.status);
+        if (filters.provider) page = page.where('provider', '=', filters.provider);
+        if (filters.jobId) page = page.where('job_id', '=', filters.jobId);
+        if (filters.companyId) page = page.where('company_id', '=', filters.companyId);
+        if (filters.reference) page = page.where('reference', '=', filters.reference);
+        if (filters.from) page = page.where('created_at', '>=', lagosDayStart(filters.from));
+        if (filters.to) page = page.where('created_at', '<', lagosDayStart(filters.to, 1));
+        return page
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(window.limit + 1)
+          .offset(window.offset)
+          .as('p');
+      })
       .leftJoin('jobs as j', 'j.id', 'p.job_id')
       .leftJoin('members as m', 'm.id', 'p.company_id')
       .selectAll('p')
-      .select(['j.title as job_title', 'm.name as company_name']);
-    if (filters.status) query = query.where('p.status', '=', filters.status);
-    if (filters.provider) query = query.where('p.provider', '=', filters.provider);
-    if (filters.jobId) query = query.where('p.job_id', '=', filters.jobId);
-    if (filters.companyId) query = query.where('p.company_id', '=', filters.companyId);
-    if (filters.reference) query = query.where('p.reference', '=', filters.reference);
-    if (filters.from) query = query.where('p.created_at', '>=', lagosDayStart(filters.from));
-    if (filters.to) query = query.where('p.created_at', '<', lagosDayStart(filters.to, 1));
-    return query
+      .select(['j.title as job_title', 'm.name as company_name'])
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
-      .limit(window.limit + 1)
-      .offset(window.offset)
       .execute();
   }
 

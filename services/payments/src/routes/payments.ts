@@ -29,7 +29,7 @@ import type { Checkout } from '../unlocks/checkout';
 import type { Refunds } from '../unlocks/refunds';
 import type { ResolvedPaymentsSettings } from '../config';
 import { REFERENCE_PATTERN, expiresAtOf, windowMinutesOf, type Caller } from '../unlocks/rules';
-import { toAdminPayment, toUnlockPayment } from '../views';
+import { toAdminPayment, toCompanyPayment, toUnlockPayment } from '../views';
 import { refuseNonStringFields } from './strict-body';
 
 const RefundParamsSchema = Type.Object({ paymentId: Type.String({ maxLength: 100 }) });
@@ -63,7 +63,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const rows = await payments.listForCompany(request.user.sub);
       const issued = await receipts.refsOf(rows.map((row) => row.id));
-      return { payments: rows.map((row) => toUnlockPayment(row, row.job_title, issued.get(row.id) ?? [])) };
+      const now = settings.now();
+      return { payments: rows.map((row) => toCompanyPayment(row, now, issued.get(row.id) ?? [])) };
     },
   );
 

@@ -4,6 +4,7 @@ import { EVENT_TYPES, paymentMethodOf } from '@marketplace/contracts';
 import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
+import type { DisputeRow } from '../repositories/disputes-repository';
 import type { PaymentRow } from '../repositories/payments-repository';
 
 type Trx = Kysely<PaymentsDatabase>;
@@ -107,6 +108,25 @@ export async function unlockConfirmed(
   );
 }
 
+/** A company disputed its paid unlock (admins decide). */
+export function disputeOpened(trx: Trx, dispute: DisputeRow, reference: string, correlationId: string) {
+  return publishEvent(
+    trx,
+    EVENT_TYPES.paymentsDisputeOpened,
+    {
+      disputeId: dispute.id,
+      paymentId: dispute.payment_id,
+      reference,
+      jobId: dispute.job_id,
+      companyId: dispute.company_id,
+      posterId: dispute.poster_id,
+      reason: dispute.reason,
+      openedAt: dispute.created_at.toISOString(),
+    },
+    opts(correlationId),
+  );
+}
+
 /** A pending unlock ran out of its payment window (sent with `unlockFailed`); accounts tells the company. */
 export async function unlockExpired(
   trx: Trx,
@@ -129,6 +149,28 @@ export async function unlockExpired(
       windowMinutes: details.windowMinutes,
       channel: expired.payment_channel,
       expiredAt: (expired.failed_at ?? new Date()).toISOString(),
+    },
+    opts(correlationId),
+  );
+}
+
+/** An admin decided a dispute (a refund goes out with its own `payments.unlock.refunded`). */
+export function disputeDecided(trx: Trx, dispute: DisputeRow, reference: string, correlationId: string) {
+  if (dispute.status === 'open' || !dispute.decided_at || !dispute.decided_by)
+    throw new Error('disputeDecided needs a decided dispute');
+  return publishEvent(
+    trx,
+    EVENT_TYPES.paymentsDisputeDecided,
+    {
+      disputeId: dispute.id,
+      paymentId: dispute.payment_id,
+      reference,
+      jobId: dispute.job_id,
+      companyId: dispute.company_id,
+      posterId: dispute.poster_id,
+      outcome: dispute.status,
+      decidedBy: dispute.decided_by,
+      decidedAt: dispute.decided_at.toISOString(),
     },
     opts(correlationId),
   );

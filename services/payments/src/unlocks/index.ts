@@ -8,6 +8,7 @@ import { PaymentsRepository } from '../repositories/payments-repository';
 import { SecurityLog } from '../repositories/security-log';
 import { Checkout } from './checkout';
 import type { UnlockDeps } from './deps';
+import { Disputes } from './disputes';
 import { NoReplyRefunds } from './no-reply';
 import { Reconciliation } from './reconcile';
 import { Refunds } from './refunds';
@@ -35,6 +36,8 @@ export interface Unlocks {
   webhooks: Webhooks;
   /** Dead-lead and admin refunds, provider refunds retried until accepted (refunds.ts). */
   refunds: Refunds;
+  /** Companies' disputes of paid unlocks and admins' decisions (disputes.ts). */
+  disputes: Disputes;
   /** The poster's answers and the no-reply refund (no-reply.ts). */
   noReply: NoReplyRefunds;
   /** The periodic round (reconcile.ts). */
@@ -73,6 +76,7 @@ export function createUnlocks(
     settlement,
     webhooks: new Webhooks(deps, settlement),
     refunds,
+    disputes: new Disputes(deps, refunds),
     noReply,
     reconciliation: new Reconciliation(deps, { settlement, noReply, refunds }),
     close: () => closing.abort(),

@@ -53,11 +53,10 @@ export class Refunds {
 
   /** An admin's refund of a paid unlock, with the admin's reason. */
   async byAdmin(paymentId: string, reason: string, correlationId: string): Promise<PaymentRow> {
-    const { db, settings } = this.#deps;
+    const { db } = this.#deps;
     if (!isUuid(paymentId)) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
     const payment = await this.#deps.payments.findById(paymentId);
     if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    const now = settings.now();
     await db.transaction().execute(async (trx) => {
       const payments = new PaymentsRepository(trx);
       await new JobsReadModel(trx).lock(payment.job_id);
@@ -65,20 +64,37 @@ export class Refunds {
       if (locked?.status === 'refunded') throw conflict(PAYMENT_MESSAGES.alreadyRefunded, 'ALREADY_REFUNDED');
       if (!locked || locked.status !== 'paid')
         throw conflict(PAYMENT_MESSAGES.onlyPaidCanBeRefunded, 'NOT_PAID');
-      const refunded = await payments.update(locked.id, {
-        status: 'refunded',
-        refunded_at: now,
-        refund_reason: 'admin',
-        refund_note: reason,
-        refund_state: 'pending',
-        refund_next_at: now,
-      });
-      await unlockRefunded(trx, refunded, settings.now, correlationId);
-      await issueCreditNote(trx, refunded, settings);
+      await this.refundPaid(trx, locked, 'admin', reason, correlationId);
     });
     // Ask the provider now (the round started by the commit, if one is running, takes it along).
     await this.processDue();
     return (await this.#deps.payments.findById(payment.id)) as PaymentRow;
+  }
+
+  /**
+   * Inside a transaction that holds the job's and the payment's row locks: turns a paid unlock into a
+   * refund with its `payments.unlock.refunded` (jobs and chat take the access back, the cap frees a place);
+   * the provider is asked after the commit. Used by admins' refunds and disputes decided as refunds.
+   */
+  async refundPaid(
+    trx: Kysely<PaymentsDatabase>,
+    locked: PaymentRow,
+    reason: Extract<RefundReason, 'admin' | 'dispute'>,
+    note: string | null,
+    correlationId: string,
+  ): Promise<PaymentRow> {
+    const now = this.#deps.settings.now();
+    const refunded = await new PaymentsRepository(trx).update(locked.id, {
+      status: 'refunded',
+      refunded_at: now,
+      refund_reason: reason,
+      refund_note: note,
+      refund_state: 'pending',
+      refund_next_at: now,
+    });
+    await unlockRefunded(trx, refunded, this.#deps.settings.now, correlationId);
+    await issueCreditNote(trx, refunded, this.#deps.settings);
+    return refunded;
   }
 
   /** Start (or repeat) the provider refunds that are due; called after commits that decided refunds. */

@@ -74,13 +74,14 @@ describe('signed-in layout: sidebar by account type', () => {
     ]);
   });
 
-  it('admin: Home, Users, Job List, Payments, Chat, Logout', async () => {
+  it('admin: Home, Users, Job List, Payments, Disputes, Chat, Logout', async () => {
     const { sidebar } = await openAs('admin');
     expect(menuOf(sidebar)).toEqual([
       ['Home', '/'],
       ['Users', '/allusers'],
       ['Job List', '/alljobs'],
       ['Payments', '/allpayments'],
+      ['Disputes', '/alldisputes'],
       ['Chat', '/chat'],
       ['Logout', null],
     ]);

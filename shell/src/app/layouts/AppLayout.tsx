@@ -30,6 +30,8 @@ const MENU_ICONS: Record<string, string> = {
     'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14c1.9.8 3 2.9 3 6',
   '/alljobs': 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
   '/allpayments': 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM3 10h18M7 15h4',
+  // A flag: a lead someone raised.
+  '/alldisputes': 'M5 21V4M5 4h11l-2 4 2 4H5',
   '/edit-profile': 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
   '/chat': 'M4 5h16v11H8l-4 4z',
 };

@@ -6,7 +6,7 @@ import type { AccountType, RemoteName, RemotePageName } from '@marketplace/ui';
 /**
  * public: header + footer (spec: home, jobapply, login, signup, contactus, register, privacy,
  *         other-services, jobpost, company-profile, terms, aboutus, category and sub-category paths)
- * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, allpayments, edit-profile,
+ * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, allpayments, alldisputes, edit-profile,
  *         chat, newchat.
  *         Every page in it needs a session (signed out: redirect to /login); the layout is a lazy chunk.
  * bare:   neither (social-login return, payment result, page not found)
@@ -132,6 +132,14 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
     page: admin('allPayments'),
     roles: ['admin'],
     menu: { label: 'Payments', order: 5.5, roles: ['admin'] },
+  },
+  // Issue 28: the disputes queue (companies' disputes of paid unlocks; refund or reject).
+  {
+    path: '/alldisputes',
+    layout: 'app',
+    page: admin('allDisputes'),
+    roles: ['admin'],
+    menu: { label: 'Disputes', order: 5.6, roles: ['admin'] },
   },
   {
     path: '/edit-profile',

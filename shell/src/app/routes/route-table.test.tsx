@@ -85,6 +85,7 @@ describe('route table and chrome placement', () => {
     ['/allusers', 'app', 'Not allowed', undefined], // admins only; see "admin pages" below
     ['/alljobs', 'app', 'Not allowed', undefined],
     ['/allpayments', 'app', 'Not allowed', undefined],
+    ['/alldisputes', 'app', 'Not allowed', undefined],
     ['/edit-profile', 'app', 'Edit profile', undefined],
     ['/chat', 'app', 'chat:chat', 'chat'],
     ['/newchat', 'app', 'chat:newChat', 'chat'],
@@ -257,7 +258,7 @@ describe('sign-in guard', () => {
     await waitFor(() => expect(router.location.pathname).toBe(expected));
   });
 
-  it.each(['/dashboard', '/allusers', '/alljobs', '/allpayments', '/edit-profile', '/chat', '/newchat'])(
+  it.each(['/dashboard', '/allusers', '/alljobs', '/allpayments', '/alldisputes', '/edit-profile', '/chat', '/newchat'])(
     'sends a signed-out visitor from %s to /login',
     async (path) => {
       const { router } = await renderApp(path, { loader: createFakeLoader() });
@@ -297,6 +298,7 @@ describe('admin pages', () => {
     ['/allusers', 'admin:allUsers'],
     ['/alljobs', 'admin:allJobs'],
     ['/allpayments', 'admin:allPayments'],
+    ['/alldisputes', 'admin:allDisputes'],
   ])('%s renders the admin remote for an admin', async (path, title) => {
     signIn('admin');
     await renderApp(path, { loader: createFakeLoader() });
@@ -309,6 +311,7 @@ describe('admin pages', () => {
     ['user', '/allusers'],
     ['company', '/allusers'],
     ['company', '/allpayments'],
+    ['company', '/alldisputes'],
   ] as const)('a %s account sees "Not allowed" on %s', async (type, path) => {
     signIn(type);
     const loader = createFakeLoader();

@@ -38,6 +38,7 @@ const REFUND_CAUSES: Readonly<Record<RefundReason, string>> = {
   admin: 'Refunded by an admin',
   'late-payment': 'Money arrived after the payment expired',
   'wrong-amount': 'Amount received was not the price',
+  dispute: 'Dispute accepted by an admin',
 };
 
 export function refundCause(reason: string): string {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router-dom';
-import { unlockRefundRule, type PaymentTermsResponse } from '@marketplace/contracts';
+import { DISPUTE_REASON_LABELS, unlockRefundRule, type PaymentTermsResponse } from '@marketplace/contracts';
 import { resetApiForTests } from '@marketplace/ui';
 import { queryClient } from '@marketplace/ui/query';
 import { AboutUsPage, PrivacyPolicyPage, TermsPage } from './InfoPages';
@@ -154,6 +154,7 @@ describe('Terms and Conditions', () => {
       'Posting jobs',
       'Fees for companies',
       'Refunds of the unlock fee',
+      'Disputing a bad lead',
       'Reviews',
       'Prohibited conduct',
       'Liability',
@@ -170,6 +171,10 @@ describe('Terms and Conditions', () => {
     expect(refunds).toHaveTextContent(
       /within 48 hours of your payment, unless the customer had already moved the job to in progress or completed/,
     );
+    const disputes = sectionOf('Disputing a bad lead');
+    expect(disputes).toHaveTextContent(/within 14 days of the payment/);
+    for (const label of Object.values(DISPUTE_REASON_LABELS)) expect(disputes).toHaveTextContent(label);
+    expect(disputes).toHaveTextContent(/One dispute per unlock/);
     expect(sectionOf('Liability')).toHaveTextContent(
       /purely a contract between the customer and the company/,
     );

@@ -1,4 +1,11 @@
-import { formatNaira, unlockRefundRule } from '@marketplace/contracts';
+import {
+  DISPUTE_NOTE_MAX,
+  DISPUTE_REASONS,
+  DISPUTE_REASON_LABELS,
+  DISPUTE_WINDOW_DAYS,
+  formatNaira,
+  unlockRefundRule,
+} from '@marketplace/contracts';
 import { BRAND } from '@marketplace/ui';
 import { LEGAL_UPDATED, type InfoDocument } from './document';
 
@@ -101,7 +108,23 @@ export function termsDocument(unlock: UnlockTerms | null): InfoDocument {
             ],
           },
           'A refunded unlock closes your chat with that customer (you can still read it), and you may unlock the job again while it is open. Refunds go back through Paystack to the card or account you paid with; when the money arrives depends on your bank.',
-          'In every other case the fee is not refundable, for example when you and the customer do not agree on a price or the customer chooses another company. If you believe a payment went wrong, [contact us](/contactus): an administrator can refund a payment and tells you why.',
+          'In every other case the fee is not refundable, for example when you and the customer do not agree on a price or the customer chooses another company, unless an administrator accepts your dispute of a bad lead (below). If you believe a payment went wrong, [contact us](/contactus): an administrator can refund a payment and tells you why.',
+        ],
+      },
+      {
+        id: 'disputing-a-bad-lead',
+        title: 'Disputing a bad lead',
+        blocks: [
+          `If an unlocked job turns out to be a bad lead, the company that paid can dispute it from its dashboard **within ${DISPUTE_WINDOW_DAYS} days of the payment**, choosing one of these reasons:`,
+          { list: DISPUTE_REASONS.map((reason) => `${DISPUTE_REASON_LABELS[reason]}.`) },
+          {
+            list: [
+              `Add a short note (at most ${DISPUTE_NOTE_MAX} characters) saying what happened, for example when you called.`,
+              '**One dispute per unlock**, and only for an unlock that is paid and not already refunded.',
+              "An administrator decides, looking at the job, whether and when the customer answered you in the chat, the customer's other jobs and your company's past disputes. A company that disputes a large share of its unlocks gets a closer look.",
+              'If the dispute is accepted, the fee is refunded as described above: the chat closes (you can still read it) and the contact details are no longer shown to you. If it is rejected, the unlock stays and you can read the reason on your dashboard.',
+            ],
+          },
         ],
       },
       {

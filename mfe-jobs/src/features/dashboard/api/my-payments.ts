@@ -1,5 +1,11 @@
-// The company's own unlock payments and refunds (GET /api/payments/mine, newest first).
-import { API_PATHS, type UnlockPayment } from '@marketplace/contracts';
+// The company's own unlock payments, refunds and disputes (GET /api/payments/mine, newest first).
+import {
+  API_PATHS,
+  PAYMENT_API,
+  type OpenDisputeBody,
+  type OpenDisputeResponse,
+  type UnlockPayment,
+} from '@marketplace/contracts';
 import { apiJson } from '@marketplace/ui';
 
 /**
@@ -14,4 +20,9 @@ export async function fetchMyPayments(signal?: AbortSignal): Promise<UnlockPayme
     networkToast: false,
   });
   return Array.isArray(body.payments) ? body.payments : [];
+}
+
+/** POST /api/payments/{paymentId}/dispute: the company disputes its paid unlock (one per unlock). */
+export function openDispute(paymentId: string, body: OpenDisputeBody): Promise<OpenDisputeResponse> {
+  return apiJson<OpenDisputeResponse>(PAYMENT_API.dispute(paymentId), { method: 'POST', json: body });
 }

@@ -1,9 +1,12 @@
 // The company's unlock payments and refunds on its dashboard (issue 10), in plain words.
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@marketplace/ui/router';
 import {
+  DISPUTE_REASON_LABELS,
   formatKobo,
   PAYMENT_API,
+  type PaymentDispute,
   type PaymentRefund,
   type PaymentStatus,
   type UnlockPayment,
@@ -11,6 +14,7 @@ import {
 import { Button, errorText, retryUnlessClientError } from '@marketplace/ui';
 import { formatPostedDate } from '../../../shared/dates';
 import { fetchMyPayments, myPaymentsKey } from '../api/my-payments';
+import { DisputeDialog, paymentStatusCellId } from './DisputeDialog';
 
 export const PAYMENTS_LOAD_FAILED = 'Your payments could not be loaded.';
 export const NO_PAYMENTS = 'No payments yet';
@@ -55,6 +59,26 @@ function summary(payments: readonly UnlockPayment[]): string {
   return parts.join(' · ');
 }
 
+/** Where the company's dispute of the unlock stands (the admin's reason when rejected). */
+function DisputeNote({ dispute }: { dispute: PaymentDispute }) {
+  const reason = DISPUTE_REASON_LABELS[dispute.reason] ?? dispute.reason;
+  if (dispute.status === 'open')
+    return (
+      <span className="dash-pay-note dash-pay-note--dispute">
+        You disputed this unlock on {formatPostedDate(dispute.openedAt)} ({reason}). An administrator will
+        decide.
+      </span>
+    );
+  if (dispute.status === 'rejected')
+    return (
+      <span className="dash-pay-note dash-pay-note--dispute dash-pay-note--rejected">
+        <span className="dash-pay-note__why">Your dispute was rejected: “{dispute.rejectionReason}”</span>
+        <span className="dash-pay-note__state">The unlock stays. A dispute can be made once per unlock.</span>
+      </span>
+    );
+  return null;
+}
+
 function Note({ payment }: { payment: UnlockPayment }) {
   const refund = payment.refund;
   if (payment.status === 'refunded') {
@@ -69,7 +93,12 @@ function Note({ payment }: { payment: UnlockPayment }) {
       </span>
     );
   }
-  return <span className="dash-pay-note">{STATUS_NOTES[payment.status]}</span>;
+  return (
+    <>
+      <span className="dash-pay-note">{STATUS_NOTES[payment.status]}</span>
+      {payment.dispute && <DisputeNote dispute={payment.dispute} />}
+    </>
+  );
 }
 
 /** The payment's receipt and credit note: the printable page (it offers the PDF) and the PDF itself. */
@@ -100,17 +129,31 @@ function Receipts({ payment }: { payment: UnlockPayment }) {
   );
 }
 
-function Action({ payment }: { payment: UnlockPayment }) {
+function Action({ payment, onDispute }: { payment: UnlockPayment; onDispute: () => void }) {
   const title = titleOf(payment);
   if (payment.status === 'paid') {
     return (
-      <Link
-        to="/chat"
-        className="ui-btn ui-btn--secondary ui-btn--sm"
-        aria-label={`Open chat about ${title}`}
-      >
-        Open chat
-      </Link>
+      <span className="dash-pay-actions">
+        <Link
+          to="/chat"
+          className="ui-btn ui-btn--secondary ui-btn--sm"
+          aria-label={`Open chat about ${title}`}
+        >
+          Open chat
+        </Link>
+        {payment.disputableUntil && (
+          <button
+            type="button"
+            className="ui-btn ui-btn--ghost ui-btn--sm"
+            aria-haspopup="dialog"
+            aria-label={`Dispute this lead: ${title}`}
+            title={`You can dispute until ${formatPostedDate(payment.disputableUntil)}`}
+            onClick={onDispute}
+          >
+            Dispute
+          </button>
+        )}
+      </span>
     );
   }
   if ((payment.status === 'pending' || payment.status === 'failed') && payment.jobTitle?.trim()) {
@@ -149,6 +192,7 @@ export function PaymentsSection({ userId }: { userId: string }) {
     retry: retryUnlessClientError,
   });
   const payments = list.data;
+  const [disputing, setDisputing] = useState<UnlockPayment | null>(null);
 
   return (
     <section className="dash-card dash-pay" aria-labelledby="dash-pay-title">
@@ -209,13 +253,17 @@ export function PaymentsSection({ userId }: { userId: string }) {
                       <time dateTime={when}>{formatPostedDate(when)}</time>
                     </td>
                     <td className="dash-pay-table__amount">{formatKobo(payment.amount, payment.currency)}</td>
-                    <td className="dash-pay-table__status">
+                    <td
+                      className="dash-pay-table__status"
+                      id={paymentStatusCellId(payment._id)}
+                      tabIndex={-1}
+                    >
                       <span className={`dash-badge dash-pay-badge--${payment.status}`}>
                         {STATUS_LABELS[payment.status] ?? payment.status}
                       </span>
                     </td>
                     <td className="dash-pay-table__actions">
-                      <Action payment={payment} />
+                      <Action payment={payment} onDispute={() => setDisputing(payment)} />
                     </td>
                   </tr>
                 );
@@ -223,6 +271,13 @@ export function PaymentsSection({ userId }: { userId: string }) {
             </tbody>
           </table>
         </div>
+      )}
+      {disputing && (
+        <DisputeDialog
+          payment={disputing}
+          queryKey={myPaymentsKey(userId)}
+          onClose={() => setDisputing(null)}
+        />
       )}
     </section>
   );

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { jobFullMessage, type PaymentTermsResponse } from '@marketplace/contracts';
+import { DISPUTE_RULE_SUMMARY, jobFullMessage, type PaymentTermsResponse } from '@marketplace/contracts';
 import { Toasts } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import {
@@ -86,6 +86,14 @@ describe('unlocking a job', () => {
     expect(screen.getByText('3 of 5 companies')).toBeInTheDocument();
     expect(screen.getByText(TERMS.refundRule)).toBeInTheDocument();
     expect(screen.getByText('Test mode: no real money is charged.')).toBeInTheDocument();
+    // The dispute rule, before payment, with the way to the terms' section.
+    const dispute = screen.getByText(
+      (_, element) => element?.textContent === `${DISPUTE_RULE_SUMMARY} The rules`,
+    );
+    expect(within(dispute).getByRole('link', { name: 'The rules' })).toHaveAttribute(
+      'href',
+      '/termsandcondition#disputing-a-bad-lead',
+    );
   });
 
   it('a full job says so and cannot be paid for', async () => {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatNaira, jobFullMessage, MESSAGES } from '@marketplace/contracts';
+import { DISPUTE_RULE_SUMMARY, formatNaira, jobFullMessage, MESSAGES } from '@marketplace/contracts';
 import { buttonClass, errorText, useSession, retryUnlessClientError } from '@marketplace/ui';
 import { checkout, fetchPaymentTerms, initializePayment, paymentTermsKey } from '../api/unlock';
 import './unlock.css';
@@ -78,6 +78,12 @@ export function UnlockPanel({
               </dd>
             </dl>
             <p className="unlock-terms__rule">{data.refundRule}</p>
+            <p className="unlock-terms__rule unlock-terms__dispute">
+              {DISPUTE_RULE_SUMMARY}{' '}
+              <a href="/termsandcondition#disputing-a-bad-lead" target="_blank" rel="noopener">
+                The rules
+              </a>
+            </p>
             {data.testMode && <p className="unlock-terms__test">Test mode: no real money is charged.</p>}
             {unavailable && (
               <p className="unlock-terms__error" role="alert">

@@ -1,0 +1,150 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  DISPUTE_DECISION_MAX,
+  DISPUTE_MESSAGES,
+  DISPUTE_REASON_LABELS,
+  REFUND_REASON_MESSAGES,
+  formatKobo,
+  type AdminDispute,
+  type DecideDisputeBody,
+} from '@marketplace/contracts';
+import { ApiError, Button, errorText, notify } from '@marketplace/ui';
+import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { decideDispute } from '../api/disputes';
+
+export type Decision = DecideDisputeBody['decision'];
+
+/** The id of a dispute's card heading: where focus goes once it is decided (its buttons are gone). */
+export const disputeHeadingId = (disputeId: string) => `admin-dispute-${disputeId}`;
+
+function serverError(error: unknown): string {
+  return errorText(error, {
+    status: { 403: 'Only administrators can decide disputes.' },
+    server: true,
+    answered: (status) => `The dispute could not be decided (status ${status}).`,
+    fallback: 'The dispute could not be decided.',
+  });
+}
+
+/**
+ * Confirms a refund (the money goes back through the existing refunds: the company loses the contact
+ * details and the chat turns read-only) or asks the reason of a rejection, which the company reads.
+ */
+export function DecideDisputeDialog({
+  dispute,
+  decision,
+  onClose,
+}: {
+  dispute: AdminDispute;
+  decision: Decision;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const decided = useRef(false);
+  const queryClient = useQueryClient();
+  const amount = formatKobo(dispute.amount, 'NGN');
+  const company = dispute.company.name?.trim() || 'The company';
+
+  const mutation = useMutation({
+    mutationFn: (body: DecideDisputeBody) => decideDispute(dispute._id, body),
+    onSuccess: async (result) => {
+      notify('success', result.message);
+      decided.current = true;
+      // The queue, and the payments list the refund changed.
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      onClose();
+    },
+    onError: async (error) => {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409))
+        await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (decision === 'reject') {
+      const trimmed = reason.trim();
+      const problem = !trimmed ? DISPUTE_MESSAGES.rejectionReasonRequired : undefined;
+      setReasonError(problem);
+      if (problem) {
+        reasonField.current?.focus();
+        return;
+      }
+      mutation.mutate({ decision, reason: trimmed });
+    } else {
+      mutation.mutate({ decision });
+    }
+  };
+
+  return (
+    <Modal
+      title={decision === 'refund' ? 'Refund this unlock' : 'Reject this dispute'}
+      onClose={onClose}
+      returnFocus={() =>
+        decided.current ? document.getElementById(disputeHeadingId(dispute._id)) : undefined
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <button
+            type="submit"
+            form={formId}
+            className={decision === 'refund' ? 'ui-btn ui-btn--danger-solid' : 'ui-btn ui-btn--primary'}
+            aria-busy={mutation.isPending || undefined}
+          >
+            {mutation.isPending
+              ? 'Saving…'
+              : decision === 'refund'
+                ? `Refund ${amount}`
+                : 'Reject the dispute'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
+        <FormError message={mutation.isError ? serverError(mutation.error) : undefined} />
+        <dl className="admin-pay-dialog__facts">
+          <dt>Company</dt>
+          <dd>{company}</dd>
+          <dt>Job</dt>
+          <dd>{dispute.job.title?.trim() || 'Job no longer listed'}</dd>
+          <dt>Reason</dt>
+          <dd>{DISPUTE_REASON_LABELS[dispute.reason]}</dd>
+        </dl>
+        {decision === 'refund' ? (
+          <>
+            <p className="admin-pay-dialog__lead">
+              {amount} goes back to {company}. The company loses the job’s contact details, the chat turns
+              read-only and the job gets its place back. This cannot be undone.
+            </p>
+            <p className="admin-pay-dialog__preview">
+              <span>The company will read:</span> “{REFUND_REASON_MESSAGES.dispute}”
+            </p>
+          </>
+        ) : (
+          <TextAreaField
+            ref={reasonField}
+            label="Reason for the company"
+            name="reason"
+            rows={3}
+            maxLength={DISPUTE_DECISION_MAX}
+            value={reason}
+            error={reasonError}
+            hint={`The company reads this on its dashboard; the unlock stays. At most ${DISPUTE_DECISION_MAX} characters.`}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (reasonError && event.target.value.trim()) setReasonError(undefined);
+            }}
+          />
+        )}
+      </form>
+    </Modal>
+  );
+}
