@@ -38,7 +38,8 @@ describe('accounts mail settings', () => {
 });
 
 describe('reply-time sweep setting', () => {
-  const sweepMs = (env: NodeJS.ProcessEnv) => resolveAccountsSettings(loadAccountsSettings(env)).replyTimeSweepMs;
+  const sweepMs = (env: NodeJS.ProcessEnv) =>
+    resolveAccountsSettings(loadAccountsSettings(env)).replyTimeSweepMs;
 
   it('is hourly by default, can be set in seconds, and 0 turns it off', () => {
     expect(sweepMs({})).toBe(3_600_000);

@@ -58,9 +58,7 @@ describe('payment notices: the company is told when a pending payment is confirm
     const [mail] = await waitForMails(ace.email);
     expect(mailHeader(mail!, 'Subject')).toBe('Payment confirmed: Fix the kitchen sink');
     const text = mailText(mail!);
-    expect(text).toContain(
-      'Your payment of ₦1,500 by bank transfer for "Fix the kitchen sink" has arrived.',
-    );
+    expect(text).toContain('Your payment of ₦1,500 by bank transfer for "Fix the kitchen sink" has arrived.');
     expect(text).toContain(payload.reference);
     expect(text).toContain(`${PUBLIC_URL}/dashboard`);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -25,7 +25,10 @@ describe('reply times from chat.message.sent', () => {
   async function company() {
     const n = ++seq;
     return h.signUp(
-      companyPayload({ email: `reply-${n}-${randomUUID().slice(0, 8)}@example.ng`, name: `Reply Co ${'ABCDEFGHIJ'[n % 10]}` }),
+      companyPayload({
+        email: `reply-${n}-${randomUUID().slice(0, 8)}@example.ng`,
+        name: `Reply Co ${'ABCDEFGHIJ'[n % 10]}`,
+      }),
     );
   }
   const poster = randomUUID();

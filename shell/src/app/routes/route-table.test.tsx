@@ -258,15 +258,21 @@ describe('sign-in guard', () => {
     await waitFor(() => expect(router.location.pathname).toBe(expected));
   });
 
-  it.each(['/dashboard', '/allusers', '/alljobs', '/allpayments', '/alldisputes', '/edit-profile', '/chat', '/newchat'])(
-    'sends a signed-out visitor from %s to /login',
-    async (path) => {
-      const { router } = await renderApp(path, { loader: createFakeLoader() });
-      expect(await pageHeading()).toHaveTextContent('Sign in');
-      expect(router.location.pathname).toBe('/login');
-      expect(layoutOf()).toBe('public');
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/allusers',
+    '/alljobs',
+    '/allpayments',
+    '/alldisputes',
+    '/edit-profile',
+    '/chat',
+    '/newchat',
+  ])('sends a signed-out visitor from %s to /login', async (path) => {
+    const { router } = await renderApp(path, { loader: createFakeLoader() });
+    expect(await pageHeading()).toHaveTextContent('Sign in');
+    expect(router.location.pathname).toBe('/login');
+    expect(layoutOf()).toBe('public');
+  });
 
   it('trusts the server, not a cached account: a stale `user` in localStorage is not a session', async () => {
     localStorage.setItem('user', JSON.stringify(account()));
