@@ -102,6 +102,8 @@ export const ALERT_MESSAGES = /* @__PURE__ */ Object.freeze({
   onlyCompanies: 'Only companies can set job alerts.',
   preferencesSaved: 'Job alerts saved',
   unsubscribed: 'You will get no more job alert e-mails. Your alerts still show on the site.',
+  /** The link opened (GET): nothing changes until the company confirms (mail scanners open links too). */
+  confirmUnsubscribe: 'Stop job alert e-mails? New matching jobs will still show in the app.',
   badUnsubscribeLink: 'This unsubscribe link is not valid.',
   chooseFromList: 'Choose from the list.',
   chooseEmail: 'Choose how we e-mail you about new jobs.',

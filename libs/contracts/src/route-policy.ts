@@ -62,6 +62,7 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'GET /api/jobs/alerts/preferences': 'personal',
   'PUT /api/jobs/alerts/preferences': 'personal',
   'GET /api/jobs/alerts/unsubscribe': 'personal',
+  'POST /api/jobs/alerts/unsubscribe': 'personal',
   'GET /api/jobs/notifications': 'personal',
   'PUT /api/jobs/notifications/read': 'personal',
   // chat

@@ -14,6 +14,7 @@ export * from './http/openapi';
 export * from './http/health';
 export * from './http/rate-limit';
 export * from './http/trust-proxy';
+export * from './http/html';
 export * from './auth/auth';
 export * from './auth/keys';
 export * from './auth/revocation';

@@ -247,7 +247,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   },
   'GET /api/jobs/alerts/unsubscribe': {
     allow: EVERYONE,
-    note: 'the signed link in an alert mail is the credential: whoever holds it may use it (one click)',
+    note: 'the signed link in an alert mail is the credential: whoever holds it may open it (it only asks)',
+    call: (f) => ({ url: `/api/jobs/alerts/unsubscribe?${f.unsubscribeQuery}` }),
+  },
+  'POST /api/jobs/alerts/unsubscribe': {
+    allow: EVERYONE,
+    note: 'the signed link is the credential: its page\'s button, or a mail client\'s one-click unsubscribe',
     call: (f) => ({ url: `/api/jobs/alerts/unsubscribe?${f.unsubscribeQuery}` }),
   },
   'PUT /api/jobs/admin/jobs/:jobId/hide': {

@@ -190,26 +190,60 @@ describe('job alert and notification routes', () => {
     });
   });
 
-  describe('the one-click unsubscribe link', () => {
-    it('stops alert e-mails only, with a valid signature', async () => {
-      const key = (await h.db.selectFrom('alert_signing_key').select('secret').executeTakeFirstOrThrow())
-        .secret;
-      const signature = unsubscribeSignature(key, rival.id);
-      const response = await call(
-        'GET',
-        `/api/jobs/alerts/unsubscribe?company=${rival.id}&signature=${signature}`,
-      );
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toContain('no-store');
-      expect(response.json().resultMessage.en).toBe(ALERT_MESSAGES.unsubscribed);
-      const preferences = (await call('GET', '/api/jobs/alerts/preferences', rival.headers)).json()
-        .preferences;
-      expect(preferences).toEqual({
+  describe('the unsubscribe link in alert mails', () => {
+    const signingKey = async () =>
+      (await h.db.selectFrom('alert_signing_key').select('secret').executeTakeFirstOrThrow()).secret;
+    const emailOf = async (member: Member) =>
+      (await call('GET', '/api/jobs/alerts/preferences', member.headers)).json().preferences.email;
+    const mailsOn = (member: Member) =>
+      h.db
+        .updateTable('job_alert_preferences')
+        .set({ email: 'instant' })
+        .where('company_id', '=', member.id)
+        .execute();
+    const link = async (member: Member) =>
+      `/api/jobs/alerts/unsubscribe?company=${member.id}&signature=${unsubscribeSignature(await signingKey(), member.id)}`;
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+    it('opening it changes nothing (mail scanners open links): a browser gets the question and one button', async () => {
+      await mailsOn(rival);
+      const url = await link(rival);
+      const api = await call('GET', url);
+      expect(api.statusCode).toBe(200);
+      expect(api.headers['cache-control']).toContain('no-store');
+      expect(api.json().resultMessage.en).toBe(ALERT_MESSAGES.confirmUnsubscribe);
+      const page = await call('GET', url, html);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+      expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(page.body).toContain('<h1>Stop job alert e-mails?</h1>');
+      expect(page.body).toContain(`<form method="post" action="${url.replace(/&/g, '&amp;')}">`);
+      expect(page.body).not.toContain('<script');
+      expect(await emailOf(rival)).toBe('instant');
+    });
+
+    it("confirming (the button, or a mail client's one-click POST) stops alert e-mails only", async () => {
+      await mailsOn(rival);
+      const confirmed = await h.app.inject({
+        method: 'POST',
+        url: await link(rival),
+        headers: { ...html, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.body).toContain('<h1>Job alert e-mails stopped</h1>');
+      expect((await call('GET', '/api/jobs/alerts/preferences', rival.headers)).json().preferences).toEqual({
         categories: ['Craftsman'],
         subcategories: [],
         states: ['Lagos'],
         email: 'none',
       });
+      await mailsOn(rival);
+      const api = await h.app.inject({ method: 'POST', url: await link(rival) });
+      expect(api.statusCode).toBe(200);
+      expect(api.json().resultMessage.en).toBe(ALERT_MESSAGES.unsubscribed);
+      expect(await emailOf(rival)).toBe('none');
     });
 
     it.each([
@@ -219,22 +253,44 @@ describe('job alert and notification routes', () => {
       ['a NUL byte', (sig: string) => `company=${rival.id}%00&signature=${sig}`, 400],
       ['no signature', () => `company=${rival.id}`, 400],
       ['a company id that is no uuid', (sig: string) => `company=1e309&signature=${sig}`, 400],
-    ])('refuses %s', async (_why, query, status) => {
-      await h.db
-        .updateTable('job_alert_preferences')
-        .set({ email: 'instant' })
-        .where('company_id', '=', company.id)
-        .execute();
-      const key = (await h.db.selectFrom('alert_signing_key').select('secret').executeTakeFirstOrThrow())
-        .secret;
-      const response = await call(
+      [
+        'the same key twice',
+        (sig: string) => `company=${rival.id}&company=${rival.id}&signature=${sig}`,
+        400,
+      ],
+    ])('refuses %s, opened or confirmed, and changes nothing', async (_why, query, status) => {
+      await mailsOn(company);
+      const url = `/api/jobs/alerts/unsubscribe?${query(unsubscribeSignature(await signingKey(), rival.id))}`;
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await h.app.inject({ method, url });
+        expect([method, response.statusCode]).toEqual([method, status]);
+      }
+      expect(await emailOf(company)).toBe('instant');
+    });
+
+    it('a browser with a link that does not work is told what to do instead, on a page', async () => {
+      const page = await call(
         'GET',
-        `/api/jobs/alerts/unsubscribe?${query(unsubscribeSignature(key, rival.id))}`,
+        `/api/jobs/alerts/unsubscribe?company=${rival.id}&signature=${'A'.repeat(43)}`,
+        html,
       );
-      expect(response.statusCode).toBe(status);
-      const preferences = (await call('GET', '/api/jobs/alerts/preferences', company.headers)).json()
-        .preferences;
-      expect(preferences.email).toBe('instant');
+      expect(page.statusCode).toBe(403);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('This link does not work');
+      expect(page.body).not.toContain('<form');
+    });
+
+    it('refuses a body too big for a form, and changes nothing', async () => {
+      await mailsOn(rival);
+      const url = await link(rival);
+      const big = await h.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `a=${'x'.repeat(5000)}`,
+      });
+      expect(big.statusCode).toBe(413);
+      expect(await emailOf(rival)).toBe('instant');
     });
   });
 });

@@ -1,16 +1,9 @@
 import { PAYMENT_API, type Receipt } from '@marketplace/contracts';
-import { escapeHtml } from '../routes/sandbox-page';
+import { escapeHtml, servicePageHeaders } from '@marketplace/service-kit';
 import { receiptLines } from './view';
 
 /** Headers of the printable page: no script at all, its own styles only, never cached (personal data). */
-export const RECEIPT_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-});
+export const RECEIPT_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze(servicePageHeaders());
 
 const rows = (pairs: Array<[string, string]>) =>
   pairs

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@marketplace/service-kit';
 import { SANDBOX_TRANSFER_ACCOUNT, SANDBOX_USSD_CODE, type SandboxTransaction } from '../providers/sandbox';
 
 // The sandbox provider's checkout page: plain server-rendered HTML (no script), tidy enough to look like
@@ -16,15 +17,6 @@ export function sandboxPageHeaders(publicUrl: string): Record<string, string> {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
   };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 export function naira(kobo: number): string {
