@@ -252,7 +252,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   },
   'POST /api/jobs/alerts/unsubscribe': {
     allow: EVERYONE,
-    note: 'the signed link is the credential: its page\'s button, or a mail client\'s one-click unsubscribe',
+    note: "the signed link is the credential: its page's button, or a mail client's one-click unsubscribe",
     call: (f) => ({ url: `/api/jobs/alerts/unsubscribe?${f.unsubscribeQuery}` }),
   },
   'PUT /api/jobs/admin/jobs/:jobId/hide': {
