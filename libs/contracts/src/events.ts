@@ -281,6 +281,11 @@ export const PaymentsDisputeDecidedV1 = Type.Object({
   outcome: Type.Union([Type.Literal('refunded'), Type.Literal('rejected')]),
   decidedBy: Type.String(),
   decidedAt: Type.String(),
+  /** What the company is told (accounts mails it): the job, the amount, and a rejection's reason. */
+  jobTitle: Type.Union([Type.String(), Type.Null()]),
+  amount: Type.Integer({ description: 'kobo' }),
+  currency: Type.String(),
+  rejectionReason: Type.Union([Type.String(), Type.Null()]),
 });
 export type PaymentsDisputeDecidedV1 = Static<typeof PaymentsDisputeDecidedV1>;
 

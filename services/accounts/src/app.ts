@@ -117,7 +117,7 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   sweepReplyTimes(app, db, resolved);
   service.consume({
     durable: PAYMENT_NOTICES_CONSUMER,
-    filterSubject: 'payments.unlock.*',
+    filterSubject: 'payments.>',
     handlers: paymentNoticeHandlers(mail.notices),
   });
 

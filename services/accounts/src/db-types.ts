@@ -97,7 +97,13 @@ export interface AccountTokensTable {
 export interface NoticeMailsTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'chat-reminder' | 'payment-confirmed' | 'payment-expired' | 'job-alert' | 'job-alert-digest';
+  kind:
+    | 'chat-reminder'
+    | 'payment-confirmed'
+    | 'payment-expired'
+    | 'dispute-decided'
+    | 'job-alert'
+    | 'job-alert-digest';
   /** One notice per key, whatever events carry it. */
   dedupe_key: string;
   data: ColumnType<Record<string, unknown>, string, string>;

@@ -82,6 +82,62 @@ describe('payment notices: the company is told when a pending payment is confirm
     expect(text).toContain('it will be refunded to you automatically');
   });
 
+  const decided = (companyId: string, outcome: 'refunded' | 'rejected', rejectionReason: string | null) => {
+    const { paymentId, reference, jobId, jobTitle, amount, currency } = base(companyId);
+    const payload: EventPayload<'payments.dispute.decided'> = {
+      disputeId: randomUUID(),
+      paymentId,
+      reference,
+      jobId,
+      companyId,
+      posterId: randomUUID(),
+      outcome,
+      decidedBy: randomUUID(),
+      decidedAt: new Date().toISOString(),
+      jobTitle,
+      amount,
+      currency,
+      rejectionReason,
+    };
+    return payload;
+  };
+
+  it('a dispute refunded: the company is told the money comes back and the job is locked again, once', async () => {
+    const ace = await company();
+    const payload = decided(ace.id, 'refunded', null);
+    const event = newEvent('payments.dispute.decided', payload, { correlationId: 'test' });
+    await h.service.bus.publish(event);
+    await h.service.bus.publish(event);
+    await h.service.bus.publish(newEvent('payments.dispute.decided', payload, { correlationId: 'again' }));
+    const [mail] = await waitForMails(ace.email);
+    expect(mailHeader(mail!, 'Subject')).toBe('Dispute accepted: Fix the kitchen sink');
+    const text = mailText(mail!);
+    expect(text).toContain('accepted it: your payment of ₦1,500 is being refunded.');
+    expect(text).toContain('The job is locked again and its chat is closed.');
+    expect(text).toContain(payload.reference);
+    expect(text).toContain(`${PUBLIC_URL}/dashboard`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(ace.email)).toHaveLength(1);
+  });
+
+  it("a dispute rejected: the company reads the admin's reason and keeps its access", async () => {
+    const ace = await company();
+    await h.service.bus.publish(
+      newEvent(
+        'payments.dispute.decided',
+        decided(ace.id, 'rejected', 'The poster answered you the same day.'),
+        {
+          correlationId: 'test',
+        },
+      ),
+    );
+    const [mail] = await waitForMails(ace.email);
+    expect(mailHeader(mail!, 'Subject')).toBe('Dispute not accepted: Fix the kitchen sink');
+    const text = mailText(mail!);
+    expect(text).toContain('did not accept it. The unlock stays, and so does your access.');
+    expect(text).toContain('The reason: The poster answered you the same day.');
+  });
+
   it('an unknown company gets nothing and nothing breaks', async () => {
     const before = (await h.outboxMails()).length;
     await h.service.bus.publish(

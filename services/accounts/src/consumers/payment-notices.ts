@@ -8,8 +8,8 @@ import { UsersRepository } from '../repositories/users-repository';
 export const PAYMENT_NOTICES_CONSUMER = 'accounts-payment-notices';
 
 /**
- * `payments.unlock.confirmed` / `payments.unlock.expired` -> one e-mail to the company (the transfer it
- * sent has arrived; or its payment window ran out). Stored with the inbox row (a redelivered event mails
+ * `payments.unlock.confirmed` / `payments.unlock.expired` / `payments.dispute.decided` -> one e-mail to the
+ * company (the transfer it sent has arrived; its payment window ran out; an admin decided its dispute). Stored with the inbox row (a redelivered event mails
  * once) and keyed by payment and outcome (a second event for the same payment mails once too).
  */
 export function paymentNoticeHandlers(notices: NoticeMails): EventHandlers<AccountsDatabase> {
@@ -33,6 +33,24 @@ export function paymentNoticeHandlers(notices: NoticeMails): EventHandlers<Accou
           amount: confirmed.amount,
           currency: confirmed.currency,
           method: confirmed.method,
+        },
+      });
+    },
+    'payments.dispute.decided': async (decided, trx) => {
+      const company = await companyOf(trx, decided.companyId);
+      if (!company) return;
+      await notices.enqueue(trx, {
+        kind: 'dispute-decided',
+        userId: company.id,
+        dedupeKey: `dispute-decided:${decided.disputeId}`,
+        data: {
+          disputeId: decided.disputeId,
+          reference: decided.reference,
+          jobTitle: decided.jobTitle,
+          amount: decided.amount,
+          currency: decided.currency,
+          outcome: decided.outcome,
+          rejectionReason: decided.rejectionReason,
         },
       });
     },

@@ -7,6 +7,7 @@ import type { Mailer, OutgoingMail } from './mailer';
 import { PAYMENT_METHOD_LABELS, formatKobo, type PaymentMethod } from '@marketplace/contracts';
 import {
   chatReminderMail,
+  disputeDecidedMail,
   jobAlertDigestMail,
   jobAlertMail,
   paymentConfirmedMail,
@@ -40,6 +41,17 @@ export interface PaymentNoticeData {
   windowMinutes?: number;
 }
 
+/** What a dispute's decision notice says (from `payments.dispute.decided`). */
+export interface DisputeDecidedData {
+  disputeId: string;
+  reference: string;
+  jobTitle: string | null;
+  amount: number;
+  currency: string;
+  outcome: 'refunded' | 'rejected';
+  rejectionReason: string | null;
+}
+
 /** A job as alert mails list it (no poster details). */
 export interface AlertedJobData {
   jobId: string;
@@ -63,6 +75,7 @@ export type NewNotice = {
 } & (
   | { kind: 'chat-reminder'; data: ChatReminderData }
   | { kind: 'payment-confirmed' | 'payment-expired'; data: PaymentNoticeData }
+  | { kind: 'dispute-decided'; data: DisputeDecidedData }
   | { kind: 'job-alert' | 'job-alert-digest'; data: JobAlertData }
 );
 
@@ -186,6 +199,20 @@ export class NoticeMails {
     if (!publicUrl && !this.#warnedNoLink) {
       this.#warnedNoLink = true;
       this.#options.logger.warn('notice mails go out without links: set PUBLIC_URL');
+    }
+    if (row.kind === 'dispute-decided') {
+      const decision = row.data as unknown as DisputeDecidedData;
+      return disputeDecidedMail({
+        to: member.email,
+        name: member.name,
+        outcome: decision.outcome,
+        jobTitle: decision.jobTitle,
+        amount: formatKobo(decision.amount, decision.currency),
+        reference: decision.reference,
+        rejectionReason: decision.rejectionReason,
+        link: publicUrl ? `${publicUrl}/dashboard` : undefined,
+        verified: member.email_verified_at !== null,
+      });
     }
     if (row.kind === 'payment-confirmed' || row.kind === 'payment-expired') {
       const payment = row.data as unknown as PaymentNoticeData;

@@ -189,6 +189,52 @@ export function paymentConfirmedMail(input: PaymentNoticeMailInput): OutgoingMai
   };
 }
 
+export interface DisputeDecidedMailInput extends AccountMailInput {
+  outcome: 'refunded' | 'rejected';
+  jobTitle: string | null;
+  /** The amount as people read it, e.g. '₦1,000'. */
+  amount: string;
+  reference: string;
+  /** A rejection's reason, as the admin wrote it. */
+  rejectionReason: string | null;
+  /** `${PUBLIC_URL}/dashboard`; without PUBLIC_URL there is no link to make. */
+  link: string | undefined;
+  verified: boolean;
+}
+
+/** An admin decided the company's dispute of an unlock: refunded (access ends), or rejected with a reason. */
+export function disputeDecidedMail(input: DisputeDecidedMailInput): OutgoingMail {
+  const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'the job';
+  const refunded = input.outcome === 'refunded';
+  return {
+    to: input.to,
+    subject: oneLine(`Dispute ${refunded ? 'accepted' : 'not accepted'}: ${input.jobTitle ?? 'your unlock'}`),
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      ...(refunded
+        ? [
+            `We looked at your dispute about ${job} and accepted it: your payment of ${input.amount} is being refunded.`,
+            'The job is locked again and its chat is closed. Refunds usually reach your account within a few working days.',
+          ]
+        : [
+            `We looked at your dispute about ${job} and did not accept it. The unlock stays, and so does your access.`,
+            `The reason: ${oneLine(input.rejectionReason ?? 'not given')}`,
+          ]),
+      `Reference: ${oneLine(input.reference)}`,
+      '',
+      ...(input.link
+        ? ['Your dashboard:', '', input.link]
+        : ['Sign in to Marketplace to see it on your dashboard.']),
+      '',
+      ...(input.verified
+        ? []
+        : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      '',
+    ].join('\n'),
+  };
+}
+
 export interface JobAlertMailJob {
   jobHeading: string;
   category: string;

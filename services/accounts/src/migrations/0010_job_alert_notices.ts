@@ -10,13 +10,13 @@ import type { UntypedDb } from '@marketplace/service-kit';
 export const jobAlertNoticesMigration = {
   async up(db: UntypedDb) {
     // PostgreSQL named the column's check of 0007 `notice_mails_kind_check`; 0009 widened it for payments'
-    // notices, which stay.
+    // notices, which stay, with a dispute's decision (payments.dispute.decided) beside them.
     await db.schema.alterTable('notice_mails').dropConstraint('notice_mails_kind_check').execute();
     await db.schema
       .alterTable('notice_mails')
       .addCheckConstraint(
         'notice_mails_kind_check',
-        sql`kind in ('chat-reminder', 'payment-confirmed', 'payment-expired', 'job-alert', 'job-alert-digest')`,
+        sql`kind in ('chat-reminder', 'payment-confirmed', 'payment-expired', 'dispute-decided', 'job-alert', 'job-alert-digest')`,
       )
       .execute();
     await db.schema

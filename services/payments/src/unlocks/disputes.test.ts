@@ -145,7 +145,14 @@ describe('disputes: a company disputes a paid unlock, an admin refunds or reject
     });
     await eventually(async () =>
       expect(h.published('payments.dispute.decided').filter((e) => e.disputeId === dispute._id)).toEqual([
-        expect.objectContaining({ outcome: 'rejected', paymentId: await paymentIdOf(unlock.reference) }),
+        expect.objectContaining({
+          outcome: 'rejected',
+          paymentId: await paymentIdOf(unlock.reference),
+          // What accounts mails the company.
+          rejectionReason: 'The poster answered you the same day.',
+          amount: expect.any(Number),
+          currency: 'NGN',
+        }),
       ]),
     );
     expect(h.published('payments.unlock.refunded').filter((e) => e.reference === unlock.reference)).toEqual(

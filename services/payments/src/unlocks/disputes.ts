@@ -118,7 +118,8 @@ export class Disputes {
         decided_by: admin.sub,
         decided_at: now,
       });
-      await disputeDecided(trx, updated, payment.reference, correlationId);
+      const jobTitle = await new PaymentsRepository(trx).jobTitleOf(payment.job_id);
+      await disputeDecided(trx, updated, payment, jobTitle, correlationId);
       return updated;
     });
     // The provider is asked right away (as for an admin's refund); a failure is retried by the rounds.

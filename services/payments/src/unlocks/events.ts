@@ -155,7 +155,13 @@ export async function unlockExpired(
 }
 
 /** An admin decided a dispute (a refund goes out with its own `payments.unlock.refunded`). */
-export function disputeDecided(trx: Trx, dispute: DisputeRow, reference: string, correlationId: string) {
+export function disputeDecided(
+  trx: Trx,
+  dispute: DisputeRow,
+  payment: Pick<PaymentRow, 'reference' | 'amount_kobo' | 'currency'>,
+  jobTitle: string | null,
+  correlationId: string,
+) {
   if (dispute.status === 'open' || !dispute.decided_at || !dispute.decided_by)
     throw new Error('disputeDecided needs a decided dispute');
   return publishEvent(
@@ -164,13 +170,17 @@ export function disputeDecided(trx: Trx, dispute: DisputeRow, reference: string,
     {
       disputeId: dispute.id,
       paymentId: dispute.payment_id,
-      reference,
+      reference: payment.reference,
       jobId: dispute.job_id,
       companyId: dispute.company_id,
       posterId: dispute.poster_id,
       outcome: dispute.status,
       decidedBy: dispute.decided_by,
       decidedAt: dispute.decided_at.toISOString(),
+      jobTitle,
+      amount: payment.amount_kobo,
+      currency: payment.currency,
+      rejectionReason: dispute.rejection_reason,
     },
     opts(correlationId),
   );
