@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { tabbable } from 'tabbable';
 import { useFocusTrap } from '../../focus-trap';
@@ -29,6 +29,21 @@ export function Modal({ title, onClose, children, footer, returnFocus }: ModalPr
     onEscape: () => closeRef.current(),
     ...(returnFocus ? { returnFocus } : {}),
   });
+
+  // A body with nothing to focus in it (a job's details) can still be longer than a phone's screen: it
+  // takes a tab stop itself then, so the keyboard can scroll it (axe's scrollable-region-focusable).
+  // Bodies with a control keep their tab order as it is.
+  const body = useRef<HTMLDivElement>(null);
+  const [bodyTakesFocus, setBodyTakesFocus] = useState(false);
+  useEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    const update = () => setBodyTakesFocus(tabbable(element, { displayCheck: 'none' }).length === 0);
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(element, { childList: true, subtree: true, attributes: true });
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const { overflow } = document.body.style;
@@ -64,7 +79,9 @@ export function Modal({ title, onClose, children, footer, returnFocus }: ModalPr
             </svg>
           </button>
         </div>
-        <div className="form-modal__body">{children}</div>
+        <div className="form-modal__body" ref={body} tabIndex={bodyTakesFocus ? 0 : undefined}>
+          {children}
+        </div>
         {footer && <div className="form-modal__foot">{footer}</div>}
       </div>
     </div>,
