@@ -145,7 +145,10 @@ function refuseLink(request: FastifyRequest, reply: FastifyReply) {
 }
 
 const PAGE_WORDS = {
-  ask: { title: 'Stop job alert e-mails?', lead: ALERT_MESSAGES.confirmUnsubscribe },
+  ask: {
+    title: 'Stop job alert e-mails?',
+    lead: 'New jobs that match your alerts will still show in the app. You can turn e-mails back on under Job alerts.',
+  },
   done: { title: 'Job alert e-mails stopped', lead: ALERT_MESSAGES.unsubscribed },
   refused: {
     title: 'This link does not work',
