@@ -124,6 +124,16 @@ export interface ChatReminderMailInput extends AccountMailInput {
  * are waiting; never the messages themselves (a mistyped address learns no more than a name and a
  * job heading).
  */
+/** A notice's way back to the site: the link under its line, or what to do when there is no link (no PUBLIC_URL). */
+function linkOr(link: string | undefined, intro: string, withoutLink: string): string[] {
+  return link ? [intro, '', link] : [withoutLink];
+}
+
+/** For an address never verified: the mail may have reached someone who has no account here. */
+function notYours(verified: boolean): string[] {
+  return verified ? [] : ['If you have no Marketplace account with this e-mail address, ignore this mail.'];
+}
+
 export function chatReminderMail(input: ChatReminderMailInput): OutgoingMail {
   const count = input.unreadCount;
   const messages = count === 1 ? 'message' : 'messages';
@@ -137,14 +147,14 @@ export function chatReminderMail(input: ChatReminderMailInput): OutgoingMail {
       `${oneLine(input.counterpartName)} wrote to you about "${jobTitle}".`,
       `You have ${count} unread ${messages} in that conversation.`,
       '',
-      ...(input.link
-        ? ['Read and answer here:', '', input.link]
-        : ['Sign in to Marketplace and open Chat to read and answer.']),
+      ...linkOr(
+        input.link,
+        'Read and answer here:',
+        'Sign in to Marketplace and open Chat to read and answer.',
+      ),
       '',
       'We send one such reminder per conversation until you have read it.',
-      ...(input.verified
-        ? []
-        : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      ...notYours(input.verified),
       '',
     ].join('\n'),
   };
@@ -177,13 +187,9 @@ export function paymentConfirmedMail(input: PaymentNoticeMailInput): OutgoingMai
       `The job is unlocked: you can now see the poster's contact details and chat with them.`,
       `Reference: ${oneLine(input.reference)}`,
       '',
-      ...(input.link
-        ? ['Open your dashboard:', '', input.link]
-        : ['Sign in to Marketplace to start the conversation.']),
+      ...linkOr(input.link, 'Open your dashboard:', 'Sign in to Marketplace to start the conversation.'),
       '',
-      ...(input.verified
-        ? []
-        : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      ...notYours(input.verified),
       '',
     ].join('\n'),
   };
@@ -223,13 +229,9 @@ export function disputeDecidedMail(input: DisputeDecidedMailInput): OutgoingMail
           ]),
       `Reference: ${oneLine(input.reference)}`,
       '',
-      ...(input.link
-        ? ['Your dashboard:', '', input.link]
-        : ['Sign in to Marketplace to see it on your dashboard.']),
+      ...linkOr(input.link, 'Your dashboard:', 'Sign in to Marketplace to see it on your dashboard.'),
       '',
-      ...(input.verified
-        ? []
-        : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      ...notYours(input.verified),
       '',
     ].join('\n'),
   };
@@ -293,13 +295,13 @@ export function paymentExpiredMail(input: PaymentNoticeMailInput): OutgoingMail 
       'If your bank sends the money after all, it will be refunded to you automatically.',
       `Reference: ${oneLine(input.reference)}`,
       '',
-      ...(input.link
-        ? ['You can start a new payment from your dashboard:', '', input.link]
-        : ['You can sign in to Marketplace and start a new payment from the job.']),
+      ...linkOr(
+        input.link,
+        'You can start a new payment from your dashboard:',
+        'You can sign in to Marketplace and start a new payment from the job.',
+      ),
       '',
-      ...(input.verified
-        ? []
-        : ['If you have no Marketplace account with this e-mail address, ignore this mail.']),
+      ...notYours(input.verified),
       '',
     ].join('\n'),
   };
