@@ -156,8 +156,80 @@ export const JobsReviewPostedV1 = Type.Object({
   companyId: Type.String(),
   reviewerId: Type.String(),
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  /** The review is about the company the poster hired through an accepted offer. */
+  verifiedHire: Type.Optional(Type.Boolean()),
 });
 export type JobsReviewPostedV1 = Static<typeof JobsReviewPostedV1>;
+
+/** A company sent an offer for a job it unlocked (issue 29); chat shows it as a card in their conversation. */
+export const JobsOfferSentV1 = Type.Object({
+  offerId: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.String(),
+  jobTitle: Type.String(),
+  /** Whole naira, or null for "by inspection". */
+  priceNaira: Type.Union([Type.Integer(), Type.Null()]),
+  startDate: Type.String(),
+  validUntil: Type.String(),
+  note: Type.String(),
+  /** The company's earlier offer for the job that this one replaced, if any. */
+  replacesOfferId: Type.Union([Type.String(), Type.Null()]),
+  sentAt: Type.String(),
+});
+export type JobsOfferSentV1 = Static<typeof JobsOfferSentV1>;
+
+/** A company withdrew its offer. */
+export const JobsOfferWithdrawnV1 = Type.Object({
+  offerId: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.String(),
+  withdrawnAt: Type.String(),
+});
+export type JobsOfferWithdrawnV1 = Static<typeof JobsOfferWithdrawnV1>;
+
+/**
+ * The poster accepted an offer: the job is in progress with `companyId` hired; the standing offers of
+ * `declinedCompanyIds` were declined (each is told kindly, their chats stay open).
+ */
+export const JobsOfferAcceptedV1 = Type.Object({
+  offerId: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.String(),
+  jobTitle: Type.String(),
+  declinedOfferIds: Type.Array(Type.String()),
+  declinedCompanyIds: Type.Array(Type.String()),
+  acceptedAt: Type.String(),
+});
+export type JobsOfferAcceptedV1 = Static<typeof JobsOfferAcceptedV1>;
+
+/** The poster undid a hire before work started: the job is open again, standing offers stand again. */
+export const JobsOfferUnacceptedV1 = Type.Object({
+  offerId: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  posterId: Type.String(),
+  /** Offers that stand again (they had been declined by the accept and have not expired). */
+  reopenedOfferIds: Type.Array(Type.String()),
+  undoneAt: Type.String(),
+});
+export type JobsOfferUnacceptedV1 = Static<typeof JobsOfferUnacceptedV1>;
+
+/**
+ * An admin hid a reported review (or showed it again): accounts takes its rating out of (or back into)
+ * the company's summary, so cards and profiles count what is shown.
+ */
+export const JobsReviewModeratedV1 = Type.Object({
+  reviewId: Type.String(),
+  jobId: Type.String(),
+  companyId: Type.String(),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  hidden: Type.Boolean(),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type JobsReviewModeratedV1 = Static<typeof JobsReviewModeratedV1>;
 
 /** A company started paying to unlock a job (the card then says 'Payment Pending - Complete to Apply'). */
 export const PaymentsUnlockInitiatedV1 = Type.Object({
@@ -344,6 +416,11 @@ export const EVENT_TYPES = {
   jobsApplicationCreated: 'jobs.application.created',
   jobsReviewPosted: 'jobs.review.posted',
   jobsAlertMatched: 'jobs.alert.matched',
+  jobsOfferSent: 'jobs.offer.sent',
+  jobsOfferWithdrawn: 'jobs.offer.withdrawn',
+  jobsOfferAccepted: 'jobs.offer.accepted',
+  jobsOfferUnaccepted: 'jobs.offer.unaccepted',
+  jobsReviewModerated: 'jobs.review.moderated',
   paymentsUnlockInitiated: 'payments.unlock.initiated',
   paymentsUnlockPaid: 'payments.unlock.paid',
   paymentsUnlockFailed: 'payments.unlock.failed',
@@ -375,6 +452,11 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   [EVENT_TYPES.jobsJobModerated]: { 1: JobsJobModeratedV1 },
   [EVENT_TYPES.jobsApplicationCreated]: { 1: JobsApplicationCreatedV1 },
   [EVENT_TYPES.jobsReviewPosted]: { 1: JobsReviewPostedV1 },
+  [EVENT_TYPES.jobsOfferSent]: { 1: JobsOfferSentV1 },
+  [EVENT_TYPES.jobsOfferWithdrawn]: { 1: JobsOfferWithdrawnV1 },
+  [EVENT_TYPES.jobsOfferAccepted]: { 1: JobsOfferAcceptedV1 },
+  [EVENT_TYPES.jobsOfferUnaccepted]: { 1: JobsOfferUnacceptedV1 },
+  [EVENT_TYPES.jobsReviewModerated]: { 1: JobsReviewModeratedV1 },
   [EVENT_TYPES.paymentsUnlockInitiated]: { 1: PaymentsUnlockInitiatedV1 },
   [EVENT_TYPES.paymentsUnlockPaid]: { 1: PaymentsUnlockPaidV1 },
   [EVENT_TYPES.paymentsUnlockFailed]: { 1: PaymentsUnlockFailedV1 },

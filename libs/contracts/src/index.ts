@@ -13,6 +13,7 @@ export * from './messages';
 export * from './pagination';
 export * from './jobs';
 export * from './alerts';
+export * from './offers';
 export * from './job-rules';
 export * from './chat';
 export * from './realtime-reconnect';

@@ -32,6 +32,10 @@ export interface JobsTable {
   deleted_at: Date | null;
   hidden_reason: string | null;
   hidden_at: Date | null;
+  /** The company whose offer the poster accepted (migration 0006_hire), with the offer and when. */
+  hired_company_id: Generated<string | null>;
+  hired_offer_id: Generated<string | null>;
+  hired_at: Generated<Date | null>;
   /** Generated: the words of title, heading, description and category. */
   search: ColumnType<string, never, never>;
 }

@@ -3,6 +3,7 @@ import { jobsMigration } from './0002_jobs';
 import { jobDetailsMigration } from './0003_job_details';
 import { unlocksApplicationsReviewsMigration } from './0004_unlocks_applications_reviews';
 import { jobAlertsMigration } from './0005_job_alerts';
+import { hireMigration } from './0006_hire';
 
 /** The jobs schema's migrations, one file each, applied in key order. */
 export const jobsMigrations: SchemaMigrations = {
@@ -11,4 +12,5 @@ export const jobsMigrations: SchemaMigrations = {
   '0003_job_details': jobDetailsMigration,
   '0004_unlocks_applications_reviews': unlocksApplicationsReviewsMigration,
   '0005_job_alerts': jobAlertsMigration,
+  '0006_hire': hireMigration,
 };

@@ -99,6 +99,9 @@ export class JobsRepository {
         'jobs.deleted_at',
         'jobs.hidden_reason',
         'jobs.hidden_at',
+        'jobs.hired_company_id',
+        'jobs.hired_offer_id',
+        'jobs.hired_at',
         'members.name as poster_name',
       ]);
   }
