@@ -46,6 +46,8 @@ export const JobSummarySchema = Type.Object({
   unlockCount: Type.Integer(),
   /** The signed-in company's own unlock of this job; absent for everyone else or when there is none. */
   paymentInfo: Type.Optional(Type.Object({ status: UnlockStatusSchema })),
+  /** The company whose offer the poster accepted (issue 29), or null while nobody is hired. */
+  hiredCompanyId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Poster's own lists and the admin's list only. */
   hidden: Type.Optional(Type.Union([JobHiddenSchema, Type.Null()])),
 });

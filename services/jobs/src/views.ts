@@ -42,6 +42,7 @@ export function toSummary(job: StoredJob, options: SummaryOptions = {}): JobSumm
     postedBy: { _id: job.posted_by, name: job.poster_name || job.name || 'Anonymous' },
     createdAt: job.created_at.toISOString(),
     unlockCount: job.unlock_count,
+    hiredCompanyId: job.hired_company_id,
     ...(paymentInfo ? { paymentInfo } : {}),
     ...(options.showHidden
       ? {
