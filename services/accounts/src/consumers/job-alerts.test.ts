@@ -68,6 +68,11 @@ describe('jobs.alert.matched: job alert e-mails', () => {
     expect(text).toContain(
       `${PUBLIC_URL}/api/jobs/alerts/unsubscribe?company=${ace.id}&signature=${SIGNATURE}`,
     );
+    // Mail programs' own unsubscribe button: one POST to the same signed link (RFC 8058).
+    expect(mailHeader(mail!, 'List-Unsubscribe')).toBe(
+      `<${PUBLIC_URL}/api/jobs/alerts/unsubscribe?company=${ace.id}&signature=${SIGNATURE}>`,
+    );
+    expect(mailHeader(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   });
 
   it('a redelivered event mails once', async () => {
@@ -169,6 +174,10 @@ describe('jobs.alert.matched: job alert e-mails', () => {
     expect((text.match(/^- Job number/gm) ?? []).length).toBe(30);
     expect(text).toContain('and 2 more on the site.');
     expect(text).toContain('/api/jobs/alerts/unsubscribe?company=');
+    expect(mailHeader(mail!, 'List-Unsubscribe')).toMatch(
+      /^<.*\/api\/jobs\/alerts\/unsubscribe\?company=.*>$/,
+    );
+    expect(mailHeader(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   });
 
   it('knows when a Lagos day and its digest hour begin (UTC+1, no daylight saving)', () => {

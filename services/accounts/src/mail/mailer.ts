@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra header fields (e.g. List-Unsubscribe); nodemailer encodes them. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

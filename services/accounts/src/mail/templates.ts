@@ -250,6 +250,21 @@ function jobLines(job: JobAlertMailJob): string[] {
   return [`- ${oneLine(job.jobHeading)} (${where})`, ...(job.link ? [`  ${job.link}`] : [])];
 }
 
+/**
+ * RFC 2369 and RFC 8058: mail programs show their own "Unsubscribe" button and stop the alerts with one
+ * POST to the same signed link (the route takes `List-Unsubscribe=One-Click`), no page to open.
+ */
+function unsubscribeHeaders(link: string | undefined): Pick<OutgoingMail, 'headers'> {
+  return link
+    ? {
+        headers: {
+          'List-Unsubscribe': `<${link}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }
+    : {};
+}
+
 function unsubscribeLines(link: string | undefined): string[] {
   return link
     ? ['', 'To stop job alert e-mails (the alerts on the site stay), open:', link]
@@ -266,6 +281,7 @@ export function jobAlertMail(input: {
   return {
     to: input.to,
     subject: oneLine(`New job: ${input.job.jobHeading}`),
+    ...unsubscribeHeaders(input.unsubscribeLink),
     text: [
       `Hello ${oneLine(input.name)},`,
       '',
@@ -319,6 +335,7 @@ export function jobAlertDigestMail(input: {
   return {
     to: input.to,
     subject: `${count} new ${count === 1 ? 'job matches' : 'jobs match'} your job alerts`,
+    ...unsubscribeHeaders(input.unsubscribeLink),
     text: [
       `Hello ${oneLine(input.name)},`,
       '',
