@@ -13,6 +13,7 @@ import './forms.css';
 
 export { AuthLayout } from './AuthLayout';
 export { FormError } from './FormError';
+export { FormDialog, ChoiceFieldset } from './FormDialog';
 export { Modal } from '../modal/Modal';
 export { ruleMessages, type FieldCheck, type FieldChecks } from './checks';
 export { deferredRules, type DeferredRules } from './deferred-rules';

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   DISPUTE_DECISION_MAX,
@@ -9,8 +9,8 @@ import {
   type AdminDispute,
   type DecideDisputeBody,
 } from '@marketplace/contracts';
-import { ApiError, Button, errorText, notify } from '@marketplace/ui';
-import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { ApiError, errorText, notify } from '@marketplace/ui';
+import { FormDialog, TextAreaField } from '@marketplace/ui/form';
 import { decideDispute } from '../api/disputes';
 
 export type Decision = DecideDisputeBody['decision'];
@@ -40,7 +40,6 @@ export function DecideDisputeDialog({
   decision: Decision;
   onClose: () => void;
 }) {
-  const formId = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const reasonField = useRef<HTMLTextAreaElement>(null);
@@ -64,9 +63,7 @@ export function DecideDisputeDialog({
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const submit = () => {
     if (decision === 'reject') {
       const trimmed = reason.trim();
       const problem = !trimmed ? DISPUTE_MESSAGES.rejectionReasonRequired : undefined;
@@ -82,69 +79,53 @@ export function DecideDisputeDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       title={decision === 'refund' ? 'Refund this unlock' : 'Reject this dispute'}
       onClose={onClose}
       returnFocus={() =>
         decided.current ? document.getElementById(disputeHeadingId(dispute._id)) : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <button
-            type="submit"
-            form={formId}
-            className={decision === 'refund' ? 'ui-btn ui-btn--danger-solid' : 'ui-btn ui-btn--primary'}
-            aria-busy={mutation.isPending || undefined}
-          >
-            {mutation.isPending
-              ? 'Saving…'
-              : decision === 'refund'
-                ? `Refund ${amount}`
-                : 'Reject the dispute'}
-          </button>
-        </>
-      }
+      submitLabel={decision === 'refund' ? `Refund ${amount}` : 'Reject the dispute'}
+      pendingLabel="Saving…"
+      tone={decision === 'refund' ? 'danger' : 'primary'}
+      pending={mutation.isPending}
+      error={mutation.isError ? serverError(mutation.error) : undefined}
+      onSubmit={submit}
     >
-      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
-        <FormError message={mutation.isError ? serverError(mutation.error) : undefined} />
-        <dl className="admin-pay-dialog__facts">
-          <dt>Company</dt>
-          <dd>{company}</dd>
-          <dt>Job</dt>
-          <dd>{dispute.job.title?.trim() || 'Job no longer listed'}</dd>
-          <dt>Reason</dt>
-          <dd>{DISPUTE_REASON_LABELS[dispute.reason]}</dd>
-        </dl>
-        {decision === 'refund' ? (
-          <>
-            <p className="admin-pay-dialog__lead">
-              {amount} goes back to {company}. The company loses the job’s contact details, the chat turns
-              read-only and the job gets its place back. This cannot be undone.
-            </p>
-            <p className="admin-pay-dialog__preview">
-              <span>The company will read:</span> “{REFUND_REASON_MESSAGES.dispute}”
-            </p>
-          </>
-        ) : (
-          <TextAreaField
-            ref={reasonField}
-            label="Reason for the company"
-            name="reason"
-            rows={3}
-            maxLength={DISPUTE_DECISION_MAX}
-            value={reason}
-            error={reasonError}
-            hint={`The company reads this on its dashboard; the unlock stays. At most ${DISPUTE_DECISION_MAX} characters.`}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (reasonError && event.target.value.trim()) setReasonError(undefined);
-            }}
-          />
-        )}
-      </form>
-    </Modal>
+      <dl className="admin-pay-dialog__facts">
+        <dt>Company</dt>
+        <dd>{company}</dd>
+        <dt>Job</dt>
+        <dd>{dispute.job.title?.trim() || 'Job no longer listed'}</dd>
+        <dt>Reason</dt>
+        <dd>{DISPUTE_REASON_LABELS[dispute.reason]}</dd>
+      </dl>
+      {decision === 'refund' ? (
+        <>
+          <p className="admin-pay-dialog__lead">
+            {amount} goes back to {company}. The company loses the job’s contact details, the chat turns
+            read-only and the job gets its place back. This cannot be undone.
+          </p>
+          <p className="admin-pay-dialog__preview">
+            <span>The company will read:</span> “{REFUND_REASON_MESSAGES.dispute}”
+          </p>
+        </>
+      ) : (
+        <TextAreaField
+          ref={reasonField}
+          label="Reason for the company"
+          name="reason"
+          rows={3}
+          maxLength={DISPUTE_DECISION_MAX}
+          value={reason}
+          error={reasonError}
+          hint={`The company reads this on its dashboard; the unlock stays. At most ${DISPUTE_DECISION_MAX} characters.`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (reasonError && event.target.value.trim()) setReasonError(undefined);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }

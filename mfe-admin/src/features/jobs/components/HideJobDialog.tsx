@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JOB_LIMITS, JOB_MESSAGES, type HideJobBody } from '@marketplace/contracts';
-import { Button, errorText, notify } from '@marketplace/ui';
-import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { errorText, notify } from '@marketplace/ui';
+import { FormDialog, TextAreaField } from '@marketplace/ui/form';
 import { hideJob, type AdminJobRow } from '../api/jobs';
 
 export const HIDE_REASON_REQUIRED = 'Please say why the job is hidden: its poster will read it.';
@@ -33,7 +33,6 @@ export function HideJobDialog({
   jobName: string;
   onClose: () => void;
 }) {
-  const formId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const queryClient = useQueryClient();
@@ -46,54 +45,41 @@ export function HideJobDialog({
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const message = reasonError(reason);
     setError(message);
-    if (message || mutation.isPending) return;
+    if (message) return;
     mutation.mutate({ reason: reason.trim() });
   };
 
   return (
-    <Modal
+    <FormDialog
       title="Hide this job"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <button
-            type="submit"
-            form={formId}
-            className="ui-btn ui-btn--danger-solid"
-            aria-busy={mutation.isPending || undefined}
-          >
-            {mutation.isPending ? 'Hiding…' : 'Hide job'}
-          </button>
-        </>
-      }
+      submitLabel="Hide job"
+      pendingLabel="Hiding…"
+      tone="danger"
+      pending={mutation.isPending}
+      error={mutation.isError ? serverError(mutation.error) : undefined}
+      onSubmit={submit}
     >
-      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
-        <FormError message={mutation.isError ? serverError(mutation.error) : undefined} />
-        <p className="admin-jobs-dialog__lead">
-          <strong>{jobName}</strong> will leave every listing and search. Its poster sees the reason below;
-          you can list the job again later.
-        </p>
-        <TextAreaField
-          label="Reason"
-          name="reason"
-          rows={4}
-          maxLength={JOB_LIMITS.hideReasonMax}
-          value={reason}
-          error={error}
-          hint={`Shown to the poster. At most ${JOB_LIMITS.hideReasonMax} characters.`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(reasonError(event.target.value));
-          }}
-        />
-      </form>
-    </Modal>
+      <p className="admin-jobs-dialog__lead">
+        <strong>{jobName}</strong> will leave every listing and search. Its poster sees the reason below; you
+        can list the job again later.
+      </p>
+      <TextAreaField
+        label="Reason"
+        name="reason"
+        rows={4}
+        maxLength={JOB_LIMITS.hideReasonMax}
+        value={reason}
+        error={error}
+        hint={`Shown to the poster. At most ${JOB_LIMITS.hideReasonMax} characters.`}
+        onChange={(event) => {
+          setReason(event.target.value);
+          if (error) setError(reasonError(event.target.value));
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatKobo, PAYMENT_MESSAGES, type RefundPaymentBody } from '@marketplace/contracts';
-import { ApiError, Button, errorText, notify } from '@marketplace/ui';
-import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { ApiError, errorText, notify } from '@marketplace/ui';
+import { ChoiceFieldset, FormDialog, TextAreaField } from '@marketplace/ui/form';
 import { ADMIN_PAYMENTS_KEY, refundPayment, type AdminPaymentRow } from '../api/payments';
 import { companyNameOf, formatDay, jobTitleOf, PROVIDER_LABELS } from '../utils/payment-text';
 import {
@@ -44,7 +44,6 @@ function changedMeanwhile(error: unknown): boolean {
 export const paymentStatusId = (paymentId: string) => `admin-pay-status-${paymentId}`;
 
 export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymentRow; onClose: () => void }) {
-  const formId = useId();
   const [choice, setChoice] = useState<AdminRefundChoice | null>(null);
   const [note, setNote] = useState('');
   const [choiceError, setChoiceError] = useState<string | undefined>();
@@ -68,9 +67,7 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const submit = () => {
     // A missing reason or note: the message stands by the field and focus goes to it (at 375 px the
     // message at the end of the list was out of view, and focus stayed on the button).
     if (!choice) {
@@ -93,101 +90,80 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
   const paidOn = payment.paidAt ?? payment.createdAt;
 
   return (
-    <Modal
+    <FormDialog
       title="Refund this payment"
       onClose={onClose}
       // Refunded, the row's Refund button is gone: focus goes to the row's new status.
       returnFocus={() =>
         refunded.current ? document.getElementById(paymentStatusId(payment._id)) : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <button
-            type="submit"
-            form={formId}
-            className="ui-btn ui-btn--danger-solid"
-            aria-busy={mutation.isPending || undefined}
-          >
-            {mutation.isPending ? 'Refunding…' : `Refund ${amount}`}
-          </button>
-        </>
-      }
+      submitLabel={`Refund ${amount}`}
+      pendingLabel="Refunding…"
+      tone="danger"
+      pending={mutation.isPending}
+      error={mutation.isError ? serverError(mutation.error) : undefined}
+      onSubmit={submit}
     >
-      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
-        <FormError message={mutation.isError ? serverError(mutation.error) : undefined} />
-        <dl className="admin-pay-dialog__facts">
-          <dt>Company</dt>
-          <dd>{companyNameOf(payment)}</dd>
-          <dt>Job</dt>
-          <dd>{jobTitleOf(payment)}</dd>
-          <dt>Amount</dt>
-          <dd>
-            {amount} <span className="admin-pay-dialog__muted">paid {formatDay(paidOn)}</span>
-          </dd>
-          <dt>Reference</dt>
-          <dd>
-            <code>{payment.reference}</code>
-          </dd>
-        </dl>
-        <p className="admin-pay-dialog__lead">
-          The money goes back through {PROVIDER_LABELS[payment.provider] ?? payment.provider}. The company
-          loses the job’s contact details and chat, and sees the reason on its dashboard. This cannot be
-          undone.
+      <dl className="admin-pay-dialog__facts">
+        <dt>Company</dt>
+        <dd>{companyNameOf(payment)}</dd>
+        <dt>Job</dt>
+        <dd>{jobTitleOf(payment)}</dd>
+        <dt>Amount</dt>
+        <dd>
+          {amount} <span className="admin-pay-dialog__muted">paid {formatDay(paidOn)}</span>
+        </dd>
+        <dt>Reference</dt>
+        <dd>
+          <code>{payment.reference}</code>
+        </dd>
+      </dl>
+      <p className="admin-pay-dialog__lead">
+        The money goes back through {PROVIDER_LABELS[payment.provider] ?? payment.provider}. The company loses
+        the job’s contact details and chat, and sees the reason on its dashboard. This cannot be undone.
+      </p>
+      <ChoiceFieldset legend="Reason" error={choiceError} className="admin-pay-dialog__reasons">
+        {ADMIN_REFUND_REASONS.map((reason, index) => (
+          <label key={reason.value} className="choice">
+            <input
+              ref={index === 0 ? firstReason : undefined}
+              type="radio"
+              name="reason"
+              value={reason.value}
+              checked={choice === reason.value}
+              onChange={() => {
+                setChoice(reason.value);
+                setChoiceError(undefined);
+              }}
+            />
+            <span>
+              <span className="admin-pay-dialog__reason">{reason.label}</span>
+              <span className="admin-pay-dialog__detail">{reason.detail}</span>
+            </span>
+          </label>
+        ))}
+      </ChoiceFieldset>
+      {choice === 'admin' && (
+        <TextAreaField
+          ref={noteField}
+          label="Reason for the company"
+          name="note"
+          rows={3}
+          maxLength={REFUND_REASON_MAX}
+          value={note}
+          error={noteProblem}
+          hint={`The company reads this on its dashboard. At most ${REFUND_REASON_MAX} characters.`}
+          onChange={(event) => {
+            setNote(event.target.value);
+            if (noteProblem) setNoteProblem(noteError(event.target.value));
+          }}
+        />
+      )}
+      {preview && (
+        <p className="admin-pay-dialog__preview">
+          <span>The company will read:</span> “{preview}”
         </p>
-        <fieldset
-          className="choice-list admin-pay-dialog__reasons"
-          aria-describedby={choiceError ? `${formId}-choice-error` : undefined}
-          aria-invalid={choiceError ? true : undefined}
-        >
-          <legend className="choice-group__title">Reason</legend>
-          <p className="form-field__error" id={`${formId}-choice-error`} aria-live="polite">
-            {choiceError}
-          </p>
-          {ADMIN_REFUND_REASONS.map((reason, index) => (
-            <label key={reason.value} className="choice">
-              <input
-                ref={index === 0 ? firstReason : undefined}
-                type="radio"
-                name="reason"
-                value={reason.value}
-                checked={choice === reason.value}
-                onChange={() => {
-                  setChoice(reason.value);
-                  setChoiceError(undefined);
-                }}
-              />
-              <span>
-                <span className="admin-pay-dialog__reason">{reason.label}</span>
-                <span className="admin-pay-dialog__detail">{reason.detail}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {choice === 'admin' && (
-          <TextAreaField
-            ref={noteField}
-            label="Reason for the company"
-            name="note"
-            rows={3}
-            maxLength={REFUND_REASON_MAX}
-            value={note}
-            error={noteProblem}
-            hint={`The company reads this on its dashboard. At most ${REFUND_REASON_MAX} characters.`}
-            onChange={(event) => {
-              setNote(event.target.value);
-              if (noteProblem) setNoteProblem(noteError(event.target.value));
-            }}
-          />
-        )}
-        {preview && (
-          <p className="admin-pay-dialog__preview">
-            <span>The company will read:</span> “{preview}”
-          </p>
-        )}
-      </form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -11,8 +11,8 @@ import {
   type DisputeReason,
   type UnlockPayment,
 } from '@marketplace/contracts';
-import { Button, errorText, notify } from '@marketplace/ui';
-import { FormError, Modal, TextAreaField, type FieldChecks } from '@marketplace/ui/form';
+import { errorText, notify } from '@marketplace/ui';
+import { ChoiceFieldset, FormDialog, TextAreaField, type FieldChecks } from '@marketplace/ui/form';
 import { fieldRulesResolver } from '@marketplace/ui/form-rules';
 import { formatPostedDate } from '../../../shared/dates';
 import { openDispute } from '../api/my-payments';
@@ -55,7 +55,6 @@ export function DisputeDialog({
   queryKey: readonly unknown[];
   onClose: () => void;
 }) {
-  const formId = useId();
   const sent = useRef(false);
   const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<DisputeForm>({
@@ -79,75 +78,44 @@ export function DisputeDialog({
   const title = payment.jobTitle?.trim() || 'A job that is no longer listed';
 
   return (
-    <Modal
+    <FormDialog
       title="Dispute this lead"
       onClose={onClose}
       returnFocus={() =>
         sent.current ? document.getElementById(paymentStatusCellId(payment._id)) : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <button
-            type="submit"
-            form={formId}
-            className="ui-btn ui-btn--primary"
-            aria-busy={mutation.isPending || undefined}
-            disabled={mutation.isPending}
-          >
-            {mutation.isPending ? 'Sending…' : 'Send dispute'}
-          </button>
-        </>
+      submitLabel="Send dispute"
+      pendingLabel="Sending…"
+      pending={mutation.isPending}
+      error={
+        mutation.isError
+          ? errorText(mutation.error, { server: true, fallback: 'The dispute could not be sent.' })
+          : undefined
       }
+      onSubmit={handleSubmit((form) => mutation.mutate(form))}
     >
-      <form
-        id={formId}
-        className="form-stack"
-        noValidate
-        onSubmit={handleSubmit((form) => {
-          if (!mutation.isPending) mutation.mutate(form);
-        })}
-      >
-        <FormError
-          message={
-            mutation.isError
-              ? errorText(mutation.error, { server: true, fallback: 'The dispute could not be sent.' })
-              : undefined
-          }
-        />
-        <p className="dash-dispute__lead">
-          <strong>{title}</strong>, {formatKobo(payment.amount, payment.currency)} paid{' '}
-          {formatPostedDate(payment.paidAt ?? payment.createdAt)}. You can dispute an unlock once, within{' '}
-          {DISPUTE_WINDOW_DAYS} days of paying. An administrator looks at the chat and the job, then refunds
-          you or tells you why not.
-        </p>
-        <fieldset
-          className="choice-list"
-          aria-describedby={errors.reason ? `${formId}-reason-error` : undefined}
-          aria-invalid={errors.reason ? true : undefined}
-        >
-          <legend className="choice-group__title">What was wrong?</legend>
-          <p className="form-field__error" id={`${formId}-reason-error`} aria-live="polite">
-            {errors.reason?.message}
-          </p>
-          {DISPUTE_REASONS.map((reason) => (
-            <label key={reason} className="choice">
-              <input type="radio" value={reason} {...register('reason')} />
-              <span>{DISPUTE_REASON_LABELS[reason]}</span>
-            </label>
-          ))}
-        </fieldset>
-        <TextAreaField
-          label="What happened"
-          rows={3}
-          maxLength={DISPUTE_NOTE_MAX}
-          hint={`A few words for the administrator, e.g. when you called. At most ${DISPUTE_NOTE_MAX} characters.`}
-          error={errors.note?.message}
-          {...register('note')}
-        />
-      </form>
-    </Modal>
+      <p className="dash-dispute__lead">
+        <strong>{title}</strong>, {formatKobo(payment.amount, payment.currency)} paid{' '}
+        {formatPostedDate(payment.paidAt ?? payment.createdAt)}. You can dispute an unlock once, within{' '}
+        {DISPUTE_WINDOW_DAYS} days of paying. An administrator looks at the chat and the job, then refunds you
+        or tells you why not.
+      </p>
+      <ChoiceFieldset legend="What was wrong?" error={errors.reason?.message}>
+        {DISPUTE_REASONS.map((reason) => (
+          <label key={reason} className="choice">
+            <input type="radio" value={reason} {...register('reason')} />
+            <span>{DISPUTE_REASON_LABELS[reason]}</span>
+          </label>
+        ))}
+      </ChoiceFieldset>
+      <TextAreaField
+        label="What happened"
+        rows={3}
+        maxLength={DISPUTE_NOTE_MAX}
+        hint={`A few words for the administrator, e.g. when you called. At most ${DISPUTE_NOTE_MAX} characters.`}
+        error={errors.note?.message}
+        {...register('note')}
+      />
+    </FormDialog>
   );
 }
