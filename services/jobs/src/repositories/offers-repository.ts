@@ -79,6 +79,24 @@ export class OffersRepository {
     return query.orderBy('offers.created_at', 'desc').orderBy('offers.id').limit(500).execute();
   }
 
+  /** How many offers of each job the poster can compare (see JobSummary.offerCount). */
+  async countsFor(jobIds: string[], now: Date): Promise<Map<string, number>> {
+    if (jobIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('offers')
+      .select((eb) => ['job_id', eb.fn.countAll<string>().as('count')])
+      .where('job_id', 'in', jobIds)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['accepted', 'declined']),
+          eb.and([eb('status', '=', 'active'), eb('valid_until', '>', now)]),
+        ]),
+      )
+      .groupBy('job_id')
+      .execute();
+    return new Map(rows.map((row) => [row.job_id, Number(row.count)]));
+  }
+
   /**
    * Stores a company's new offer; its standing offer for the job (if any) becomes `replaced` first.
    * Returns the new offer's id and the replaced one's.

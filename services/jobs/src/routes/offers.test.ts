@@ -456,6 +456,14 @@ describe('offers and the hire', () => {
       const late = await post('/api/jobs/offers', best, offerBody(jobId));
       expect(late.statusCode).toBe(409);
       expect(late.json().errorMessage).toBe(OFFER_MESSAGES.jobNotOpen);
+      // The poster's job list counts the offers to compare (the withdrawn one is not among them).
+      const posted = await h.app.inject({
+        method: 'GET',
+        url: '/api/jobs/user/jobs/posted',
+        headers: poster.headers,
+      });
+      const summary = posted.json().jobs.find((job: { _id: string }) => job._id === jobId);
+      expect(summary).toMatchObject({ offerCount: 2, hiredCompanyId: ace.id, status: 'in-progress' });
       // The company sees its own accepted offer and the hire.
       const forAce = (await list(jobId, ace)).json();
       expect(forAce).toMatchObject({
