@@ -193,13 +193,18 @@ export const CompanySchema = Type.Object({
    * little data or most posters went unanswered. Optional: answers from before it stay valid.
    */
   replyMinutes: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  /**
+   * When an admin verified the company (its CAC certificate checked); null when not verified.
+   * Optional: answers and clients from before it stay valid.
+   */
+  verifiedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Company = Static<typeof CompanySchema>;
 
 /** What a profile page may show a crawler: public directory fields, never the contact details. */
 export type PublicCompany = Pick<
   Company,
-  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl' | 'replyMinutes'
+  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl' | 'replyMinutes' | 'verifiedAt'
 >;
 
 /** The longest `state` a directory query may name (the longest of the 37 is 31 characters). */

@@ -1,6 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReadCache, setupService, type CachedJson, type ServiceDeps } from '@marketplace/service-kit';
+import { DocumentStore } from '@marketplace/service-kit/uploads';
+import { VERIFICATION_MESSAGES } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AccountLinks } from './account-links';
@@ -28,6 +30,7 @@ import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
 import { accountsMigrations } from './migrations';
 import { accountsRateLimitRules } from './rate-limits';
+import { companyRegistryFor } from './registry/company-registry';
 import { PhotoStore } from './repositories/photo-store';
 import { ReplyTimesRepository } from './repositories/reply-times-repository';
 import { adminUserRoutes } from './routes/admin-users';
@@ -38,6 +41,7 @@ import { privacyRoutes } from './routes/privacy';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/sessions';
 import { userRoutes } from './routes/users';
+import { verificationRoutes } from './routes/verification';
 
 /** What the accounts package offers its hosts (the standalone main and the edge). */
 export {
@@ -60,7 +64,7 @@ export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings
 
 /**
  * The accounts service as a Fastify plugin: mounted alone by main.ts or with the others by the edge.
- * Files live under DATA_DIR: `uploads/profile/` (photos) and `mail-outbox/` (mail without SMTP).
+ * Files live under DATA_DIR: `uploads/profile/` (photos), `uploads/certificates/` (CAC certificates) and `mail-outbox/` (mail without SMTP).
  */
 export default async function accountsService(app: FastifyInstance, options: AccountsServiceOptions) {
   if (!options.auth.privateKey) throw new Error('accounts needs the private signing key');
@@ -144,7 +148,22 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   app.addHook('onClose', async () => stopClearing());
   await app.register(directoryRoutes, { db, cache: directory });
   await app.register(adminUserRoutes, { db });
-  await app.register(privacyRoutes, { db, photos });
+  // CAC certificates: private (admins and the company only), under uploads/certificates/.
+  const certificates = new DocumentStore({
+    dir: join(dataDir, 'uploads', 'certificates'),
+    messages: {
+      invalid: VERIFICATION_MESSAGES.invalidCertificate,
+      tooManyBytes: VERIFICATION_MESSAGES.certificateTooLarge,
+    },
+  });
+  await app.register(verificationRoutes, {
+    db,
+    certificates,
+    registry: companyRegistryFor(settings.companyRegistry),
+    notices: mail.notices,
+    now: resolved.now,
+  });
+  await app.register(privacyRoutes, { db, photos, certificates });
 }
 
 /**

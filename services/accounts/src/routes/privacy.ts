@@ -7,17 +7,21 @@ import {
   type AccountExport,
 } from '@marketplace/contracts';
 import { AppError, unauthorized, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
+import type { DocumentStore } from '@marketplace/service-kit/uploads';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
 import { ContactMessagesRepository } from '../repositories/contact-messages-repository';
 import { PhotoStore } from '../repositories/photo-store';
 import { sessionDataOf } from '../repositories/session-data-repository';
 import { UsersRepository } from '../repositories/users-repository';
+import { VerificationRepository } from '../repositories/verification-repository';
 import { eraseAccount } from '../user-events';
 
 export interface PrivacyRoutesOptions {
   db: Kysely<AccountsDatabase>;
   photos: PhotoStore;
+  /** CAC certificates of verification requests: erased with the account. */
+  certificates: DocumentStore;
 }
 
 export const PRIVACY_MESSAGES = Object.freeze({
@@ -107,10 +111,16 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
 
       // A hash of a random secret nobody knows: the row can never sign in again.
       const unusableHash = await hash(randomBytes(32).toString('hex'));
-      await options.db.transaction().execute(async (trx) => {
+      const certificates = await options.db.transaction().execute(async (trx) => {
         const erased = await eraseAccount(trx, user.id, unusableHash, request.id);
         if (!erased) throw unauthorized('Please sign in to continue.');
+        return new VerificationRepository(trx).deleteOf(trx, user.id);
       });
+      for (const name of certificates) {
+        await options.certificates
+          .remove(name)
+          .catch((err) => request.log.warn({ err }, 'deleted account: certificate could not be removed'));
+      }
       await options.photos
         .remove(PhotoStore.nameFromUrl(user.photo_url))
         .catch((err) => request.log.warn({ err }, 'deleted account: photo file could not be removed'));
