@@ -12,7 +12,12 @@ export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
 /** The longest reason an admin may give for a refusal or a revocation (characters). */
 export const VERIFICATION_REASON_MAX = 500;
 /** What the certificate may be: content-checked from its bytes, whatever the browser says. */
-export const CERTIFICATE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const CERTIFICATE_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'application/pdf',
+] as const;
 /** The file input's `accept` (a comfort: the server reads the bytes). */
 export const CERTIFICATE_ACCEPT = CERTIFICATE_CONTENT_TYPES.join(',');
 
@@ -25,7 +30,8 @@ export const VerificationStatusSchema = Type.Union([
 export type VerificationStatus = Static<typeof VerificationStatusSchema>;
 
 export const VERIFICATION_MESSAGES = Object.freeze({
-  requested: 'Thank you. Your verification request was sent; an administrator will check it within a few days.',
+  requested:
+    'Thank you. Your verification request was sent; an administrator will check it within a few days.',
   approved: 'The company is now verified.',
   refused: 'The request was refused.',
   revoked: "The company's verification was revoked.",

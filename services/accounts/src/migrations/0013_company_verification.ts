@@ -19,7 +19,10 @@ export const companyVerificationMigration = {
       .addColumn('certificate_name', 'text', (c) => c.notNull())
       .addColumn('certificate_type', 'text', (c) => c.notNull())
       .addColumn('status', 'text', (c) =>
-        c.notNull().defaultTo('requested').check(sql`status in ('requested', 'approved', 'refused', 'revoked')`),
+        c
+          .notNull()
+          .defaultTo('requested')
+          .check(sql`status in ('requested', 'approved', 'refused', 'revoked')`),
       )
       .addColumn('reason', 'text')
       .addColumn('decided_by', 'uuid')

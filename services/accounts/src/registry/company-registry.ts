@@ -55,7 +55,8 @@ export class HttpCompanyRegistry implements CompanyRegistry {
       return { outcome: 'not-found', message: `Not found: the registry has no company ${parsed.number}.` };
     }
     if (!response.ok) return unavailable;
-    const body = (await response.json().catch(() => undefined)) as { name?: unknown; status?: unknown } | undefined;
+    const body = (await response.json().catch(() => undefined)) as
+      { name?: unknown; status?: unknown } | undefined;
     if (typeof body?.name !== 'string' || body.name.trim() === '') return unavailable;
     const status = typeof body.status === 'string' && body.status.trim() ? ` (${body.status.trim()})` : '';
     return {

@@ -66,7 +66,10 @@ export class VerificationRepository {
   }
 
   /** The admins' queue: open requests oldest first, then decided ones newest decision first. */
-  async queue(page: { limit: number; offset: number }): Promise<{ rows: QueuedVerificationRow[]; total: number }> {
+  async queue(page: {
+    limit: number;
+    offset: number;
+  }): Promise<{ rows: QueuedVerificationRow[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.#queue()
         .selectAll('v')

@@ -70,7 +70,10 @@ export function toVerificationRequest(row: VerificationRequestRow): Verification
  * certificate, and approve, refuse or later revoke. The company's `verified_at` changes in the decision's
  * transaction (which clears the directory's cache: it is a write of `users`) and the company is mailed.
  */
-export const verificationRoutes: FastifyPluginAsyncTypebox<VerificationRoutesOptions> = async (app, options) => {
+export const verificationRoutes: FastifyPluginAsyncTypebox<VerificationRoutesOptions> = async (
+  app,
+  options,
+) => {
   const { db, certificates, registry, notices, now } = options;
   const requests = new VerificationRepository(db);
   const users = new UsersRepository(db);
@@ -171,7 +174,10 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<VerificationRoutesOpt
     '/api/user/verifications',
     {
       preHandler: app.requireType('admin'),
-      schema: { querystring: AdminVerificationsQuerySchema, response: { 200: AdminVerificationsResponseSchema } },
+      schema: {
+        querystring: AdminVerificationsQuerySchema,
+        response: { 200: AdminVerificationsResponseSchema },
+      },
     },
     async (request) => {
       const window = pageWindow({ page: request.query.page, limit: request.query.limit ?? 10 });
