@@ -18,7 +18,7 @@ export interface CompanyRegistrySettings {
 
 /** No registry can be reached from this installation: it says so plainly and never pretends to check. */
 export class SandboxCompanyRegistry implements CompanyRegistry {
-  async lookup(): Promise<RegistryAnswer> {
+  async lookup(_cacNumber: string): Promise<RegistryAnswer> {
     return { outcome: 'not-connected', message: VERIFICATION_MESSAGES.registryNotConnected };
   }
 }
