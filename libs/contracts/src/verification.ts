@@ -166,3 +166,40 @@ export type VerificationDecisionResponse = Static<typeof VerificationDecisionRes
 export function certificatePath(requestId: string): string {
   return `/api/user/verifications/${encodeURIComponent(requestId)}/certificate`;
 }
+
+/** Where an admin's decision on a request is sent. */
+export function verificationDecisionPath(requestId: string): string {
+  return `/api/user/verifications/${encodeURIComponent(requestId)}/decision`;
+}
+
+/** The texts of the company's "Get verified" section (the shell's /edit-profile). */
+export const GET_VERIFIED_COPY = Object.freeze({
+  heading: 'Get verified',
+  lead:
+    'Verified companies show a "Verified" badge on their card and profile. Send your CAC number and a ' +
+    'photo or PDF of your CAC certificate; an administrator checks it, usually within a few days.',
+  cacLabel: 'CAC number',
+  cacHint: 'As on your certificate, e.g. RC123456, BN1234567 or IT123456.',
+  fileLabel: 'CAC certificate',
+  fileHint: 'A photo (JPEG, PNG or WebP) or a PDF, at most 5 MB.',
+  submit: 'Send for verification',
+  sending: 'Sending…',
+  pending: 'Your request is waiting for an administrator. We will e-mail you when it is decided.',
+  refused: 'Your last request was not accepted.',
+  revoked: 'Your verification was withdrawn.',
+  tryAgain: 'You can send a new request below.',
+  loadFailed: 'Your verification state could not be loaded.',
+} as const);
+
+/** The texts of the admins' "Company verification" page (/allverifications). */
+export const VERIFICATION_QUEUE_COPY = Object.freeze({
+  heading: 'Company verification',
+  lead: 'Check each company’s CAC certificate, then approve or refuse it. A verified company can be revoked later.',
+  empty: 'No verification requests yet.',
+  approve: 'Approve',
+  refuse: 'Refuse',
+  revoke: 'Revoke',
+  reasonLabel: 'Reason (the company reads it)',
+  certificate: 'Open the certificate',
+  registry: 'Registry check',
+} as const);
