@@ -1,8 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReadCache, setupService, type CachedJson, type ServiceDeps } from '@marketplace/service-kit';
-import { DocumentStore } from '@marketplace/service-kit/uploads';
-import { VERIFICATION_MESSAGES } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AccountLinks } from './account-links';
@@ -21,6 +19,7 @@ export {
   type ImportedCompany,
   type ImportedCustomer,
 } from './account-import';
+export { approveImportedVerification } from './verification-decisions';
 import { JOB_ALERTS_CONSUMER, JobAlertDigests, jobAlertMailHandlers } from './consumers/job-alerts';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { PAYMENT_NOTICES_CONSUMER, paymentNoticeHandlers } from './consumers/payment-notices';
@@ -31,6 +30,7 @@ import { MailService } from './mail';
 import { accountsMigrations } from './migrations';
 import { accountsRateLimitRules } from './rate-limits';
 import { companyRegistryFor } from './registry/company-registry';
+import { certificateStore } from './repositories/certificate-store';
 import { PhotoStore } from './repositories/photo-store';
 import { ReplyTimesRepository } from './repositories/reply-times-repository';
 import { adminUserRoutes } from './routes/admin-users';
@@ -148,14 +148,7 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   app.addHook('onClose', async () => stopClearing());
   await app.register(directoryRoutes, { db, cache: directory });
   await app.register(adminUserRoutes, { db });
-  // CAC certificates: private (admins and the company only), under uploads/certificates/.
-  const certificates = new DocumentStore({
-    dir: join(dataDir, 'uploads', 'certificates'),
-    messages: {
-      invalid: VERIFICATION_MESSAGES.invalidCertificate,
-      tooManyBytes: VERIFICATION_MESSAGES.certificateTooLarge,
-    },
-  });
+  const certificates = certificateStore(dataDir);
   await app.register(verificationRoutes, {
     db,
     certificates,

@@ -118,7 +118,7 @@ export class VerificationRepository {
       from: 'requested' | 'approved';
       to: 'approved' | 'refused' | 'revoked';
       reason: string | null;
-      adminId: string;
+      adminId: string | null;
       at: Date;
     },
   ): Promise<VerificationRequestRow | undefined> {

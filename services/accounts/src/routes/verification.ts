@@ -40,6 +40,7 @@ import {
   type VerificationRequestRow,
 } from '../repositories/verification-repository';
 import { checkField } from '../validation/registration';
+import { decideVerificationRequest } from '../verification-decisions';
 
 export interface VerificationRoutesOptions {
   db: Kysely<AccountsDatabase>;
@@ -243,51 +244,21 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<VerificationRoutesOpt
       const { decision } = request.body;
       const reason = request.body.reason?.trim() ?? '';
       if (decision !== 'approve' && reason === '') throw badRequest(VERIFICATION_MESSAGES.reasonRequired);
-      const current = await requests.find(request.params.requestId);
-      if (!current) throw notFound(VERIFICATION_MESSAGES.requestNotFound);
-      const at = now();
-      const change =
-        decision === 'approve'
-          ? ({ from: 'requested', to: 'approved', verifiedAt: at } as const)
-          : decision === 'refuse'
-            ? ({ from: 'requested', to: 'refused', verifiedAt: undefined } as const)
-            : ({ from: 'approved', to: 'revoked', verifiedAt: null } as const);
-      await db.transaction().execute(async (trx) => {
-        const decided = await requests.decide(trx, current.id, {
-          from: change.from,
-          to: change.to,
-          reason: decision === 'approve' ? null : reason,
-          adminId: request.user.sub,
-          at,
-        });
-        if (!decided) {
-          throw conflict(
-            change.from === 'approved' ? VERIFICATION_MESSAGES.notApproved : VERIFICATION_MESSAGES.notOpen,
-            'NOT_DECIDABLE',
-          );
-        }
-        if (change.verifiedAt !== undefined) {
-          const live = await requests.setVerifiedAt(trx, decided.company_id, change.verifiedAt);
-          if (!live) throw notFound(VERIFICATION_MESSAGES.requestNotFound);
-        }
-        await notices.enqueue(trx, {
-          userId: decided.company_id,
-          kind: 'company-verification',
-          dedupeKey: `company-verification:${decided.id}:${change.to}`,
-          data: { requestId: decided.id, decision: change.to, reason: decided.reason },
-        });
-      });
-      const row = await requests.queued(current.id);
+      const decided = await decideVerificationRequest(
+        db,
+        { requestId: request.params.requestId, decision, reason, adminId: request.user.sub, at: now() },
+        notices,
+      );
+      const row = await requests.queued(decided.id);
       if (!row) throw notFound(VERIFICATION_MESSAGES.requestNotFound);
       return {
         statusCode: 200,
-        message: VERIFICATION_MESSAGES[change.to],
+        message: VERIFICATION_MESSAGES[decided.status as 'approved' | 'refused' | 'revoked'],
         verification: await toAdminVerification(row),
       };
     },
   );
 };
-
 interface VerificationForm {
   cacNumber: string;
   certificate: Buffer;
