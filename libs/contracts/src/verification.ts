@@ -2,6 +2,8 @@ import { Type, type Static } from 'typebox';
 import { BinaryFileSchema } from './files';
 import { pageQuery } from './pagination';
 
+export { VERIFIED_BADGE } from './verified-badge';
+
 // ---------------------------------------------------------------------------------------------------
 // Verified companies: a company sends its CAC number and its certificate (an image or a PDF); an admin
 // approves it (the company shows "Verified" with the date on its card and profile) or refuses it with a
@@ -53,12 +55,6 @@ export const VERIFICATION_MESSAGES = Object.freeze({
   registryNotConnected: 'Not checked: the CAC registry is not connected in this installation',
   registryUnavailable: 'Not checked: the CAC registry could not be reached. Please try again later.',
 } as const);
-
-/** The badge's words (cards and the profile); `since` is a date as people read it. */
-export const VERIFIED_BADGE = Object.freeze({
-  label: 'Verified',
-  since: (date: string) => `Verified since ${date}`,
-});
 
 /** What the registry adapter says about a CAC number, shown to admins beside the request. */
 export const RegistryAnswerSchema = Type.Object({

@@ -49,4 +49,3 @@ export { notify, dismissToasts, Toasts, TOAST_DEFAULT_MS, type ToastKind } from 
 export { errorText, retryUnlessClientError, type ErrorTexts } from './error-text';
 export { RemoteModulesContext, type RemoteModuleLoader } from './remote-modules';
 export { clearPageHead } from './head-reset';
-export { VerifiedBadge, verifiedSinceText } from './verified-badge';

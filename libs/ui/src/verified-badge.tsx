@@ -1,10 +1,14 @@
 import { VERIFIED_BADGE } from '@marketplace/contracts';
 import { formatDate } from './format';
+import './verified-badge.css';
 
 /** "Verified since 3 March 2026": the day an admin verified the company, in Lagos. */
 export function verifiedSinceText(verifiedAt: string): string {
   return VERIFIED_BADGE.since(formatDate(new Date(verifiedAt), { month: 'long', timeZone: 'Africa/Lagos' }));
 }
+
+// @marketplace/ui/verified-badge: its own entry, so the shell's first load (the shared main entry) stays
+// without it and the contracts' verification module; the pages that show it load it.
 
 /**
  * The verified company badge (cards, the profile, the company's own page): a check mark and "Verified";

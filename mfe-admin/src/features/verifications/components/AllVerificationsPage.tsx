@@ -9,7 +9,8 @@ import {
   type RegistryAnswer,
   type VerificationStatus,
 } from '@marketplace/contracts';
-import { errorText, VerifiedBadge, type ErrorTexts } from '@marketplace/ui';
+import { errorText, type ErrorTexts } from '@marketplace/ui';
+import { VerifiedBadge } from '@marketplace/ui/verified-badge';
 import { formatDate, formatLagosTime } from '@marketplace/ui/format';
 import { AdminListPage, ListStates, PagePager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';

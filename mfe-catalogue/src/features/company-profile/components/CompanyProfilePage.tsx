@@ -8,7 +8,8 @@ import {
   nameInitials,
   replyTimeText,
 } from '@marketplace/page-head';
-import { ApiError, Button, buttonClass, PendingPage, VerifiedBadge } from '@marketplace/ui';
+import { ApiError, Button, buttonClass, PendingPage } from '@marketplace/ui';
+import { VerifiedBadge } from '@marketplace/ui/verified-badge';
 import { formatDate } from '@marketplace/ui/format';
 import { usePageHead } from '@marketplace/ui/head';
 import { QueryProvider } from '@marketplace/ui/query';

@@ -9,7 +9,8 @@ import {
   VERIFICATION_MESSAGES,
   type MyVerificationResponse,
 } from '@marketplace/contracts';
-import { ApiError, Button, notify, VerifiedBadge, verifiedSinceText } from '@marketplace/ui';
+import { ApiError, Button, notify } from '@marketplace/ui';
+import { VerifiedBadge, verifiedSinceText } from '@marketplace/ui/verified-badge';
 import { FormError, SubmitButton, TextField } from '@marketplace/ui/form';
 import { askVerification, fetchMyVerification } from '../api/verification';
 
