@@ -267,6 +267,26 @@ describe('verified companies: requests, the admins queue, decisions and the badg
     expect(file.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it("erases a company's requests and certificate files with its account", async () => {
+    const company = await newCompany();
+    await ask(company.headers);
+    const before = await certificateFiles();
+    const erased = await h.service.app.inject({
+      method: 'DELETE',
+      url: '/api/user/me',
+      headers: company.headers,
+      payload: { password: 'secret12' },
+    });
+    expect(erased.statusCode).toBe(200);
+    const rows = await h.db
+      .selectFrom('verification_requests')
+      .select('id')
+      .where('company_id', '=', company.id)
+      .execute();
+    expect(rows).toEqual([]);
+    expect((await certificateFiles()).length).toBe(before.length - 1);
+  });
+
   describe('hostile input: a clear 4xx, nothing stored', () => {
     let company: { id: string; headers: Headers };
     beforeAll(async () => {
