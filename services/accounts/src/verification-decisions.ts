@@ -1,5 +1,5 @@
 import { VERIFICATION_MESSAGES, type VerificationDecisionBody } from '@marketplace/contracts';
-import { conflict, notFound, schemaDb, type Database } from '@marketplace/service-kit';
+import { conflict, isUuid, notFound, schemaDb, type Database } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from './db-types';
 import type { NoticeMails } from './mail/notice-mails';
@@ -33,6 +33,8 @@ export async function decideVerificationRequest(
   notices: NoticeMails | undefined,
 ): Promise<VerificationRequestRow> {
   const change = CHANGES[decision.decision];
+  // Ids are uuids: anything else names no request (and never reaches a uuid column).
+  if (!isUuid(decision.requestId)) throw notFound(VERIFICATION_MESSAGES.requestNotFound);
   return db.transaction().execute(async (trx) => {
     const requests = new VerificationRepository(trx);
     const decided = await requests.decide(trx, decision.requestId, {

@@ -395,6 +395,8 @@ describe('verified companies: requests, the admins queue, decisions and the badg
         404,
       );
       expect((await decide('x'.repeat(65), { decision: 'approve' })).statusCode).toBe(400);
+      for (const bad of ['not-an-id', '12345', '..%2F..%2Fetc'])
+        expect((await decide(bad, { decision: 'approve' })).statusCode).toBe(404);
       expect((await queue(admin, '?page=1e309')).statusCode).toBe(400);
       expect((await queue(admin, '?limit=51')).statusCode).toBe(400);
       const open = (await queue(admin, '?limit=50'))
