@@ -288,7 +288,23 @@ export const AccountExportSchema = Type.Object({
     updatedAt: Type.String(),
     /** When the address was verified; null while it is not. */
     emailVerifiedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /** A company: when an admin verified it; null while it is not. */
+    verifiedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
+  /** A company's verification requests (the certificate itself is downloadable from its request). */
+  verificationRequests: Type.Optional(
+    Type.Array(
+      Type.Object({
+        _id: Type.String(),
+        cacNumber: Type.String(),
+        status: Type.String(),
+        reason: Type.Union([Type.String(), Type.Null()]),
+        createdAt: Type.String(),
+        decidedAt: Type.Union([Type.String(), Type.Null()]),
+        certificateType: Type.String(),
+      }),
+    ),
+  ),
   contactMessages: Type.Array(
     Type.Object({
       _id: Type.String(),

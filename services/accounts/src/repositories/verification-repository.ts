@@ -35,6 +35,17 @@ export class VerificationRepository {
       .executeTakeFirst();
   }
 
+  /** Every request of a company, oldest first (its data export). */
+  allOf(companyId: string): Promise<VerificationRequestRow[]> {
+    return this.db
+      .selectFrom('verification_requests')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
   async find(id: string): Promise<VerificationRequestRow | undefined> {
     if (!isUuid(id)) return undefined;
     return this.db.selectFrom('verification_requests').selectAll().where('id', '=', id).executeTakeFirst();

@@ -16,6 +16,7 @@ import { sessionDataOf } from '../repositories/session-data-repository';
 import { UsersRepository } from '../repositories/users-repository';
 import { VerificationRepository } from '../repositories/verification-repository';
 import { eraseAccount } from '../user-events';
+import { toVerificationRequest } from './verification';
 
 export interface PrivacyRoutesOptions {
   db: Kysely<AccountsDatabase>;
@@ -46,9 +47,10 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
     async (request, reply): Promise<AccountExport> => {
       const user = await users.findById(request.user.sub);
       if (!user) throw unauthorized('Please sign in to continue.');
-      const [contact, sessionData] = [
+      const [contact, sessionData, verificationRequests] = [
         await messages.listFrom(user.id),
         await sessionDataOf(options.db, user.id),
+        await new VerificationRepository(options.db).allOf(user.id),
       ];
       const exportedAt = new Date();
       reply
@@ -79,7 +81,9 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
           createdAt: user.created_at.toISOString(),
           updatedAt: user.updated_at.toISOString(),
           emailVerifiedAt: iso(user.email_verified_at),
+          verifiedAt: iso(user.verified_at),
         },
+        verificationRequests: verificationRequests.map(toVerificationRequest),
         contactMessages: contact.map((row) => ({
           _id: row.id,
           name: row.name,

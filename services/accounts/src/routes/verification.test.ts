@@ -267,9 +267,16 @@ describe('verified companies: requests, the admins queue, decisions and the badg
     expect(file.rawPayload.equals(PDF)).toBe(true);
   });
 
-  it("erases a company's requests and certificate files with its account", async () => {
+  it("exports a company's requests with its data, and erases them and the certificate files with its account", async () => {
     const company = await newCompany();
     await ask(company.headers);
+    const exported = (
+      await h.service.app.inject({ method: 'GET', url: '/api/user/me/export', headers: company.headers })
+    ).json();
+    expect(exported.account.verifiedAt).toBeNull();
+    expect(exported.verificationRequests).toEqual([
+      expect.objectContaining({ cacNumber: 'RC 123456', status: 'requested', certificateType: 'image/webp' }),
+    ]);
     const before = await certificateFiles();
     const erased = await h.service.app.inject({
       method: 'DELETE',
