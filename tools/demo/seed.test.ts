@@ -218,6 +218,21 @@ describe('demo data', () => {
     ).find((job) => job.jobHeading === DEMO_OFFERS_JOB.heading);
     expect(hiredJob).toMatchObject({ status: 'in-progress', offerCount: 2 });
     expect(hiredJob?.hiredCompanyId).toEqual(expect.any(String));
+    // One verified demo company: its profile carries the badge's date; no other card has one.
+    const ikeja = await embedded.service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: `ikeja-plumbing@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
+    });
+    const ikejaProfile = await embedded.service.app.inject({
+      method: 'GET',
+      url: `/api/accounts/companies/${ikeja.json().user._id}`,
+    });
+    expect(ikejaProfile.json().company.verifiedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const verifiedNames = (companies.json().company as Array<{ name: string; verifiedAt?: string | null }>)
+      .filter((company) => company.verifiedAt)
+      .map((company) => company.name);
+    expect(verifiedNames.every((name) => name === 'Ikeja Plumbing Works Demo')).toBe(true);
 
     // A demo conversation: the customer and the company that unlocked her job have written to each other.
     const [chat] = await amakasInbox(embedded.service.app);

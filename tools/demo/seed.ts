@@ -31,6 +31,7 @@ import { Type } from 'typebox';
 import { generateDemoCompanies } from './companies';
 import { seedDemoOffers } from './offers';
 import { COMPANIES, CUSTOMERS, JOBS } from './set';
+import { seedDemoVerification } from './verification';
 
 /** Shown in the README: anyone trying the site locally can sign in as these. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -184,6 +185,7 @@ async function seedDemoSet(host: EmbeddedHost): Promise<void> {
   for (const company of COMPANIES) {
     companies.set(company.key, await signIn(app, company.key));
   }
+  await seedDemoVerification(host, companies); // Demo: one verified company (verification.ts).
   // Job alerts: each demo company hears about new jobs in its sub-categories and its own state (a daily
   // digest), so the demo's jobs below reach its bell.
   for (const company of COMPANIES) {

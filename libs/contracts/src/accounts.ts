@@ -193,13 +193,18 @@ export const CompanySchema = Type.Object({
    * little data or most posters went unanswered. Optional: answers from before it stay valid.
    */
   replyMinutes: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  /**
+   * When an admin verified the company (its CAC certificate checked); null when not verified.
+   * Optional: answers and clients from before it stay valid.
+   */
+  verifiedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Company = Static<typeof CompanySchema>;
 
 /** What a profile page may show a crawler: public directory fields, never the contact details. */
 export type PublicCompany = Pick<
   Company,
-  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl' | 'replyMinutes'
+  '_id' | 'name' | 'description' | 'subcategory' | 'rating' | 'photoUrl' | 'replyMinutes' | 'verifiedAt'
 >;
 
 /** The longest `state` a directory query may name (the longest of the 37 is 31 characters). */
@@ -283,7 +288,23 @@ export const AccountExportSchema = Type.Object({
     updatedAt: Type.String(),
     /** When the address was verified; null while it is not. */
     emailVerifiedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /** A company: when an admin verified it; null while it is not. */
+    verifiedAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
+  /** A company's verification requests (the certificate itself is downloadable from its request). */
+  verificationRequests: Type.Optional(
+    Type.Array(
+      Type.Object({
+        _id: Type.String(),
+        cacNumber: Type.String(),
+        status: Type.String(),
+        reason: Type.Union([Type.String(), Type.Null()]),
+        createdAt: Type.String(),
+        decidedAt: Type.Union([Type.String(), Type.Null()]),
+        certificateType: Type.String(),
+      }),
+    ),
+  ),
   contactMessages: Type.Array(
     Type.Object({
       _id: Type.String(),

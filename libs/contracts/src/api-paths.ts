@@ -18,6 +18,10 @@ export const API_PATHS = Object.freeze({
   resetPassword: '/api/user/reset-password',
   verifyEmail: '/api/user/verify-email',
   resendVerification: '/api/user/resend-verification',
+  /** A company's own verification request (GET its state, POST a new one). */
+  myVerification: '/api/user/verification',
+  /** The admins' verification queue; a request's certificate and decision are under it (certificatePath). */
+  verifications: '/api/user/verifications',
 
   // jobs (spec section 7; paths with ids are built by JOB_API below)
   postJob: '/api/jobs/postjob',

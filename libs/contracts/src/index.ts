@@ -21,6 +21,7 @@ export * from './payments';
 export * from './receipts';
 export * from './payment-channels';
 export * from './disputes';
+export * from './verification';
 export * from './money';
 export * from './sessions';
 export * from './calendar-days';

@@ -32,6 +32,12 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'GET /api/accounts/companies': 'public',
   'GET /api/accounts/companies/:id': 'public',
   'GET /api/user/getall': 'personal',
+  // Verified companies: a company's request and certificate, the admins' queue.
+  'POST /api/user/verification': 'personal',
+  'GET /api/user/verification': 'personal',
+  'GET /api/user/verifications': 'personal',
+  'GET /api/user/verifications/:requestId/certificate': 'personal',
+  'POST /api/user/verifications/:requestId/decision': 'personal',
   'GET /api/user/me/export': 'personal',
   'DELETE /api/user/me': 'personal',
   // jobs: the listings carry no contact details; a job's page does for its poster, admins and payers.

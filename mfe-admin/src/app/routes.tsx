@@ -4,6 +4,7 @@ import { AllDisputesPage } from '../features/disputes/components/AllDisputesPage
 import { AllJobsPage } from '../features/jobs/components/AllJobsPage';
 import { AllPaymentsPage } from '../features/payments/components/AllPaymentsPage';
 import { AllUsersPage } from '../features/users/components/AllUsersPage';
+import { AllVerificationsPage } from '../features/verifications/components/AllVerificationsPage';
 import '../features/users/components/admin.css';
 
 export const pages: RemotePages<'admin'> = {
@@ -12,6 +13,7 @@ export const pages: RemotePages<'admin'> = {
   allJobs: AllJobsPage,
   allPayments: AllPaymentsPage,
   allDisputes: AllDisputesPage,
+  allVerifications: AllVerificationsPage,
 };
 
 const routesModule: RemoteRoutesModule<'admin'> = { pages };

@@ -5,8 +5,10 @@ import { parseCacNumber, normaliseNigerianPhone } from '@marketplace/contracts';
 import { schemaDb, type Database } from '@marketplace/service-kit';
 import { sql } from 'kysely';
 import type { AccountsDatabase } from './db-types';
+import { certificateStore } from './repositories/certificate-store';
 import { PhotoStore } from './repositories/photo-store';
 import { UsersRepository } from './repositories/users-repository';
+import { VerificationRepository } from './repositories/verification-repository';
 import { eraseAccount, insertRegisteredUser } from './user-events';
 
 /**
@@ -183,9 +185,16 @@ export async function eraseAccountsUnder(
     .execute();
   if (rows.length === 0) return 0;
   const unusableHash = await hash(randomBytes(32).toString('hex'));
-  await accounts.transaction().execute(async (trx) => {
-    for (const row of rows) await eraseAccount(trx, row.id, unusableHash, correlationId);
+  const certificates = await accounts.transaction().execute(async (trx) => {
+    const names: string[] = [];
+    for (const row of rows) {
+      await eraseAccount(trx, row.id, unusableHash, correlationId);
+      names.push(...(await new VerificationRepository(trx).deleteOf(trx, row.id)));
+    }
+    return names;
   });
+  const documents = certificateStore(dataDir);
+  await Promise.all(certificates.map((name) => documents.remove(name).catch(() => undefined)));
   await photos.removeQuietly(
     rows.map((row) => PhotoStore.nameFromUrl(row.photo_url)).filter((n) => n !== undefined),
   );

@@ -19,6 +19,7 @@ export {
   type ImportedCompany,
   type ImportedCustomer,
 } from './account-import';
+export { approveImportedVerification } from './verification-decisions';
 import { JOB_ALERTS_CONSUMER, JobAlertDigests, jobAlertMailHandlers } from './consumers/job-alerts';
 import { CHAT_REMINDERS_CONSUMER, chatReminderHandlers } from './consumers/chat-reminders';
 import { PAYMENT_NOTICES_CONSUMER, paymentNoticeHandlers } from './consumers/payment-notices';
@@ -28,6 +29,8 @@ import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
 import { accountsMigrations } from './migrations';
 import { accountsRateLimitRules } from './rate-limits';
+import { companyRegistryFor } from './registry/company-registry';
+import { certificateStore } from './repositories/certificate-store';
 import { PhotoStore } from './repositories/photo-store';
 import { ReplyTimesRepository } from './repositories/reply-times-repository';
 import { adminUserRoutes } from './routes/admin-users';
@@ -38,6 +41,7 @@ import { privacyRoutes } from './routes/privacy';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/sessions';
 import { userRoutes } from './routes/users';
+import { verificationRoutes } from './routes/verification';
 
 /** What the accounts package offers its hosts (the standalone main and the edge). */
 export {
@@ -60,7 +64,7 @@ export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings
 
 /**
  * The accounts service as a Fastify plugin: mounted alone by main.ts or with the others by the edge.
- * Files live under DATA_DIR: `uploads/profile/` (photos) and `mail-outbox/` (mail without SMTP).
+ * Files live under DATA_DIR: `uploads/profile/` (photos), `uploads/certificates/` (CAC certificates) and `mail-outbox/` (mail without SMTP).
  */
 export default async function accountsService(app: FastifyInstance, options: AccountsServiceOptions) {
   if (!options.auth.privateKey) throw new Error('accounts needs the private signing key');
@@ -144,7 +148,15 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   app.addHook('onClose', async () => stopClearing());
   await app.register(directoryRoutes, { db, cache: directory });
   await app.register(adminUserRoutes, { db });
-  await app.register(privacyRoutes, { db, photos });
+  const certificates = certificateStore(dataDir);
+  await app.register(verificationRoutes, {
+    db,
+    certificates,
+    registry: companyRegistryFor(settings.companyRegistry),
+    notices: mail.notices,
+    now: resolved.now,
+  });
+  await app.register(privacyRoutes, { db, photos, certificates });
 }
 
 /**

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ALERT_LIMITS, EMAIL_PATTERN } from '@marketplace/contracts';
 import { ConfigError, loadConfig, type RateLimitRule } from '@marketplace/service-kit';
 import { Type, type Static } from 'typebox';
+import type { CompanyRegistrySettings } from './registry/company-registry';
 
 export type { RateLimitRule };
 
@@ -87,6 +88,11 @@ export interface AccountsSettings {
    * window); 0 = never (a company's answer still updates its own figure at once). Default 3600.
    */
   replyTimeSweepSeconds?: number;
+  /**
+   * The CAC registry that admins' verification queue consults; without it the sandbox registry says that
+   * no registry is connected.
+   */
+  companyRegistry?: CompanyRegistrySettings;
   /** Clock of the session layer; tests move it forward. */
   now?: () => Date;
   /** Instant job alert mails per company and Lagos day (JOB_ALERT_MAILS_PER_DAY). Default 10. */
@@ -156,6 +162,12 @@ export const AccountsConfigSchema = Type.Object({
   FACEBOOK_APP_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   FACEBOOK_GRAPH_VERSION: Type.String({ pattern: '^v\\d+\\.\\d+$', default: 'v21.0' }),
   /** Public origin of the site (no trailing path), e.g. https://market.example. */
+  /**
+   * The CAC registry checked beside each verification request (registry/company-registry.ts): both or
+   * neither; without them admins read that no registry is connected.
+   */
+  CAC_REGISTRY_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  CAC_REGISTRY_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
   /** Secure flag of the session cookies: auto (from the request's protocol), true or false. */
   COOKIE_SECURE: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
@@ -229,6 +241,8 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
   // A half-configured SMTP fails fast instead of silently writing files.
   if (config.SMTP_URL && (!config.SUPPORT_EMAIL || !config.MAIL_FROM))
     problems.push('SMTP_URL needs SUPPORT_EMAIL and MAIL_FROM as well');
+  if (Boolean(config.CAC_REGISTRY_URL) !== Boolean(config.CAC_REGISTRY_API_KEY))
+    problems.push('CAC_REGISTRY_URL and CAC_REGISTRY_API_KEY go together');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const windowMs = Math.round(config.RATE_LIMIT_WINDOW_MINUTES * 60 * 1000);
@@ -247,6 +261,9 @@ export function accountsSettingsFromConfig(config: AccountsConfig): AccountsSett
         }
       : {}),
     ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+    ...(config.CAC_REGISTRY_URL && config.CAC_REGISTRY_API_KEY
+      ? { companyRegistry: { url: config.CAC_REGISTRY_URL, apiKey: config.CAC_REGISTRY_API_KEY } }
+      : {}),
     cookieSecure: config.COOKIE_SECURE === 'auto' ? 'auto' : config.COOKIE_SECURE === 'true',
     refreshTtlSeconds: Math.round(config.REFRESH_TTL_DAYS * DAY_SECONDS),
     refreshIdleSeconds: Math.round(config.REFRESH_IDLE_DAYS * DAY_SECONDS),

@@ -27,6 +27,8 @@ export interface UsersTable {
   rating_count: ColumnType<number, number | undefined, number>;
   /** Median minutes to answer a poster (repositories/reply-times-repository.ts); null: nothing to show. */
   reply_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When an admin verified the company (migration 0013_company_verification); null when not verified. */
+  verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the owner proved control of the address (verification link, password reset...); null until then. */
   email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Set when the account was erased; the row stays anonymised. */
@@ -103,7 +105,8 @@ export interface NoticeMailsTable {
     | 'payment-expired'
     | 'dispute-decided'
     | 'job-alert'
-    | 'job-alert-digest';
+    | 'job-alert-digest'
+    | 'company-verification';
   /** One notice per key, whatever events carry it. */
   dedupe_key: string;
   data: ColumnType<Record<string, unknown>, string, string>;
@@ -138,6 +141,28 @@ export interface AccountsDatabase {
   notice_mails: NoticeMailsTable;
   reply_samples: ReplySamplesTable;
   job_alert_digest_items: JobAlertDigestItemsTable;
+  verification_requests: VerificationRequestsTable;
+}
+
+/** Migration 0013_company_verification: a company's request to be verified and the admin's decision. */
+export interface VerificationRequestsTable {
+  id: Generated<string>;
+  company_id: string;
+  /** As the company typed it. */
+  cac_number: string;
+  /** The stored file's server-made name (CertificateStore). */
+  certificate_name: string;
+  /** Read from the file's bytes. */
+  certificate_type: string;
+  status: ColumnType<
+    'requested' | 'approved' | 'refused' | 'revoked',
+    'requested' | 'approved' | 'refused' | 'revoked' | undefined,
+    'requested' | 'approved' | 'refused' | 'revoked'
+  >;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** Migration 0010_job_alert_notices: jobs waiting for a company's next daily alert digest. */

@@ -235,8 +235,12 @@ export const COMPANY_PUBLIC_FIELDS = [
   'state',
   'subcategory',
   'type',
+  'verifiedAt',
 ];
 
-/** A private field's name as a JSON key. Keys, not any text: a random id may well contain 'cac'. */
+/**
+ * A private field's name as a JSON key. Keys, not any text: a random id may well contain 'cac'.
+ * `verifiedAt` (the company's public badge date) is the one public "verified" key.
+ */
 export const PRIVATE_FIELD_KEY =
-  /"(?:password\w*|\w*hash\w*|cac\w*|\w*token\w*|deleted\w*|\w*verified\w*|total_\w*|rating_sum)"\s*:/i;
+  /"(?:password\w*|\w*hash\w*|cac\w*|\w*token\w*|deleted\w*|(?!verifiedAt")\w*verified\w*|total_\w*|rating_sum)"\s*:/i;

@@ -68,6 +68,10 @@ export function createApiServer(state: FakeAccountsApi, ...handlers: RequestHand
       return HttpResponse.json({ resultMessage: { en: 'Logged out' } });
     }),
     http.get(api('/api/user/auth-options'), () => HttpResponse.json({ facebook: false })),
+    // A company's verification state on its profile page: not verified, nothing asked (tests replace it).
+    http.get(api('/api/user/verification'), () =>
+      HttpResponse.json({ statusCode: 200, verifiedAt: null, request: null }),
+    ),
     http.get(api('/api/jobs/notifications'), ({ request }) => {
       track(request);
       if (!state.account)

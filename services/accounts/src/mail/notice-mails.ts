@@ -7,6 +7,7 @@ import type { Mailer, OutgoingMail } from './mailer';
 import { PAYMENT_METHOD_LABELS, formatKobo, type PaymentMethod } from '@marketplace/contracts';
 import {
   chatReminderMail,
+  companyVerificationMail,
   disputeDecidedMail,
   jobAlertDigestMail,
   jobAlertMail,
@@ -68,6 +69,13 @@ export interface JobAlertData {
   unsubscribeSignature: string;
 }
 
+/** What a verification decision's notice says. */
+export interface CompanyVerificationData {
+  requestId: string;
+  decision: 'approved' | 'refused' | 'revoked';
+  reason: string | null;
+}
+
 export type NewNotice = {
   userId: string;
   /** One notice per key, whatever events carry it. */
@@ -77,6 +85,7 @@ export type NewNotice = {
   | { kind: 'payment-confirmed' | 'payment-expired'; data: PaymentNoticeData }
   | { kind: 'dispute-decided'; data: DisputeDecidedData }
   | { kind: 'job-alert' | 'job-alert-digest'; data: JobAlertData }
+  | { kind: 'company-verification'; data: CompanyVerificationData }
 );
 
 /** A job's page: the jobs search opens the job named by `job`. */
@@ -199,6 +208,17 @@ export class NoticeMails {
     if (!publicUrl && !this.#warnedNoLink) {
       this.#warnedNoLink = true;
       this.#options.logger.warn('notice mails go out without links: set PUBLIC_URL');
+    }
+    if (row.kind === 'company-verification') {
+      const decision = row.data as unknown as CompanyVerificationData;
+      return companyVerificationMail({
+        to: member.email,
+        name: member.name,
+        decision: decision.decision,
+        reason: decision.reason,
+        link: publicUrl ? `${publicUrl}/edit-profile` : undefined,
+        verified: member.email_verified_at !== null,
+      });
     }
     if (row.kind === 'dispute-decided') {
       const decision = row.data as unknown as DisputeDecidedData;

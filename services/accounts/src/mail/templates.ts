@@ -348,3 +348,51 @@ export function jobAlertDigestMail(input: {
     ].join('\n'),
   };
 }
+
+export interface CompanyVerificationMailInput extends AccountMailInput {
+  decision: 'approved' | 'refused' | 'revoked';
+  /** A refusal's or revocation's reason, as the admin wrote it. */
+  reason: string | null;
+  /** The company's profile page (its verification section), when PUBLIC_URL is set. */
+  link: string | undefined;
+  verified: boolean;
+}
+
+/** An admin's decision on a company's verification request. */
+export function companyVerificationMail(input: CompanyVerificationMailInput): OutgoingMail {
+  const subjects = {
+    approved: 'Your company is verified',
+    refused: 'Your verification request was not accepted',
+    revoked: "Your company's verification was withdrawn",
+  } as const;
+  const body = {
+    approved: [
+      'We checked your CAC certificate and verified your company.',
+      'Your company card and profile now show the "Verified" badge with the date.',
+    ],
+    refused: [
+      'We looked at your verification request and could not accept it.',
+      `The reason: ${oneLine(input.reason ?? 'not given')}`,
+      'You can send a new request with a corrected CAC number or a clearer certificate at any time.',
+    ],
+    revoked: [
+      'We withdrew the "Verified" badge from your company card and profile.',
+      `The reason: ${oneLine(input.reason ?? 'not given')}`,
+      'You can ask to be verified again with a new request.',
+    ],
+  } as const;
+  return {
+    to: input.to,
+    subject: subjects[input.decision],
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      ...body[input.decision],
+      '',
+      ...linkOr(input.link, 'Your profile:', 'Sign in to Marketplace to see it on your profile.'),
+      '',
+      ...notYours(input.verified),
+      '',
+    ].join('\n'),
+  };
+}

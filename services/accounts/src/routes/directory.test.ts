@@ -73,6 +73,7 @@ describe('company directory', () => {
       type: 'company',
       rating: { average: 0, count: 0 },
       replyMinutes: null,
+      verifiedAt: null,
     });
     expect(response.body).not.toMatch(PRIVATE_KEY);
   });

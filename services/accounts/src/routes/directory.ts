@@ -61,6 +61,7 @@ export function toCompany(row: UserRow): Company {
     type: 'company',
     rating: ratingSummary(row.rating_sum, row.rating_count),
     replyMinutes: row.reply_minutes,
+    verifiedAt: row.verified_at?.toISOString() ?? null,
   };
 }
 

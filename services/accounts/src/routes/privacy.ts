@@ -7,17 +7,22 @@ import {
   type AccountExport,
 } from '@marketplace/contracts';
 import { AppError, unauthorized, type FastifyPluginAsyncTypebox } from '@marketplace/service-kit';
+import type { DocumentStore } from '@marketplace/service-kit/uploads';
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db-types';
 import { ContactMessagesRepository } from '../repositories/contact-messages-repository';
 import { PhotoStore } from '../repositories/photo-store';
 import { sessionDataOf } from '../repositories/session-data-repository';
 import { UsersRepository } from '../repositories/users-repository';
+import { VerificationRepository } from '../repositories/verification-repository';
 import { eraseAccount } from '../user-events';
+import { toVerificationRequest } from './verification';
 
 export interface PrivacyRoutesOptions {
   db: Kysely<AccountsDatabase>;
   photos: PhotoStore;
+  /** CAC certificates of verification requests: erased with the account. */
+  certificates: DocumentStore;
 }
 
 export const PRIVACY_MESSAGES = Object.freeze({
@@ -42,9 +47,10 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
     async (request, reply): Promise<AccountExport> => {
       const user = await users.findById(request.user.sub);
       if (!user) throw unauthorized('Please sign in to continue.');
-      const [contact, sessionData] = [
+      const [contact, sessionData, verificationRequests] = [
         await messages.listFrom(user.id),
         await sessionDataOf(options.db, user.id),
+        await new VerificationRepository(options.db).allOf(user.id),
       ];
       const exportedAt = new Date();
       reply
@@ -75,7 +81,9 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
           createdAt: user.created_at.toISOString(),
           updatedAt: user.updated_at.toISOString(),
           emailVerifiedAt: iso(user.email_verified_at),
+          verifiedAt: iso(user.verified_at),
         },
+        verificationRequests: verificationRequests.map(toVerificationRequest),
         contactMessages: contact.map((row) => ({
           _id: row.id,
           name: row.name,
@@ -107,10 +115,16 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
 
       // A hash of a random secret nobody knows: the row can never sign in again.
       const unusableHash = await hash(randomBytes(32).toString('hex'));
-      await options.db.transaction().execute(async (trx) => {
+      const certificates = await options.db.transaction().execute(async (trx) => {
         const erased = await eraseAccount(trx, user.id, unusableHash, request.id);
         if (!erased) throw unauthorized('Please sign in to continue.');
+        return new VerificationRepository(trx).deleteOf(trx, user.id);
       });
+      for (const name of certificates) {
+        await options.certificates
+          .remove(name)
+          .catch((err) => request.log.warn({ err }, 'deleted account: certificate could not be removed'));
+      }
       await options.photos
         .remove(PhotoStore.nameFromUrl(user.photo_url))
         .catch((err) => request.log.warn({ err }, 'deleted account: photo file could not be removed'));

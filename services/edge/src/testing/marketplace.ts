@@ -69,6 +69,10 @@ export interface Fixture {
   freshOffer(): Promise<{ jobId: string; offerId: string }>;
   /** Like freshOffer, with the offer accepted by the poster (a hire that can still be undone). */
   freshHire(): Promise<string>;
+  /** A company's open verification request (the shared one: refused callers aim at it). */
+  verificationRequestId: string;
+  /** A new company's open verification request (an admin may decide it), and the company's session. */
+  freshVerificationRequest(): Promise<{ requestId: string; headers: Record<string, string> }>;
   /** A new account of a type, signed in. */
   freshMember(type: 'user' | 'company'): Promise<Member>;
   /** A second session of a caller's account (its access token), to end without ending the first. */
@@ -76,6 +80,26 @@ export interface Fixture {
 }
 
 export const PASSWORD = 'matrix-secret-1';
+
+/** A 1x1 PNG: the smallest certificate image there is. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const BOUNDARY = 'VerificationBoundary7MA4YWxk';
+/** A verification request's multipart form (POST /api/user/verification): a CAC number and a PNG. */
+export const VERIFICATION_FORM = {
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  body: Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="cacNumber"\r\n\r\nRC123456\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="certificate"; filename="cac.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    ONE_PIXEL_PNG,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]),
+};
 export const ADMIN = { email: 'admin@example.com', password: 'matrix-admin-secret' };
 let registered = 0;
 
@@ -391,6 +415,20 @@ export async function createMarketplace(): Promise<Marketplace> {
     await unlock(company, offerJobId);
     return { jobId: offerJobId, offerId: await sendOffer(company, offerJobId) };
   }
+  async function askVerification(company: Member): Promise<string> {
+    const asked = await expectStatus(
+      await inject({
+        method: 'POST',
+        url: '/api/user/verification',
+        headers: { ...company.headers, 'content-type': VERIFICATION_FORM.contentType },
+        payload: VERIFICATION_FORM.body,
+      }),
+      201,
+      'verification request',
+    );
+    return (asked.request as { _id: string })._id;
+  }
+  const verificationRequestId = await askVerification(await register('company', 'Eko Verified'));
 
   const alertKey = await schemaDb<{ alert_signing_key: { secret: string } }>(service.db, 'jobs')
     .selectFrom('alert_signing_key')
@@ -434,6 +472,11 @@ export async function createMarketplace(): Promise<Marketplace> {
         'accept an offer',
       );
       return hire.jobId;
+    },
+    verificationRequestId,
+    freshVerificationRequest: async () => {
+      const company = await register('company', 'Eko Verified');
+      return { requestId: await askVerification(company), headers: company.headers };
     },
     freshMember: (type) => register(type, type === 'company' ? 'Fresh Works' : 'Fresh Customer'),
     secondSession: (caller) => signIn(members[caller].email, caller === 'admin' ? ADMIN.password : PASSWORD),

@@ -4,6 +4,7 @@ import {
   EVERYONE,
   PASSWORD,
   SIGNED_IN,
+  VERIFICATION_FORM,
   jobForm,
   selfId,
   type Caller,
@@ -17,7 +18,7 @@ import {
  */
 export interface Call {
   url: string;
-  payload?: string | Record<string, unknown>;
+  payload?: string | Buffer | Record<string, unknown>;
   headers?: Record<string, string>;
   /** Send as this caller instead (a route whose caller is a fresh account, e.g. one being deleted). */
   as?: Record<string, string>;
@@ -135,6 +136,35 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     call: (f) => ({ url: `/api/accounts/companies/${f.members.payer.id}` }),
   },
   'GET /api/user/getall': { allow: ['admin'] },
+  'POST /api/user/verification': {
+    allow: COMPANIES,
+    note: 'a company asks once (then 409 until decided): each allowed caller asks as a fresh company',
+    call: async (f, caller) => {
+      const fresh = COMPANIES.includes(caller) ? await f.freshMember('company') : undefined;
+      return {
+        url: '/api/user/verification',
+        headers: { 'content-type': VERIFICATION_FORM.contentType },
+        payload: VERIFICATION_FORM.body,
+        ...(fresh ? { as: fresh.headers } : {}),
+      };
+    },
+  },
+  'GET /api/user/verification': { allow: COMPANIES },
+  'GET /api/user/verifications': { allow: ['admin'] },
+  'GET /api/user/verifications/:requestId/certificate': {
+    allow: ['admin'],
+    note: 'admins and the company that sent it (a fresh company here: services/accounts tests it); anyone else is told it does not exist (404)',
+    call: (f) => ({ url: `/api/user/verifications/${f.verificationRequestId}/certificate` }),
+  },
+  'POST /api/user/verifications/:requestId/decision': {
+    allow: ['admin'],
+    call: async (f, caller) => ({
+      url: `/api/user/verifications/${
+        caller === 'admin' ? (await f.freshVerificationRequest()).requestId : f.verificationRequestId
+      }/decision`,
+      payload: { decision: 'refuse', reason: 'The certificate is unreadable.' },
+    }),
+  },
   'GET /api/user/me/export': { allow: SIGNED_IN },
   'DELETE /api/user/me': {
     allow: ['poster', 'customer', 'company', 'payer', 'refunded'],

@@ -32,6 +32,8 @@ const MENU_ICONS: Record<string, string> = {
   '/allpayments': 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM3 10h18M7 15h4',
   // A flag: a lead someone raised.
   '/alldisputes': 'M5 21V4M5 4h11l-2 4 2 4H5',
+  // A shield with a check: a company whose certificate an admin checked.
+  '/allverifications': 'M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6l-7-3zM9 12l2 2 4-4',
   '/edit-profile': 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
   '/chat': 'M4 5h16v11H8l-4 4z',
 };

@@ -141,6 +141,14 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
     roles: ['admin'],
     menu: { label: 'Disputes', order: 5.6, roles: ['admin'] },
   },
+  // Issue 29: companies' verification requests (approve, refuse with a reason, revoke).
+  {
+    path: '/allverifications',
+    layout: 'app',
+    page: admin('allVerifications'),
+    roles: ['admin'],
+    menu: { label: 'Company verification', order: 5.7, roles: ['admin'] },
+  },
   {
     path: '/edit-profile',
     layout: 'app',

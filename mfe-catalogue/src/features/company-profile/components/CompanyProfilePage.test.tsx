@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -102,6 +102,25 @@ describe('company profile', () => {
     renderAt('/company-profile/c-1');
     await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' });
     expect(screen.getByText('Usually replies within an hour')).toHaveClass('profile-reply');
+  });
+
+  it('shows the Verified badge with its date under the name of a verified company, and none otherwise', async () => {
+    answers({ ...ACME, verifiedAt: '2026-01-15T10:00:00.000Z' });
+    renderAt('/company-profile/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' });
+    const badge = screen.getByTitle('Verified since 15 January 2026');
+    expect(badge).toHaveTextContent('VerifiedVerified since 15 January 2026');
+    expect(badge.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('shows no badge for a company that is not verified (or whose answer predates the field)', async () => {
+    for (const verifiedAt of [null, undefined]) {
+      answers({ ...ACME, verifiedAt });
+      renderAt('/company-profile/c-1');
+      await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing Ltd' });
+      expect(screen.queryByText(/Verified/)).not.toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it('shows no reply time for a company with too little data', async () => {

@@ -9,6 +9,7 @@ import {
   replyTimeText,
 } from '@marketplace/page-head';
 import { ApiError, Button, buttonClass, PendingPage } from '@marketplace/ui';
+import { VerifiedBadge } from '@marketplace/ui/verified-badge';
 import { formatDate } from '@marketplace/ui/format';
 import { usePageHead } from '@marketplace/ui/head';
 import { QueryProvider } from '@marketplace/ui/query';
@@ -170,6 +171,7 @@ function Profile() {
             <section className="profile-card profile-intro">
               <p className="ui-eyebrow">{COMPANY_PROFILE_COPY.eyebrow}</p>
               <h1 className="profile-name">{name || COMPANY_PROFILE_COPY.heading}</h1>
+              <VerifiedBadge verifiedAt={company?.verifiedAt} className="profile-verified" />
               {company && company.rating.count > 0 && (
                 <p className="profile-rating">
                   <Stars rating={Math.round(company.rating.average)} /> {company.rating.average.toFixed(1)} (

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from '@marketplace/ui/router';
 import { canonicalStateName, NIGERIAN_STATES, type Company, type LandingKind } from '@marketplace/contracts';
 import { nameInitials, replyTimeText } from '@marketplace/page-head';
 import { Button, buttonClass } from '@marketplace/ui';
+import { VerifiedBadge } from '@marketplace/ui/verified-badge';
 import { SelectField } from '@marketplace/ui/fields';
 import { formatCount } from '@marketplace/ui/format';
 import { companiesKey, COMPANIES_PAGE_SIZE, fetchCompanies } from '../api/get-companies';
@@ -71,6 +72,7 @@ function CompanyCard({ company }: { company: Company }) {
       <CompanyPhoto company={company} />
       <div className="company-card__body">
         <h3 className="company-card__name">{company.name}</h3>
+        <VerifiedBadge verifiedAt={company.verifiedAt} className="company-card__verified" />
         {company.state && (
           <p className="company-card__state">
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">

@@ -204,6 +204,22 @@ describe('category page', () => {
     }
   });
 
+  it("a verified company's card shows the Verified badge with its date; the others none", async () => {
+    directory(3, 12, (n) => ({
+      verifiedAt: n === 1 ? '2026-03-02T23:30:00.000Z' : n === 2 ? null : undefined,
+    }));
+    renderAt('/category/Craftsman');
+    const first = (await screen.findByRole('heading', { name: 'Company 1' })).closest('li')!;
+    // 23:30 UTC is the next morning in Lagos.
+    const badge = within(first).getByText('Verified since 3 March 2026').closest('.verified-badge')!;
+    expect(badge).toHaveAttribute('title', 'Verified since 3 March 2026');
+    expect(badge).toHaveTextContent('Verified');
+    for (const name of ['Company 2', 'Company 3']) {
+      const card = screen.getByRole('heading', { name }).closest('li')!;
+      expect(within(card).queryByText(/Verified/)).not.toBeInTheDocument();
+    }
+  });
+
   it("says 'No Data Found' for a category without companies, and asks nothing for an unknown key", async () => {
     directory(0);
     renderAt('/sub-category/Plumber');

@@ -23,6 +23,7 @@ import { fieldRulesResolver } from '@marketplace/ui/form-rules';
 import { accountOf } from '../../../lib/account-api';
 import { isImageFile } from '../utils/validation';
 import { uploadProfile } from '../api/upload';
+import { GetVerified } from './GetVerified';
 import { YourData } from './YourData';
 
 /** The editable fields, in form order; only the changed ones are sent. */
@@ -257,6 +258,8 @@ function ProfileEditor({ user }: { user: SessionUser }) {
           </div>
         </div>
       </form>
+
+      {user.type === 'company' && <GetVerified registeredCac={user.cacnumber} />}
 
       <YourData />
     </section>

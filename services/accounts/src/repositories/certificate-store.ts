@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { VERIFICATION_MESSAGES } from '@marketplace/contracts';
+import { DocumentStore } from '@marketplace/service-kit/uploads';
+
+/**
+ * CAC certificates of verification requests, under `<DATA_DIR>/uploads/certificates/`: private (admins
+ * and the company only), through the kit's DocumentStore (images re-encoded, PDFs checked whole).
+ */
+export function certificateStore(dataDir: string): DocumentStore {
+  return new DocumentStore({
+    dir: join(dataDir, 'uploads', 'certificates'),
+    messages: {
+      invalid: VERIFICATION_MESSAGES.invalidCertificate,
+      tooManyBytes: VERIFICATION_MESSAGES.certificateTooLarge,
+    },
+  });
+}
