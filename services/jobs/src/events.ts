@@ -1,6 +1,6 @@
 // The jobs service's events, one writer per type, each called inside the transaction of its change
 // (the kit's outbox publishes it after commit). Payload shapes: libs/contracts/src/events.ts.
-import { EVENT_TYPES, type JobsAlertMatchedV1 } from '@marketplace/contracts';
+import { EVENT_TYPES, type JobsAlertMatchedV1, type JobsReviewModeratedV1 } from '@marketplace/contracts';
 import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { JobsDatabase } from './db-types';
@@ -64,10 +64,22 @@ export function applicationCreated(
 
 export function reviewPosted(
   trx: Trx,
-  review: { reviewId: string; jobId: string; companyId: string; reviewerId: string; rating: number },
+  review: {
+    reviewId: string;
+    jobId: string;
+    companyId: string;
+    reviewerId: string;
+    rating: number;
+    verifiedHire?: boolean;
+  },
   correlationId: string,
 ) {
   return publishEvent(trx, EVENT_TYPES.jobsReviewPosted, review, opts(correlationId));
+}
+
+/** An admin hid a review or showed it again (published only when its visibility changes). */
+export function reviewModerated(trx: Trx, moderation: JobsReviewModeratedV1, correlationId: string) {
+  return publishEvent(trx, EVENT_TYPES.jobsReviewModerated, moderation, opts(correlationId));
 }
 
 export function alertMatched(trx: Trx, match: JobsAlertMatchedV1, correlationId: string) {
