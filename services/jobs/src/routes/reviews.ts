@@ -121,6 +121,21 @@ function bodyObject(body: unknown, message: string): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * Fastify's validator coerces types (`5` -> "5", `["a"]` -> "a"), so a wrong type could pass as text.
+ * Before validation, a field that is there and not text is refused with the field's own message.
+ */
+function textFields(fields: Record<string, string>) {
+  return async (request: FastifyRequest) => {
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
+    for (const [field, message] of Object.entries(fields)) {
+      const value = (body as Record<string, unknown>)[field];
+      if (value !== undefined && typeof value !== 'string') throw badRequest(message, 'VALIDATION_FAILED');
+    }
+  };
+}
+
 /** A review id from the path: anything but a UUID names no review. */
 function reviewIdOf(value: string): string {
   if (!isUuid(value)) throw notFound(REVIEW_MODERATION_MESSAGES.reviewNotFound);
@@ -170,7 +185,9 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
       if (textError) throw badRequest(textError, 'VALIDATION_FAILED');
       if (!isUuid(body.jobId) || !isUuid(body.companyId)) throw badRequest(REVIEW_MESSAGES.invalidIds);
       if (request.validationError) throw badRequest(request.validationError.message, 'VALIDATION_FAILED');
-      const { jobId, companyId } = body;
+      // One spelling of the ids from here on (the event and the hire check compare them).
+      const jobId = body.jobId.toLowerCase();
+      const companyId = body.companyId.toLowerCase();
       const rating = body.rating as number;
 
       const review = await db.transaction().execute(async (trx) => {
@@ -182,7 +199,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
         // hire is the proof). A job completed without one: any company that paid to unlock it, as before.
         const verifiedHire = job.hired_company_id !== null;
         if (verifiedHire) {
-          if (job.hired_company_id !== companyId.toLowerCase()) {
+          if (job.hired_company_id !== companyId) {
             throw new AppError(
               403,
               'NOT_THE_HIRED_COMPANY',
@@ -282,6 +299,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
     '/api/jobs/reviews/:reviewId/reply',
     {
       onRequest: app.authenticate,
+      preValidation: textFields({ text: REVIEW_MODERATION_MESSAGES.replyRequired }),
       attachValidation: true,
       schema: {
         params: ReviewIdParams,
@@ -324,6 +342,10 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
     '/api/jobs/reviews/:reviewId/report',
     {
       onRequest: app.authenticate,
+      preValidation: textFields({
+        reason: REVIEW_MODERATION_MESSAGES.reportReasonRequired,
+        note: REVIEW_MODERATION_MESSAGES.reportNoteTooLong,
+      }),
       attachValidation: true,
       schema: {
         params: ReviewIdParams,
@@ -401,6 +423,10 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
     '/api/jobs/reviews/:reviewId/moderation',
     {
       onRequest: adminOnly,
+      preValidation: textFields({
+        action: REVIEW_MODERATION_MESSAGES.decisionRequired,
+        reason: REVIEW_MODERATION_MESSAGES.hideReasonRequired,
+      }),
       attachValidation: true,
       schema: {
         params: ReviewIdParams,
