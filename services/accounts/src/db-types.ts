@@ -138,6 +138,15 @@ export interface AccountsDatabase {
   notice_mails: NoticeMailsTable;
   reply_samples: ReplySamplesTable;
   job_alert_digest_items: JobAlertDigestItemsTable;
+  hidden_reviews: HiddenReviewsTable;
+}
+
+/** Migration 0012_review_moderation: reviews an admin hid, out of their company's rating. */
+export interface HiddenReviewsTable {
+  review_id: string;
+  company_id: string;
+  rating: number;
+  hidden_at: Date;
 }
 
 /** Migration 0010_job_alert_notices: jobs waiting for a company's next daily alert digest. */

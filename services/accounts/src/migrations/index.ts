@@ -10,6 +10,7 @@ import { directoryOrderMigration } from './0008_directory_order';
 import { paymentNoticesMigration } from './0009_payment_notices';
 import { jobAlertNoticesMigration } from './0010_job_alert_notices';
 import { replyTimesMigration } from './0011_reply_times';
+import { reviewModerationMigration } from './0012_review_moderation';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
 export const accountsMigrations: SchemaMigrations = {
@@ -24,4 +25,5 @@ export const accountsMigrations: SchemaMigrations = {
   '0009_payment_notices': paymentNoticesMigration,
   '0010_job_alert_notices': jobAlertNoticesMigration,
   '0011_reply_times': replyTimesMigration,
+  '0012_review_moderation': reviewModerationMigration,
 };
