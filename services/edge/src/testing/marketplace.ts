@@ -63,6 +63,10 @@ export interface Fixture {
   freshPaidUnlock(): Promise<{ paymentId: string; headers: Record<string, string> }>;
   /** An open dispute of a fresh paid unlock (an admin may decide it). */
   freshDispute(): Promise<string>;
+  /** The poster's review of the payer for another completed job (live: reported and replied to only by fresh calls). */
+  reviewId: string;
+  /** A new review by the poster of the payer, for a new completed job the payer unlocked. */
+  freshReview(): Promise<string>;
   /** A new account of a type, signed in. */
   freshMember(type: 'user' | 'company'): Promise<Member>;
   /** A second session of a caller's account (its access token), to end without ending the first. */
@@ -344,6 +348,32 @@ export async function createMarketplace(): Promise<Marketplace> {
     200,
     'complete',
   );
+  async function reviewOfPayer(): Promise<string> {
+    const reviewedJobId = await postJob(poster);
+    await unlock(payer, reviewedJobId);
+    await expectStatus(
+      await inject({
+        method: 'PUT',
+        url: `/api/jobs/complete/${reviewedJobId}`,
+        headers: poster.headers,
+        payload: { status: 'completed' },
+      }),
+      200,
+      'complete the reviewed job',
+    );
+    const posted = await expectStatus(
+      await inject({
+        method: 'POST',
+        url: '/api/jobs/postreviews',
+        headers: poster.headers,
+        payload: { companyId: payer.id, jobId: reviewedJobId, rating: 4, review: 'Came on time.' },
+      }),
+      201,
+      'review the payer',
+    );
+    return (posted.review as { _id: string })._id;
+  }
+  const reviewId = await reviewOfPayer();
   const chatId = await conversation(poster, payer, jobId);
   const mine = await expectStatus(
     await inject({ method: 'GET', url: '/api/payments/mine', headers: payer.headers }),
@@ -393,6 +423,8 @@ export async function createMarketplace(): Promise<Marketplace> {
       const company = await register('company', 'Eko Fixers');
       return openDispute(await unlock(company, await postJob(poster)), company);
     },
+    reviewId,
+    freshReview: reviewOfPayer,
     freshMember: (type) => register(type, type === 'company' ? 'Fresh Works' : 'Fresh Customer'),
     secondSession: (caller) => signIn(members[caller].email, caller === 'admin' ? ADMIN.password : PASSWORD),
   };
