@@ -20,6 +20,7 @@ export const REMOTE_ROUTES: Array<[path: string, remote: string]> = [
   ['/alljobs', 'admin'],
   ['/allpayments', 'admin'],
   ['/alldisputes', 'admin'],
+  ['/allreviews', 'admin'],
 ];
 
 export const SHELL_ROUTES = ['/login', '/signup', '/register'];

@@ -18,7 +18,7 @@ export const REMOTE_PAGES = {
   ],
   jobs: ['jobPost', 'jobApply', 'jobSearch', 'dashboard', 'paymentCallback'],
   chat: ['chat', 'newChat'],
-  admin: ['allUsers', 'allJobs', 'allPayments', 'allDisputes'],
+  admin: ['allUsers', 'allJobs', 'allPayments', 'allDisputes', 'allReviews'],
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_PAGES;

@@ -3,6 +3,7 @@ import type { RemotePages, RemoteRoutesModule } from '@marketplace/ui';
 import { AllDisputesPage } from '../features/disputes/components/AllDisputesPage';
 import { AllJobsPage } from '../features/jobs/components/AllJobsPage';
 import { AllPaymentsPage } from '../features/payments/components/AllPaymentsPage';
+import { AllReviewsPage } from '../features/reviews/components/AllReviewsPage';
 import { AllUsersPage } from '../features/users/components/AllUsersPage';
 import '../features/users/components/admin.css';
 
@@ -12,6 +13,7 @@ export const pages: RemotePages<'admin'> = {
   allJobs: AllJobsPage,
   allPayments: AllPaymentsPage,
   allDisputes: AllDisputesPage,
+  allReviews: AllReviewsPage,
 };
 
 const routesModule: RemoteRoutesModule<'admin'> = { pages };

@@ -74,7 +74,7 @@ describe('signed-in layout: sidebar by account type', () => {
     ]);
   });
 
-  it('admin: Home, Users, Job List, Payments, Disputes, Chat, Logout', async () => {
+  it('admin: Home, Users, Job List, Payments, Disputes, Reviews, Chat, Logout', async () => {
     const { sidebar } = await openAs('admin');
     expect(menuOf(sidebar)).toEqual([
       ['Home', '/'],
@@ -82,6 +82,7 @@ describe('signed-in layout: sidebar by account type', () => {
       ['Job List', '/alljobs'],
       ['Payments', '/allpayments'],
       ['Disputes', '/alldisputes'],
+      ['Reviews', '/allreviews'],
       ['Chat', '/chat'],
       ['Logout', null],
     ]);

@@ -32,6 +32,8 @@ const MENU_ICONS: Record<string, string> = {
   '/allpayments': 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM3 10h18M7 15h4',
   // A flag: a lead someone raised.
   '/alldisputes': 'M5 21V4M5 4h11l-2 4 2 4H5',
+  // A star: the reviews people reported.
+  '/allreviews': 'M12 4l2.5 5.2 5.5.8-4 3.9.9 5.6-4.9-2.6-4.9 2.6.9-5.6-4-3.9 5.5-.8z',
   '/edit-profile': 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
   '/chat': 'M4 5h16v11H8l-4 4z',
 };

@@ -86,6 +86,7 @@ describe('route table and chrome placement', () => {
     ['/alljobs', 'app', 'Not allowed', undefined],
     ['/allpayments', 'app', 'Not allowed', undefined],
     ['/alldisputes', 'app', 'Not allowed', undefined],
+    ['/allreviews', 'app', 'Not allowed', undefined],
     ['/edit-profile', 'app', 'Edit profile', undefined],
     ['/chat', 'app', 'chat:chat', 'chat'],
     ['/newchat', 'app', 'chat:newChat', 'chat'],
@@ -264,6 +265,7 @@ describe('sign-in guard', () => {
     '/alljobs',
     '/allpayments',
     '/alldisputes',
+    '/allreviews',
     '/edit-profile',
     '/chat',
     '/newchat',
@@ -305,6 +307,7 @@ describe('admin pages', () => {
     ['/alljobs', 'admin:allJobs'],
     ['/allpayments', 'admin:allPayments'],
     ['/alldisputes', 'admin:allDisputes'],
+    ['/allreviews', 'admin:allReviews'],
   ])('%s renders the admin remote for an admin', async (path, title) => {
     signIn('admin');
     await renderApp(path, { loader: createFakeLoader() });
@@ -318,6 +321,8 @@ describe('admin pages', () => {
     ['company', '/allusers'],
     ['company', '/allpayments'],
     ['company', '/alldisputes'],
+    ['user', '/allreviews'],
+    ['company', '/allreviews'],
   ] as const)('a %s account sees "Not allowed" on %s', async (type, path) => {
     signIn(type);
     const loader = createFakeLoader();
