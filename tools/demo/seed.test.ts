@@ -196,6 +196,21 @@ describe('demo data', () => {
     });
     expect(profile.json().company.description).toMatch(/^[A-Z].+\. A demo company\.$/);
 
+    // A verified review with the company's public reply (tools/demo/reviews.ts).
+    const plumbing = (companies.json().company as Array<{ _id: string; name: string }>).find(
+      (company) => company.name === 'Ikeja Plumbing Works Demo',
+    );
+    const plumbingReviews = await embedded.service.app.inject({
+      method: 'GET',
+      url: `/api/jobs/getreviews/${plumbing!._id}`,
+    });
+    expect(plumbingReviews.json().reviews).toContainEqual(
+      expect.objectContaining({
+        verifiedHire: true,
+        reply: { text: expect.stringContaining('Thank you, Tunde'), repliedAt: expect.any(String) },
+      }),
+    );
+
     // A demo conversation: the customer and the company that unlocked her job have written to each other.
     const [chat] = await amakasInbox(embedded.service.app);
     expect(chat).toMatchObject({ lastSeq: 3 });

@@ -29,6 +29,7 @@ import { publishEvent, schemaDb, type Database } from '@marketplace/service-kit'
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Type } from 'typebox';
 import { generateDemoCompanies } from './companies';
+import { seedDemoReviews } from './reviews';
 import { COMPANIES, CUSTOMERS, JOBS } from './set';
 
 /** Shown in the README: anyone trying the site locally can sign in as these. */
@@ -304,6 +305,7 @@ async function seedDemoSet(host: EmbeddedHost): Promise<void> {
       );
     }
   }
+  await seedDemoReviews(host, { customers, companies, email, demoNote: DEMO_NOTE }); // demo: a verified review and its reply
 }
 
 /**
