@@ -144,7 +144,10 @@ describe('verified review journey (embedded, 375 px, keyboard)', () => {
       (await select.locator('option').allTextContents()).filter((text) => text !== 'Choose a company'),
       [`${company.name} (${REVIEW_MODERATION_MESSAGES.verifiedHire})`],
     );
-    await modal.getByRole('radio', { name: '5 stars' }).check();
+    // The stars by keyboard (their radios are visually hidden behind the star icons).
+    await modal.getByRole('radio', { name: '5 stars' }).focus();
+    await page.keyboard.press('Space');
+    assert.equal(await modal.getByRole('radio', { name: '5 stars' }).isChecked(), true);
     await modal.getByRole('textbox', { name: 'Description' }).fill(reviewText);
     await shootBoth(page, 'reviews-poster-modal');
     await page.getByRole('button', { name: MESSAGES.postReview }).focus();

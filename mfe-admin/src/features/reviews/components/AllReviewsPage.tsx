@@ -77,7 +77,7 @@ function ReviewCard({
         </span>
       </header>
       <p className="admin-review__meta">
-        <span aria-label={`${review.rating} out of 5 stars`}>
+        <span role="img" aria-label={`${review.rating} out of 5 stars`}>
           {'★'.repeat(review.rating)}
           <span className="admin-review__stars-off" aria-hidden="true">
             {'★'.repeat(5 - review.rating)}

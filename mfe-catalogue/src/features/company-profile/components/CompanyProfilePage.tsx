@@ -36,7 +36,7 @@ function readState(state: unknown): ProfileState | null {
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <span className="profile-stars" aria-label={`${rating} out of 5 stars`}>
+    <span className="profile-stars" role="img" aria-label={`${rating} out of 5 stars`}>
       {Array.from({ length: 5 }, (_, i) => (
         <span key={i} aria-hidden="true" className={i < rating ? 'is-on' : undefined}>
           ★
