@@ -123,7 +123,7 @@ describe('AllReviewsPage', () => {
     expect(within(first!).getByText('False or misleading')).toBeInTheDocument();
     expect(within(first!).getByText('We finished the job.')).toBeInTheDocument();
     expect(
-      within(first!).getByRole('button', { name: 'Keep the review by Reviewer 1 on Company 1 shown' }),
+      within(first!).getByRole('button', { name: 'Keep shown: the review by Reviewer 1 on Company 1' }),
     ).toBeInTheDocument();
 
     expect(within(second!).getByText('Hidden', { selector: '.admin-badge' })).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('AllReviewsPage', () => {
     expect(within(second!).getByText('We are sorry.', { exact: false })).toBeInTheDocument();
     expect(within(second!).queryByRole('button', { name: /^Hide/ })).toBeNull();
     expect(
-      within(second!).getByRole('button', { name: /Show the review by Reviewer 2/ }),
+      within(second!).getByRole('button', { name: /Show again: the review by Reviewer 2/ }),
     ).toBeInTheDocument();
   });
 
@@ -178,7 +178,7 @@ describe('AllReviewsPage', () => {
     await findCards();
     const user = userEvent.setup();
     await user.click(
-      screen.getByRole('button', { name: 'Keep the review by Reviewer 1 on Company 1 shown' }),
+      screen.getByRole('button', { name: 'Keep shown: the review by Reviewer 1 on Company 1' }),
     );
     await waitFor(() =>
       expect(decisions).toEqual([{ id: 'r-1', body: { action: 'show' }, csrf: 'csrf-admin' }]),
@@ -186,7 +186,7 @@ describe('AllReviewsPage', () => {
     expect(await screen.findByText(REVIEW_MODERATION_MESSAGES.kept)).toBeInTheDocument();
     const [card] = await findCards();
     await waitFor(() => expect(within(card!).getByText('Kept shown')).toBeInTheDocument());
-    expect(within(card!).queryByRole('button', { name: /^Keep/ })).toBeNull();
+    expect(within(card!).queryByRole('button', { name: /^Keep shown/ })).toBeNull();
   });
 
   it('says when the queue is not for the caller', async () => {

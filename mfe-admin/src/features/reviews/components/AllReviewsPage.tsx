@@ -123,7 +123,7 @@ function ReviewCard({
           <button
             type="button"
             className="ui-btn ui-btn--secondary ui-btn--sm"
-            aria-label={`Show the review by ${review.reviewer.name} on ${company} again`}
+            aria-label={`Show again: the review by ${review.reviewer.name} on ${company}`}
             disabled={busy}
             onClick={() => onShow(review)}
           >
@@ -135,7 +135,7 @@ function ReviewCard({
               <button
                 type="button"
                 className="ui-btn ui-btn--secondary ui-btn--sm"
-                aria-label={`Keep the review by ${review.reviewer.name} on ${company} shown`}
+                aria-label={`Keep shown: the review by ${review.reviewer.name} on ${company}`}
                 disabled={busy}
                 onClick={() => onShow(review)}
               >
