@@ -135,7 +135,12 @@ describe('company profile reviews: verified hire, reply, report', () => {
     await user.click(screen.getByRole('button', { name: 'Publish reply' }));
     expect(await screen.findByText(REVIEW_MODERATION_MESSAGES.replyRequired)).toBeInTheDocument();
     expect(sent).toBeUndefined();
-    await user.type(field, '  Thank you, Ada!  ');
+    // Cancel closes the form and gives the keyboard back to the Reply button.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Reply' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(screen.getByLabelText('Your public reply')).toHaveFocus();
+    await user.type(screen.getByLabelText('Your public reply'), '  Thank you, Ada!  ');
     await user.click(screen.getByRole('button', { name: 'Publish reply' }));
     await waitFor(() => expect(sent).toEqual({ text: 'Thank you, Ada!' }));
     expect(

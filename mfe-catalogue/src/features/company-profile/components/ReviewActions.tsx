@@ -24,9 +24,14 @@ export function ReplyForm({ reviewId, reviewsKey }: { reviewId: string; reviewsK
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const field = useRef<HTMLTextAreaElement>(null);
-  // The form opens where the button was: the keyboard goes straight to the text.
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // The form opens where the button was: the keyboard goes straight to the text, and back to the
+  // button when the form is cancelled.
   useEffect(() => {
     if (open) field.current?.focus();
+    else if (wasOpen.current) button.current?.focus();
+    wasOpen.current = open;
   }, [open]);
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -41,9 +46,14 @@ export function ReplyForm({ reviewId, reviewsKey }: { reviewId: string; reviewsK
   if (!open) {
     return (
       <div className="profile-review__actions">
-        <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        <button
+          ref={button}
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          onClick={() => setOpen(true)}
+        >
           Reply
-        </Button>
+        </button>
       </div>
     );
   }
