@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from '@marketplace/ui/router';
 import {
@@ -18,7 +18,6 @@ import { formatDate } from '@marketplace/ui/format';
 import { usePageHead } from '@marketplace/ui/head';
 import { QueryProvider } from '@marketplace/ui/query';
 import { fetchCompany, fetchReviews } from '../api/get-company';
-import { ReplyForm, ReportButton } from './ReviewActions';
 import './company-profile.css';
 
 const REVIEW_SKELETONS = 5;
@@ -45,6 +44,12 @@ function Stars({ rating }: { rating: number }) {
     </span>
   );
 }
+
+// Reply and Report (forms, a dialog) load only for a signed-in viewer: a visitor's profile, the page most
+// people and crawlers read, does not download them.
+const loadActions = () => import(/* webpackChunkName: "review-actions" */ './ReviewActions');
+const ReplyForm = lazy(async () => ({ default: (await loadActions()).ReplyForm }));
+const ReportButton = lazy(async () => ({ default: (await loadActions()).ReportButton }));
 
 /** Who is looking at the profile, as the review actions need it. */
 interface Viewer {
@@ -96,8 +101,14 @@ function ReviewItem({
           <p className="profile-review__text">{review.reply.text}</p>
         </div>
       )}
-      {ownProfile && !review.reply && <ReplyForm reviewId={review._id} reviewsKey={reviewsKey(companyId)} />}
-      {mayReport && <ReportButton reviewId={review._id} reviewer={review.userId.name} />}
+      {(ownProfile || mayReport) && (
+        <Suspense fallback={null}>
+          {ownProfile && !review.reply && (
+            <ReplyForm reviewId={review._id} reviewsKey={reviewsKey(companyId)} />
+          )}
+          {mayReport && <ReportButton reviewId={review._id} reviewer={review.userId.name} />}
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -127,7 +127,7 @@ describe('company profile reviews: verified hire, reply, report', () => {
     );
     await renderProfile();
     // Only the review without a reply offers it.
-    expect(screen.getAllByRole('button', { name: 'Reply' })).toHaveLength(1);
+    expect(await screen.findAllByRole('button', { name: 'Reply' })).toHaveLength(1);
     const user = userEvent.setup();
     await user.click(within(reviewItem('Fixed the leak in an hour.')).getByRole('button', { name: 'Reply' }));
     const field = screen.getByLabelText('Your public reply');
@@ -163,7 +163,7 @@ describe('company profile reviews: verified hire, reply, report', () => {
     );
     await renderProfile();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    await user.click(await screen.findByRole('button', { name: 'Reply' }));
     await user.type(screen.getByLabelText('Your public reply'), 'Thanks');
     await user.click(screen.getByRole('button', { name: 'Publish reply' }));
     expect(await screen.findByText(REVIEW_MODERATION_MESSAGES.alreadyReplied)).toBeInTheDocument();
@@ -172,17 +172,19 @@ describe('company profile reviews: verified hire, reply, report', () => {
   it('offers no reply to another company, and no report to the review’s author or to admins', async () => {
     setSessionUser(account('company', 'c-9', 'Best Builders'));
     await renderProfile();
+    expect(await screen.findAllByRole('button', { name: 'Report' })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
-    expect(screen.getAllByRole('button', { name: 'Report' })).toHaveLength(2);
   });
 
   it('hides Report on the author’s own review', async () => {
     setSessionUser(account('user', 'u-1', 'Ada Obi'));
     await renderProfile();
     expect(
+      await within(reviewItem('Came late.')).findByRole('button', { name: 'Report' }),
+    ).toBeInTheDocument();
+    expect(
       within(reviewItem('Fixed the leak in an hour.')).queryByRole('button', { name: 'Report' }),
     ).toBeNull();
-    expect(within(reviewItem('Came late.')).getByRole('button', { name: 'Report' })).toBeInTheDocument();
   });
 
   it('shows admins no Report (they moderate on /allreviews)', async () => {
@@ -205,7 +207,7 @@ describe('company profile reviews: verified hire, reply, report', () => {
     );
     await renderProfile();
     const user = userEvent.setup();
-    await user.click(within(reviewItem('Came late.')).getByRole('button', { name: 'Report' }));
+    await user.click(await within(reviewItem('Came late.')).findByRole('button', { name: 'Report' }));
     const dialog = screen.getByRole('dialog', { name: 'Report this review' });
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
@@ -238,7 +240,7 @@ describe('company profile reviews: verified hire, reply, report', () => {
     );
     await renderProfile();
     const user = userEvent.setup();
-    await user.click(within(reviewItem('Came late.')).getByRole('button', { name: 'Report' }));
+    await user.click(await within(reviewItem('Came late.')).findByRole('button', { name: 'Report' }));
     const dialog = screen.getByRole('dialog', { name: 'Report this review' });
     await user.click(within(dialog).getByRole('radio', { name: 'Offensive or abusive' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
