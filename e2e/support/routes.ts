@@ -21,6 +21,7 @@ export const REMOTE_ROUTES: Array<[path: string, remote: string]> = [
   ['/allpayments', 'admin'],
   ['/alldisputes', 'admin'],
   ['/allverifications', 'admin'],
+  ['/allreviews', 'admin'],
 ];
 
 export const SHELL_ROUTES = ['/login', '/signup', '/register'];

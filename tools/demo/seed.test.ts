@@ -233,6 +233,20 @@ describe('demo data', () => {
       .filter((company) => company.verifiedAt)
       .map((company) => company.name);
     expect(verifiedNames.every((name) => name === 'Ikeja Plumbing Works Demo')).toBe(true);
+    // A verified review with the company's public reply (tools/demo/reviews.ts).
+    const plumbing = (companies.json().company as Array<{ _id: string; name: string }>).find(
+      (company) => company.name === 'Ikeja Plumbing Works Demo',
+    );
+    const plumbingReviews = await embedded.service.app.inject({
+      method: 'GET',
+      url: `/api/jobs/getreviews/${plumbing!._id}`,
+    });
+    expect(plumbingReviews.json().reviews).toContainEqual(
+      expect.objectContaining({
+        verifiedHire: true,
+        reply: { text: expect.stringContaining('Thank you, Tunde'), repliedAt: expect.any(String) },
+      }),
+    );
 
     // A demo conversation: the customer and the company that unlocked her job have written to each other.
     const [chat] = await amakasInbox(embedded.service.app);

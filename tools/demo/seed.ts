@@ -30,6 +30,7 @@ import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 
 import { Type } from 'typebox';
 import { generateDemoCompanies } from './companies';
 import { seedDemoOffers } from './offers';
+import { seedDemoReviews } from './reviews';
 import { COMPANIES, CUSTOMERS, JOBS } from './set';
 import { seedDemoVerification } from './verification';
 
@@ -309,6 +310,7 @@ async function seedDemoSet(host: EmbeddedHost): Promise<void> {
   }
   // Demo: a job with two offers, one of them accepted (tools/demo/offers.ts).
   await seedDemoOffers(host, customers, companies);
+  await seedDemoReviews(host, { customers, companies, email, demoNote: DEMO_NOTE }); // demo: a verified review and its reply
 }
 
 /**

@@ -30,6 +30,7 @@ export const API_PATHS = Object.freeze({
   postedJobs: '/api/jobs/user/jobs/posted',
   postReview: '/api/jobs/postreviews',
   adminJobs: '/api/jobs/admin/jobs',
+  reportedReviews: '/api/jobs/reviews/reported',
   jobAlertPreferences: '/api/jobs/alerts/preferences',
   jobAlertUnsubscribe: '/api/jobs/alerts/unsubscribe',
   notifications: '/api/jobs/notifications',
@@ -67,6 +68,9 @@ export const JOB_API = /* @__PURE__ */ Object.freeze({
   jobsBySubcategory: (subcategory: string, userId = '') =>
     `/api/jobs/getjobsbysubcategory/${segment(subcategory)}/${segment(userId)}`,
   reviews: (companyId: string) => `/api/jobs/getreviews/${segment(companyId)}`,
+  replyToReview: (reviewId: string) => `/api/jobs/reviews/${segment(reviewId)}/reply`,
+  reportReview: (reviewId: string) => `/api/jobs/reviews/${segment(reviewId)}/report`,
+  moderateReview: (reviewId: string) => `/api/jobs/reviews/${segment(reviewId)}/moderation`,
   hideJob: (jobId: string) => `/api/jobs/admin/jobs/${segment(jobId)}/hide`,
   unhideJob: (jobId: string) => `/api/jobs/admin/jobs/${segment(jobId)}/unhide`,
   image: (name: string) => `/api/jobs/images/${segment(name)}`,

@@ -14,6 +14,7 @@ export * from './pagination';
 export * from './jobs';
 export * from './alerts';
 export * from './offers';
+export * from './reviews';
 export * from './job-rules';
 export * from './chat';
 export * from './realtime-reconnect';

@@ -6,6 +6,7 @@ import { AccountTypeSchema, RatingSummarySchema, ResultMessageSchema } from './a
 import { BinaryFileSchema } from './files';
 import { pageQuery } from './pagination';
 import { JOB_IMAGE_LIMIT, JOB_LIMITS } from './job-rules';
+import { ReviewReplySchema } from './reviews';
 
 export const JobStatusSchema = Type.Union([
   Type.Literal('open'),
@@ -217,6 +218,10 @@ export const ReviewSchema = Type.Object({
   }),
   jobId: Type.Object({ _id: Type.String(), title: Type.String() }),
   dateOfReview: Type.String(),
+  /** The poster hired this company through an accepted offer (issue 29); absent for older clients' eyes. */
+  verifiedHire: Type.Optional(Type.Boolean()),
+  /** The company's public reply, or null. */
+  reply: Type.Optional(Type.Union([ReviewReplySchema, Type.Null()])),
 });
 export type Review = Static<typeof ReviewSchema>;
 

@@ -18,7 +18,7 @@ export const REMOTE_PAGES = {
   ],
   jobs: ['jobPost', 'jobApply', 'jobSearch', 'dashboard', 'paymentCallback'],
   chat: ['chat', 'newChat'],
-  admin: ['allUsers', 'allJobs', 'allPayments', 'allDisputes', 'allVerifications'],
+  admin: ['allUsers', 'allJobs', 'allPayments', 'allDisputes', 'allVerifications', 'allReviews'],
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_PAGES;

@@ -3,6 +3,7 @@ import type { RemotePages, RemoteRoutesModule } from '@marketplace/ui';
 import { AllDisputesPage } from '../features/disputes/components/AllDisputesPage';
 import { AllJobsPage } from '../features/jobs/components/AllJobsPage';
 import { AllPaymentsPage } from '../features/payments/components/AllPaymentsPage';
+import { AllReviewsPage } from '../features/reviews/components/AllReviewsPage';
 import { AllUsersPage } from '../features/users/components/AllUsersPage';
 import { AllVerificationsPage } from '../features/verifications/components/AllVerificationsPage';
 import '../features/users/components/admin.css';
@@ -14,6 +15,7 @@ export const pages: RemotePages<'admin'> = {
   allPayments: AllPaymentsPage,
   allDisputes: AllDisputesPage,
   allVerifications: AllVerificationsPage,
+  allReviews: AllReviewsPage,
 };
 
 const routesModule: RemoteRoutesModule<'admin'> = { pages };

@@ -142,6 +142,7 @@ export interface AccountsDatabase {
   reply_samples: ReplySamplesTable;
   job_alert_digest_items: JobAlertDigestItemsTable;
   verification_requests: VerificationRequestsTable;
+  hidden_reviews: HiddenReviewsTable;
 }
 
 /** Migration 0013_company_verification: a company's request to be verified and the admin's decision. */
@@ -163,6 +164,14 @@ export interface VerificationRequestsTable {
   decided_by: string | null;
   decided_at: Date | null;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Migration 0012_review_moderation: reviews an admin hid, out of their company's rating. */
+export interface HiddenReviewsTable {
+  review_id: string;
+  company_id: string;
+  rating: number;
+  hidden_at: Date;
 }
 
 /** Migration 0010_job_alert_notices: jobs waiting for a company's next daily alert digest. */

@@ -134,6 +134,16 @@ describe('authorization matrix: every route × every kind of caller', () => {
     for (const caller of CALLERS.filter((c) => c !== 'poster' && c !== 'payer')) {
       expect(texts).not.toContain(`Hello from the ${caller}`);
     }
+    // The shared review is still shown, without a reply (refused callers aimed at it).
+    const reviews = await expectStatus(
+      await inject({ method: 'GET', url: `/api/jobs/getreviews/${members.payer.id}?limit=100` }),
+      200,
+      "the payer's reviews",
+    );
+    const shared = (reviews.reviews as Array<{ _id: string; reply?: unknown }>).find(
+      (r) => r._id === fixture.reviewId,
+    );
+    expect(shared?.reply).toBeNull();
     for (const caller of SIGNED_IN) {
       const me = await inject({
         method: 'GET',

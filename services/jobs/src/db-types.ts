@@ -68,6 +68,21 @@ export interface ReviewsTable {
   rating: number;
   review: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** Migration 0008_review_moderation. */
+  verified_hire: Generated<boolean>;
+  reply: Generated<string | null>;
+  replied_at: Generated<Date | null>;
+  hidden_at: Generated<Date | null>;
+  hidden_reason: Generated<string | null>;
+  moderated_at: Generated<Date | null>;
+}
+
+export interface ReviewReportsTable {
+  review_id: string;
+  reporter_id: string;
+  reason: string;
+  note: Generated<string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export type AlertEmailValue = 'instant' | 'daily' | 'none';
@@ -123,6 +138,7 @@ export interface JobsDatabase {
   unlocks: UnlocksTable;
   applications: ApplicationsTable;
   reviews: ReviewsTable;
+  review_reports: ReviewReportsTable;
   job_alert_preferences: JobAlertPreferencesTable;
   notifications: NotificationsTable;
   alert_signing_key: AlertSigningKeyTable;

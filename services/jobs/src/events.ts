@@ -7,6 +7,7 @@ import {
   type JobsOfferSentV1,
   type JobsOfferUnacceptedV1,
   type JobsOfferWithdrawnV1,
+  type JobsReviewModeratedV1,
 } from '@marketplace/contracts';
 import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
@@ -71,10 +72,22 @@ export function applicationCreated(
 
 export function reviewPosted(
   trx: Trx,
-  review: { reviewId: string; jobId: string; companyId: string; reviewerId: string; rating: number },
+  review: {
+    reviewId: string;
+    jobId: string;
+    companyId: string;
+    reviewerId: string;
+    rating: number;
+    verifiedHire?: boolean;
+  },
   correlationId: string,
 ) {
   return publishEvent(trx, EVENT_TYPES.jobsReviewPosted, review, opts(correlationId));
+}
+
+/** An admin hid a review or showed it again (published only when its visibility changes). */
+export function reviewModerated(trx: Trx, moderation: JobsReviewModeratedV1, correlationId: string) {
+  return publishEvent(trx, EVENT_TYPES.jobsReviewModerated, moderation, opts(correlationId));
 }
 
 export function alertMatched(trx: Trx, match: JobsAlertMatchedV1, correlationId: string) {

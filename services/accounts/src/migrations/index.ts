@@ -11,6 +11,7 @@ import { paymentNoticesMigration } from './0009_payment_notices';
 import { jobAlertNoticesMigration } from './0010_job_alert_notices';
 import { replyTimesMigration } from './0011_reply_times';
 import { companyVerificationMigration } from './0013_company_verification';
+import { reviewModerationMigration } from './0012_review_moderation';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
 export const accountsMigrations: SchemaMigrations = {
@@ -26,4 +27,5 @@ export const accountsMigrations: SchemaMigrations = {
   '0010_job_alert_notices': jobAlertNoticesMigration,
   '0011_reply_times': replyTimesMigration,
   '0013_company_verification': companyVerificationMigration,
+  '0012_review_moderation': reviewModerationMigration,
 };

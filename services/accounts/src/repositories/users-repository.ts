@@ -298,12 +298,26 @@ export class UsersRepository {
 
   /** Adds one review's rating to a company's summary (run once per event through the inbox). */
   async addRating(trx: Kysely<AccountsDatabase>, companyId: string, rating: number): Promise<void> {
+    await this.adjustRating(trx, companyId, rating, 1);
+  }
+
+  /** Takes a hidden review's rating out of a company's summary (never below zero). */
+  async removeRating(trx: Kysely<AccountsDatabase>, companyId: string, rating: number): Promise<void> {
+    await this.adjustRating(trx, companyId, -rating, -1);
+  }
+
+  private async adjustRating(
+    trx: Kysely<AccountsDatabase>,
+    companyId: string,
+    sum: number,
+    count: number,
+  ): Promise<void> {
     if (!isUuid(companyId)) return;
     await trx
       .updateTable('users')
       .set((eb) => ({
-        rating_sum: sql<number>`${eb.ref('rating_sum')} + ${rating}`,
-        rating_count: sql<number>`${eb.ref('rating_count')} + 1`,
+        rating_sum: sql<number>`greatest(${eb.ref('rating_sum')} + ${sum}, 0)`,
+        rating_count: sql<number>`greatest(${eb.ref('rating_count')} + ${count}, 0)`,
       }))
       .where('id', '=', companyId)
       .where('type', '=', 'company')

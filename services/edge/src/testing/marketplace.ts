@@ -73,6 +73,10 @@ export interface Fixture {
   verificationRequestId: string;
   /** A new company's open verification request (an admin may decide it), and the company's session. */
   freshVerificationRequest(): Promise<{ requestId: string; headers: Record<string, string> }>;
+  /** The poster's review of the payer for another completed job (live: reported and replied to only by fresh calls). */
+  reviewId: string;
+  /** A new review by the poster of the payer, for a new completed job the payer unlocked. */
+  freshReview(): Promise<string>;
   /** A new account of a type, signed in. */
   freshMember(type: 'user' | 'company'): Promise<Member>;
   /** A second session of a caller's account (its access token), to end without ending the first. */
@@ -374,6 +378,32 @@ export async function createMarketplace(): Promise<Marketplace> {
     200,
     'complete',
   );
+  async function reviewOfPayer(): Promise<string> {
+    const reviewedJobId = await postJob(poster);
+    await unlock(payer, reviewedJobId);
+    await expectStatus(
+      await inject({
+        method: 'PUT',
+        url: `/api/jobs/complete/${reviewedJobId}`,
+        headers: poster.headers,
+        payload: { status: 'completed' },
+      }),
+      200,
+      'complete the reviewed job',
+    );
+    const posted = await expectStatus(
+      await inject({
+        method: 'POST',
+        url: '/api/jobs/postreviews',
+        headers: poster.headers,
+        payload: { companyId: payer.id, jobId: reviewedJobId, rating: 4, review: 'Came on time.' },
+      }),
+      201,
+      'review the payer',
+    );
+    return (posted.review as { _id: string })._id;
+  }
+  const reviewId = await reviewOfPayer();
   const chatId = await conversation(poster, payer, jobId);
   const mine = await expectStatus(
     await inject({ method: 'GET', url: '/api/payments/mine', headers: payer.headers }),
@@ -478,6 +508,8 @@ export async function createMarketplace(): Promise<Marketplace> {
       const company = await register('company', 'Eko Verified');
       return { requestId: await askVerification(company), headers: company.headers };
     },
+    reviewId,
+    freshReview: reviewOfPayer,
     freshMember: (type) => register(type, type === 'company' ? 'Fresh Works' : 'Fresh Customer'),
     secondSession: (caller) => signIn(members[caller].email, caller === 'admin' ? ADMIN.password : PASSWORD),
   };

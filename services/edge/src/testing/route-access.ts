@@ -260,6 +260,35 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     allow: EVERYONE,
     call: (f) => ({ url: `/api/jobs/getreviews/${f.members.payer.id}` }),
   },
+  // Reviews: the reviewed company replies once; customers and companies (not the author, not admins)
+  // report once; admins read the reported ones and hide or show them. Allowed callers act on a fresh
+  // review, refused ones on the shared one.
+  'POST /api/jobs/reviews/:reviewId/reply': {
+    allow: ['payer'],
+    note: 'only the reviewed company (the payer), once per review',
+    call: async (f, caller) => ({
+      url: `/api/jobs/reviews/${caller === 'payer' ? await f.freshReview() : f.reviewId}/reply`,
+      payload: { text: 'Thank you for the kind words.' },
+    }),
+  },
+  'POST /api/jobs/reviews/:reviewId/report': {
+    allow: ['customer', 'company', 'payer', 'refunded'],
+    note: 'signed-in customers and companies, the reviewed one included; not the author (the poster), not admins',
+    call: async (f, caller) => ({
+      url: `/api/jobs/reviews/${
+        ['customer', 'company', 'payer', 'refunded'].includes(caller) ? await f.freshReview() : f.reviewId
+      }/report`,
+      payload: { reason: 'false-or-misleading', note: 'This never happened.' },
+    }),
+  },
+  'GET /api/jobs/reviews/reported': { allow: ['admin'] },
+  'POST /api/jobs/reviews/:reviewId/moderation': {
+    allow: ['admin'],
+    call: async (f, caller) => ({
+      url: `/api/jobs/reviews/${caller === 'admin' ? await f.freshReview() : f.reviewId}/moderation`,
+      payload: { action: 'hide', reason: 'Insults the workers.' },
+    }),
+  },
   'GET /api/jobs/admin/jobs': { allow: ['admin'] },
   // Job alerts and notifications are a company's own (customers and admins have none).
   'GET /api/jobs/alerts/preferences': { allow: COMPANIES },

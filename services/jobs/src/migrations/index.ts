@@ -5,6 +5,7 @@ import { unlocksApplicationsReviewsMigration } from './0004_unlocks_applications
 import { jobAlertsMigration } from './0005_job_alerts';
 import { hireMigration } from './0006_hire';
 import { offersMigration } from './0007_offers';
+import { reviewModerationMigration } from './0008_review_moderation';
 
 /** The jobs schema's migrations, one file each, applied in key order. */
 export const jobsMigrations: SchemaMigrations = {
@@ -15,4 +16,5 @@ export const jobsMigrations: SchemaMigrations = {
   '0005_job_alerts': jobAlertsMigration,
   '0006_hire': hireMigration,
   '0007_offers': offersMigration,
+  '0008_review_moderation': reviewModerationMigration,
 };

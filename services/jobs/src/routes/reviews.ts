@@ -1,16 +1,31 @@
 import {
   fieldError,
+  HideReasonRule,
   JOB_MESSAGES,
   MESSAGES,
   pageQuery,
   pageWindow,
   RatingRule,
+  ReplyTextRule,
+  ReportedReviewsQuerySchema,
+  ReportedReviewsResponseSchema,
+  ReportNoteRule,
+  REVIEW_MODERATION_MESSAGES,
+  REVIEW_REPORT_REASONS,
   ReviewBodySchema,
   ReviewListResponseSchema,
+  ReviewModerationBodySchema,
+  ReviewModerationResponseSchema,
   ReviewPostedResponseSchema,
+  ReviewReplyBodySchema,
+  ReviewReplyResponseSchema,
+  ReviewReportBodySchema,
+  ReviewReportResponseSchema,
   ReviewTextRule,
   trimmed,
+  type ReportedReview,
   type Review,
+  type ReviewReportReason,
 } from '@marketplace/contracts';
 import {
   AppError,
@@ -19,6 +34,7 @@ import {
   conflict,
   forbidden,
   isUuid,
+  notFound,
   NotModifiedResponseSchema,
   sendCachedJson,
   type CachedJson,
@@ -26,10 +42,17 @@ import {
   type ReadCache,
 } from '@marketplace/service-kit';
 import { Type } from 'typebox';
-import { reviewPosted } from '../events';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { reviewModerated, reviewPosted } from '../events';
+import { SERVICE_MESSAGES } from '../messages';
 import { REVIEW_LIMITS } from '../rate-limits';
 import { JobsRepository } from '../repositories/jobs-repository';
-import { ReviewsRepository, type ReviewListRow } from '../repositories/reviews-repository';
+import {
+  ReviewsRepository,
+  type ReportedReviewRow,
+  type ReviewListRow,
+  type ReviewReportRow,
+} from '../repositories/reviews-repository';
 import { UnlocksRepository } from '../repositories/unlocks-repository';
 import { existing, type JobsRouteOptions } from './route-context';
 
@@ -50,7 +73,73 @@ function toReview(row: ReviewListRow): Review {
     },
     jobId: { _id: row.job_id, title: row.job_heading ?? '' },
     dateOfReview: row.created_at.toISOString(),
+    verifiedHire: row.verified_hire,
+    reply:
+      row.reply !== null && row.replied_at !== null
+        ? { text: row.reply, repliedAt: row.replied_at.toISOString() }
+        : null,
   };
+}
+
+/** A reported review with its reports, as the admins' queue shows it. */
+function toReportedReview(row: ReportedReviewRow, reports: ReviewReportRow[]): ReportedReview {
+  const listed = toReview(row);
+  return {
+    _id: row.id,
+    review: row.review,
+    rating: row.rating,
+    dateOfReview: listed.dateOfReview,
+    verifiedHire: row.verified_hire,
+    reviewer: listed.userId,
+    company: { _id: row.company_id, name: row.company_name ?? '' },
+    job: { _id: row.job_id, title: row.job_heading ?? '' },
+    reply: listed.reply ?? null,
+    pending: row.first_pending_report !== null,
+    hidden:
+      row.hidden_at !== null ? { at: row.hidden_at.toISOString(), reason: row.hidden_reason ?? '' } : null,
+    decidedAt: row.moderated_at?.toISOString() ?? null,
+    reports: reports
+      .filter((report) => report.review_id === row.id)
+      .map((report) => ({
+        reporter: {
+          _id: report.reporter_id,
+          name: report.reporter_name || MESSAGES.anonymousReviewer,
+          type: report.reporter_type ?? 'user',
+        },
+        reason: report.reason as ReviewReportReason,
+        note: report.note,
+        reportedAt: report.created_at.toISOString(),
+      })),
+  };
+}
+
+const ReviewIdParams = Type.Object({ reviewId: Type.String({ maxLength: 100 }) });
+
+/** The body as an object, or a 400 with `message` (a JSON array, string or null is not a body). */
+function bodyObject(body: unknown, message: string): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(message);
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Fastify's validator coerces types (`5` -> "5", `["a"]` -> "a"), so a wrong type could pass as text.
+ * Before validation, a field that is there and not text is refused with the field's own message.
+ */
+function textFields(fields: Record<string, string>) {
+  return async (request: FastifyRequest) => {
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
+    for (const [field, message] of Object.entries(fields)) {
+      const value = (body as Record<string, unknown>)[field];
+      if (value !== undefined && typeof value !== 'string') throw badRequest(message, 'VALIDATION_FAILED');
+    }
+  };
+}
+
+/** A review id from the path: anything but a UUID names no review. */
+function reviewIdOf(value: string): string {
+  if (!isUuid(value)) throw notFound(REVIEW_MODERATION_MESSAGES.reviewNotFound);
+  return value.toLowerCase();
 }
 
 const ReviewPageQuery = Type.Object(pageQuery({ defaultLimit: 50, maxLimit: 100 }));
@@ -71,7 +160,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
     /** A company's review pages as sent, by company and page; cleared by the service on its writes. */
     reviewCache: ReadCache<CachedJson>;
   }
-> = async (app, { db, reviewCache }) => {
+> = async (app, { db, reviewCache, now }) => {
   const jobs = new JobsRepository(db);
   const unlocks = new UnlocksRepository(db);
   const reviews = new ReviewsRepository(db);
@@ -96,7 +185,9 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
       if (textError) throw badRequest(textError, 'VALIDATION_FAILED');
       if (!isUuid(body.jobId) || !isUuid(body.companyId)) throw badRequest(REVIEW_MESSAGES.invalidIds);
       if (request.validationError) throw badRequest(request.validationError.message, 'VALIDATION_FAILED');
-      const { jobId, companyId } = body;
+      // One spelling of the ids from here on (the event and the hire check compare them).
+      const jobId = body.jobId.toLowerCase();
+      const companyId = body.companyId.toLowerCase();
       const rating = body.rating as number;
 
       const review = await db.transaction().execute(async (trx) => {
@@ -104,7 +195,18 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
         if (job.posted_by !== request.user.sub) throw forbidden(JOB_MESSAGES.reviewOnlyPoster);
         if (job.status !== 'completed')
           throw conflict(JOB_MESSAGES.reviewBeforeCompletion, 'JOB_NOT_COMPLETED');
-        if (!(await unlocks.hasPaid(jobId, companyId, trx))) {
+        // A job with a hire is reviewed only about the hired company, and that review is verified (the
+        // hire is the proof). A job completed without one: any company that paid to unlock it, as before.
+        const verifiedHire = job.hired_company_id !== null;
+        if (verifiedHire) {
+          if (job.hired_company_id !== companyId) {
+            throw new AppError(
+              403,
+              'NOT_THE_HIRED_COMPANY',
+              REVIEW_MODERATION_MESSAGES.reviewOnlyHiredCompany,
+            );
+          }
+        } else if (!(await unlocks.hasPaid(jobId, companyId, trx))) {
           throw new AppError(403, 'COMPANY_DID_NOT_UNLOCK', JOB_MESSAGES.reviewCompanyDidNotUnlock);
         }
         const row = await reviews.insert(trx, {
@@ -113,11 +215,19 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
           userId: request.user.sub,
           rating,
           text: text as string,
+          verifiedHire,
         });
         if (!row) throw conflict(JOB_MESSAGES.reviewAlreadyPosted, 'ALREADY_REVIEWED');
         await reviewPosted(
           trx,
-          { reviewId: row.id, jobId, companyId, reviewerId: request.user.sub, rating },
+          {
+            reviewId: row.id,
+            jobId,
+            companyId,
+            reviewerId: request.user.sub,
+            rating,
+            ...(verifiedHire ? { verifiedHire: true } : {}),
+          },
           request.id,
         );
         const reviewer = await trx
@@ -135,6 +245,9 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
           job_id: jobId,
           job_heading: job.job_heading,
           created_at: row.created_at,
+          verified_hire: verifiedHire,
+          reply: null,
+          replied_at: null,
         });
       });
       return reply.status(201).send({
@@ -179,6 +292,195 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
         );
       });
       return sendCachedJson(request, reply, answer, REVIEWS_CACHE_CONTROL);
+    },
+  );
+  // The reviewed company replies once, publicly (the list shows it under the review).
+  app.post(
+    '/api/jobs/reviews/:reviewId/reply',
+    {
+      onRequest: app.authenticate,
+      preValidation: textFields({ text: REVIEW_MODERATION_MESSAGES.replyRequired }),
+      attachValidation: true,
+      schema: {
+        params: ReviewIdParams,
+        body: ReviewReplyBodySchema,
+        response: { 201: ReviewReplyResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.user.type !== 'company')
+        throw forbidden(REVIEW_MODERATION_MESSAGES.replyOnlyReviewedCompany);
+      const body = bodyObject(request.body, REVIEW_MODERATION_MESSAGES.replyRequired);
+      const text = trimmed(body.text);
+      const textError = fieldError(ReplyTextRule, text);
+      if (textError) throw badRequest(textError, 'VALIDATION_FAILED');
+      if (request.validationError) throw badRequest(request.validationError.message, 'VALIDATION_FAILED');
+      const reviewId = reviewIdOf(request.params.reviewId);
+
+      const saved = await db.transaction().execute(async (trx) => {
+        const review = await reviews.findForRules(trx, reviewId);
+        if (!review || review.hidden_at) throw notFound(REVIEW_MODERATION_MESSAGES.reviewNotFound);
+        if (review.company_id !== request.user.sub)
+          throw forbidden(REVIEW_MODERATION_MESSAGES.replyOnlyReviewedCompany);
+        const replied = await reviews.reply(trx, reviewId, text as string, now());
+        if (!replied?.reply || !replied.replied_at)
+          throw conflict(REVIEW_MODERATION_MESSAGES.alreadyReplied, 'ALREADY_REPLIED');
+        return { text: replied.reply, repliedAt: replied.replied_at.toISOString() };
+      });
+      return reply.status(201).send({
+        statusCode: 201,
+        message: REVIEW_MODERATION_MESSAGES.replyPosted,
+        reviewId,
+        reply: saved,
+      });
+    },
+  );
+
+  // A signed-in customer or company reports a review, once. Not its author (a poster edits nothing
+  // here; reporting oneself says nothing) and not admins (they decide directly).
+  app.post(
+    '/api/jobs/reviews/:reviewId/report',
+    {
+      onRequest: app.authenticate,
+      preValidation: textFields({
+        reason: REVIEW_MODERATION_MESSAGES.reportReasonRequired,
+        note: REVIEW_MODERATION_MESSAGES.reportNoteTooLong,
+      }),
+      attachValidation: true,
+      schema: {
+        params: ReviewIdParams,
+        body: ReviewReportBodySchema,
+        response: { 201: ReviewReportResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { type, sub } = request.user;
+      if (type !== 'user' && type !== 'company')
+        throw forbidden(REVIEW_MODERATION_MESSAGES.reportOnlyMembers);
+      const body = bodyObject(request.body, REVIEW_MODERATION_MESSAGES.reportReasonRequired);
+      const reason = body.reason;
+      if (typeof reason !== 'string' || !(REVIEW_REPORT_REASONS as readonly string[]).includes(reason))
+        throw badRequest(REVIEW_MODERATION_MESSAGES.reportReasonRequired, 'VALIDATION_FAILED');
+      const note = body.note === undefined || body.note === null ? '' : trimmed(body.note);
+      const noteError = fieldError(ReportNoteRule, note);
+      if (noteError) throw badRequest(noteError, 'VALIDATION_FAILED');
+      if (request.validationError) throw badRequest(request.validationError.message, 'VALIDATION_FAILED');
+      const reviewId = reviewIdOf(request.params.reviewId);
+
+      await db.transaction().execute(async (trx) => {
+        const review = await reviews.findForRules(trx, reviewId);
+        if (!review || review.hidden_at) throw notFound(REVIEW_MODERATION_MESSAGES.reviewNotFound);
+        if (review.user_id === sub) throw forbidden(REVIEW_MODERATION_MESSAGES.reportOwnReview);
+        const added = await reviews.report(trx, {
+          reviewId,
+          reporterId: sub,
+          reason,
+          note: note as string,
+          at: now(),
+        });
+        if (!added) throw conflict(REVIEW_MODERATION_MESSAGES.alreadyReported, 'ALREADY_REPORTED');
+      });
+      return reply.status(201).send({ statusCode: 201, message: REVIEW_MODERATION_MESSAGES.reported });
+    },
+  );
+
+  const adminOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate(request, reply);
+    if (request.user.type !== 'admin') throw forbidden(SERVICE_MESSAGES.adminsOnly);
+  };
+
+  async function reportedPage(window: { limit: number; offset: number }, only?: string) {
+    const rows = await reviews.reported(db, window, only);
+    const shown = rows.slice(0, window.limit);
+    const reports = await reviews.reportsOf(
+      db,
+      shown.map((row) => row.id),
+    );
+    return {
+      reviews: shown.map((row) => toReportedReview(row, reports)),
+      hasMore: rows.length > window.limit,
+    };
+  }
+
+  // Admins: reported reviews with their reports, undecided first.
+  app.get(
+    '/api/jobs/reviews/reported',
+    {
+      // After validation: bad paging is a 400 whoever asks (as every paged list).
+      preHandler: adminOnly,
+      schema: { querystring: ReportedReviewsQuerySchema, response: { 200: ReportedReviewsResponseSchema } },
+    },
+    async (request) => {
+      const window = pageWindow({ page: request.query.page ?? 1, limit: request.query.limit ?? 10 });
+      const page = await reportedPage(window);
+      return { statusCode: 200, ...page, page: window.page, limit: window.limit };
+    },
+  );
+
+  // Admins: hide a review (a reason is required) or show it (again, or keep it shown). Only a change of
+  // visibility is announced: accounts then takes its rating out of, or back into, the company's summary.
+  app.post(
+    '/api/jobs/reviews/:reviewId/moderation',
+    {
+      onRequest: adminOnly,
+      preValidation: textFields({
+        action: REVIEW_MODERATION_MESSAGES.decisionRequired,
+        reason: REVIEW_MODERATION_MESSAGES.hideReasonRequired,
+      }),
+      attachValidation: true,
+      schema: {
+        params: ReviewIdParams,
+        body: ReviewModerationBodySchema,
+        response: { 200: ReviewModerationResponseSchema },
+      },
+    },
+    async (request) => {
+      const body = bodyObject(request.body, REVIEW_MODERATION_MESSAGES.decisionRequired);
+      const action = body.action;
+      if (action !== 'hide' && action !== 'show')
+        throw badRequest(REVIEW_MODERATION_MESSAGES.decisionRequired, 'VALIDATION_FAILED');
+      let reason: string | null = null;
+      if (action === 'hide') {
+        const given = trimmed(body.reason);
+        const reasonError = fieldError(HideReasonRule, given);
+        if (reasonError) throw badRequest(reasonError, 'VALIDATION_FAILED');
+        reason = given as string;
+      }
+      if (request.validationError) throw badRequest(request.validationError.message, 'VALIDATION_FAILED');
+      const reviewId = reviewIdOf(request.params.reviewId);
+
+      const message = await db.transaction().execute(async (trx) => {
+        const review = await reviews.findForRules(trx, reviewId, true);
+        if (!review) throw notFound(REVIEW_MODERATION_MESSAGES.reviewNotFound);
+        const at = now();
+        const wasHidden = review.hidden_at !== null;
+        if (action === 'hide' && wasHidden)
+          throw conflict(REVIEW_MODERATION_MESSAGES.alreadyHidden, 'ALREADY_HIDDEN');
+        await reviews.moderate(trx, reviewId, {
+          hidden: action === 'hide' ? { at, reason: reason as string } : null,
+          at,
+        });
+        if (action === 'hide' || wasHidden) {
+          await reviewModerated(
+            trx,
+            {
+              reviewId,
+              jobId: review.job_id,
+              companyId: review.company_id,
+              rating: review.rating,
+              hidden: action === 'hide',
+              reason,
+            },
+            request.id,
+          );
+        }
+        if (action === 'hide') return REVIEW_MODERATION_MESSAGES.hidden;
+        return wasHidden ? REVIEW_MODERATION_MESSAGES.shown : REVIEW_MODERATION_MESSAGES.kept;
+      });
+      const {
+        reviews: [decided],
+      } = await reportedPage({ limit: 1, offset: 0 }, reviewId);
+      return { statusCode: 200, message, review: decided as ReportedReview };
     },
   );
 };

@@ -74,7 +74,7 @@ describe('signed-in layout: sidebar by account type', () => {
     ]);
   });
 
-  it('admin: Home, Users, Job List, Payments, Disputes, Company verification, Chat, Logout', async () => {
+  it('admin: Home, Users, Job List, Payments, Disputes, Company verification, Reviews, Chat, Logout', async () => {
     const { sidebar } = await openAs('admin');
     expect(menuOf(sidebar)).toEqual([
       ['Home', '/'],
@@ -83,6 +83,7 @@ describe('signed-in layout: sidebar by account type', () => {
       ['Payments', '/allpayments'],
       ['Disputes', '/alldisputes'],
       ['Company verification', '/allverifications'],
+      ['Reviews', '/allreviews'],
       ['Chat', '/chat'],
       ['Logout', null],
     ]);

@@ -34,6 +34,8 @@ const MENU_ICONS: Record<string, string> = {
   '/alldisputes': 'M5 21V4M5 4h11l-2 4 2 4H5',
   // A shield with a check: a company whose certificate an admin checked.
   '/allverifications': 'M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6l-7-3zM9 12l2 2 4-4',
+  // A star: the reviews people reported.
+  '/allreviews': 'M12 4l2.5 5.2 5.5.8-4 3.9.9 5.6-4.9-2.6-4.9 2.6.9-5.6-4-3.9 5.5-.8z',
   '/edit-profile': 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
   '/chat': 'M4 5h16v11H8l-4 4z',
 };

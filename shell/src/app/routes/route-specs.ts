@@ -6,7 +6,7 @@ import type { AccountType, RemoteName, RemotePageName } from '@marketplace/ui';
 /**
  * public: header + footer (spec: home, jobapply, login, signup, contactus, register, privacy,
  *         other-services, jobpost, company-profile, terms, aboutus, category and sub-category paths)
- * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, allpayments, alldisputes, edit-profile,
+ * app:    signed-in area layout (sidebar + top bar): dashboard, allusers, alljobs, allpayments, alldisputes, allreviews, edit-profile,
  *         chat, newchat.
  *         Every page in it needs a session (signed out: redirect to /login); the layout is a lazy chunk.
  * bare:   neither (social-login return, payment result, page not found)
@@ -148,6 +148,14 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
     page: admin('allVerifications'),
     roles: ['admin'],
     menu: { label: 'Company verification', order: 5.7, roles: ['admin'] },
+  },
+  // Issue 29: reported reviews (hide with a reason, or keep shown).
+  {
+    path: '/allreviews',
+    layout: 'app',
+    page: admin('allReviews'),
+    roles: ['admin'],
+    menu: { label: 'Reviews', order: 5.8, roles: ['admin'] },
   },
   {
     path: '/edit-profile',

@@ -87,6 +87,7 @@ describe('route table and chrome placement', () => {
     ['/allpayments', 'app', 'Not allowed', undefined],
     ['/alldisputes', 'app', 'Not allowed', undefined],
     ['/allverifications', 'app', 'Not allowed', undefined],
+    ['/allreviews', 'app', 'Not allowed', undefined],
     ['/edit-profile', 'app', 'Edit profile', undefined],
     ['/chat', 'app', 'chat:chat', 'chat'],
     ['/newchat', 'app', 'chat:newChat', 'chat'],
@@ -266,6 +267,7 @@ describe('sign-in guard', () => {
     '/allpayments',
     '/alldisputes',
     '/allverifications',
+    '/allreviews',
     '/edit-profile',
     '/chat',
     '/newchat',
@@ -308,6 +310,7 @@ describe('admin pages', () => {
     ['/allpayments', 'admin:allPayments'],
     ['/alldisputes', 'admin:allDisputes'],
     ['/allverifications', 'admin:allVerifications'],
+    ['/allreviews', 'admin:allReviews'],
   ])('%s renders the admin remote for an admin', async (path, title) => {
     signIn('admin');
     await renderApp(path, { loader: createFakeLoader() });
@@ -322,6 +325,8 @@ describe('admin pages', () => {
     ['company', '/allpayments'],
     ['company', '/alldisputes'],
     ['company', '/allverifications'],
+    ['user', '/allreviews'],
+    ['company', '/allreviews'],
   ] as const)('a %s account sees "Not allowed" on %s', async (type, path) => {
     signIn(type);
     const loader = createFakeLoader();

@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from '@marketplace/ui/router';
-import { subcategoryPath, type Company, type Review } from '@marketplace/contracts';
+import {
+  REVIEW_MODERATION_MESSAGES,
+  subcategoryPath,
+  type Company,
+  type Review,
+} from '@marketplace/contracts';
 import {
   COMPANY_PROFILE_COPY,
   companyCataloguePage,
   nameInitials,
   replyTimeText,
 } from '@marketplace/page-head';
-import { ApiError, Button, buttonClass, PendingPage } from '@marketplace/ui';
+import { ApiError, Button, buttonClass, PendingPage, useSession } from '@marketplace/ui';
 import { VerifiedBadge } from '@marketplace/ui/verified-badge';
 import { formatDate } from '@marketplace/ui/format';
 import { usePageHead } from '@marketplace/ui/head';
@@ -31,7 +36,7 @@ function readState(state: unknown): ProfileState | null {
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <span className="profile-stars" aria-label={`${rating} out of 5 stars`}>
+    <span className="profile-stars" role="img" aria-label={`${rating} out of 5 stars`}>
       {Array.from({ length: 5 }, (_, i) => (
         <span key={i} aria-hidden="true" className={i < rating ? 'is-on' : undefined}>
           ★
@@ -41,7 +46,32 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function ReviewItem({ review }: { review: Review }) {
+// Reply and Report (forms, a dialog) load only for a signed-in viewer: a visitor's profile, the page most
+// people and crawlers read, does not download them.
+const loadActions = () => import(/* webpackChunkName: "review-actions" */ './ReviewActions');
+const ReplyForm = lazy(async () => ({ default: (await loadActions()).ReplyForm }));
+const ReportButton = lazy(async () => ({ default: (await loadActions()).ReportButton }));
+
+/** Who is looking at the profile, as the review actions need it. */
+interface Viewer {
+  id: string;
+  type: 'user' | 'company' | 'admin';
+}
+
+function ReviewItem({
+  review,
+  companyId,
+  companyName,
+  viewer,
+}: {
+  review: Review;
+  companyId: string;
+  companyName: string;
+  viewer: Viewer | null;
+}) {
+  const ownProfile = viewer?.type === 'company' && viewer.id === companyId;
+  // Customers and companies may report a review; not its author, and admins moderate instead.
+  const mayReport = viewer !== null && viewer.type !== 'admin' && viewer.id !== review.userId._id;
   return (
     <li className="profile-review">
       <div className="profile-review__head">
@@ -50,6 +80,11 @@ function ReviewItem({ review }: { review: Review }) {
         </span>
         <div>
           <strong>{review.userId.name}</strong>
+          {review.verifiedHire && (
+            <span className="profile-review__verified">
+              <span aria-hidden="true">✓</span> {REVIEW_MODERATION_MESSAGES.verifiedHire}
+            </span>
+          )}
           <p className="profile-review__meta">
             {review.jobId.title} ·{' '}
             {formatDate(new Date(review.dateOfReview), { month: 'long', timeZone: 'Africa/Lagos' })}
@@ -58,19 +93,48 @@ function ReviewItem({ review }: { review: Review }) {
         <Stars rating={review.rating} />
       </div>
       <p className="profile-review__text">{review.review}</p>
+      {review.reply && (
+        <div className="profile-review__reply">
+          <p className="profile-review__reply-head">
+            <strong>{REVIEW_MODERATION_MESSAGES.replyFrom(companyName || 'the company')}</strong> ·{' '}
+            {formatDate(new Date(review.reply.repliedAt), { month: 'long', timeZone: 'Africa/Lagos' })}
+          </p>
+          <p className="profile-review__text">{review.reply.text}</p>
+        </div>
+      )}
+      {(ownProfile || mayReport) && (
+        <Suspense fallback={null}>
+          {ownProfile && !review.reply && (
+            <ReplyForm reviewId={review._id} reviewsKey={reviewsKey(companyId)} />
+          )}
+          {mayReport && <ReportButton reviewId={review._id} reviewer={review.userId.name} />}
+        </Suspense>
+      )}
     </li>
   );
 }
 
+const reviewsKey = (companyId: string | undefined) => ['catalogue', 'reviews', companyId] as const;
+
 function useReviews(companyId: string | undefined) {
   return useQuery({
-    queryKey: ['catalogue', 'reviews', companyId],
+    queryKey: reviewsKey(companyId),
     queryFn: ({ signal }) => fetchReviews(companyId!, signal),
     enabled: Boolean(companyId),
   });
 }
 
-function Reviews({ query }: { query: ReturnType<typeof useReviews> }) {
+function Reviews({
+  query,
+  companyId,
+  companyName,
+}: {
+  query: ReturnType<typeof useReviews>;
+  companyId: string;
+  companyName: string;
+}) {
+  const { user } = useSession();
+  const viewer: Viewer | null = user ? { id: user._id, type: user.type } : null;
   return (
     <section className="profile-card profile-card--reviews" aria-labelledby="profile-reviews">
       <div className="profile-reviews__head">
@@ -94,7 +158,13 @@ function Reviews({ query }: { query: ReturnType<typeof useReviews> }) {
       ) : query.data && query.data.reviews.length > 0 ? (
         <ul className="profile-reviews" aria-label="Customer reviews">
           {query.data.reviews.map((review) => (
-            <ReviewItem key={review._id} review={review} />
+            <ReviewItem
+              key={review._id}
+              review={review}
+              companyId={companyId}
+              companyName={companyName}
+              viewer={viewer}
+            />
           ))}
         </ul>
       ) : (
@@ -199,7 +269,7 @@ function Profile() {
                 <p className="profile-description">{description || COMPANY_PROFILE_COPY.noDescription}</p>
               )}
             </section>
-            {!arriving && <Reviews query={reviews} />}
+            {!arriving && <Reviews query={reviews} companyId={companyId} companyName={name} />}
           </div>
           {!arriving && (
             <aside className="profile-side">

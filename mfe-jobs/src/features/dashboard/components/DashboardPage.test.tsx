@@ -20,7 +20,14 @@ import {
 } from '../../../shared/testing/my-jobs-api';
 import { NO_APPLICANTS } from './ApplicantsModal';
 import { DashboardPage } from './DashboardPage';
-import { CHOOSE_A_COMPANY, NO_ONE_TO_REVIEW, REVIEW_HOW_TO, reviewPostedText } from './ReviewModal';
+import {
+  CHOOSE_A_COMPANY,
+  HIRED_REVIEWED,
+  hiredLead,
+  NO_ONE_TO_REVIEW,
+  REVIEW_HOW_TO,
+  reviewPostedText,
+} from './ReviewModal';
 
 const state = freshApi();
 const server = createMyJobsServer(state);
@@ -364,6 +371,48 @@ describe('dashboard: status and review', () => {
     await user.click(within(dialog).getByRole('radio', { name: '3 stars' }));
     await user.click(screen.getByRole('button', { name: MESSAGES.postReview }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Unexpected status: 200');
+  });
+
+  it('a job with a hire: the hired company is the only one to review, labelled "Verified hire"', async () => {
+    const user = userEvent.setup();
+    state.posted = [job(1, { jobHeading: 'Paint', status: 'completed', hiredCompanyId: 'company-2' })];
+    state.applicants['job-1'] = [
+      applicant(1, { name: 'Sharp Roofers Ltd' }),
+      applicant(2, { name: 'Lagos Tilers' }),
+      applicant(3, { name: 'Eko Paints' }),
+    ];
+    renderDashboard();
+    await user.click(within(await table()).getByRole('button', { name: 'Review a company for Paint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review a company' });
+    const company = await within(dialog).findByRole('combobox', { name: 'Company' });
+    expect(company).toHaveValue('company-2');
+    expect(
+      within(company)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a company', 'Lagos Tilers (Verified hire)']);
+    expect(within(dialog).getByText(hiredLead('Lagos Tilers'))).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Neat work.');
+    await user.click(within(dialog).getByRole('radio', { name: '5 stars' }));
+    await user.click(screen.getByRole('button', { name: MESSAGES.postReview }));
+    await waitFor(() =>
+      expect(calls('POST')).toContainEqual(
+        expect.objectContaining({
+          path: '/api/jobs/postreviews',
+          json: { companyId: 'company-2', jobId: 'job-1', rating: 5, review: 'Neat work.' },
+        }),
+      ),
+    );
+  });
+
+  it('a job with a hire already reviewed says so, whatever other companies unlocked it', async () => {
+    const user = userEvent.setup();
+    state.posted = [job(1, { jobHeading: 'Paint', status: 'completed', hiredCompanyId: 'company-2' })];
+    state.applicants['job-1'] = [applicant(1), applicant(2, { reviewed: true })];
+    renderDashboard();
+    await user.click(within(await table()).getByRole('button', { name: 'Review a company for Paint' }));
+    expect(await screen.findByText(HIRED_REVIEWED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MESSAGES.postReview })).toBeNull();
   });
 
   it('says when there is no one to review', async () => {

@@ -5,6 +5,7 @@ import {
   JOB_MESSAGES,
   MESSAGES,
   RatingRule,
+  REVIEW_MODERATION_MESSAGES,
   ReviewTextRule,
   fieldError,
   type JobSummary,
@@ -20,6 +21,9 @@ export const REVIEW_HOW_TO = 'Choose a company, give 1 to 5 stars and describe h
 export const NO_ONE_TO_REVIEW = 'No company unlocked this job, so there is no one to review yet.';
 export const EVERYONE_REVIEWED = 'You have reviewed every company that unlocked this job. Thank you!';
 export const CHOOSE_A_COMPANY = 'Please choose the company you are reviewing.';
+export const HIRED_REVIEWED = 'You have reviewed the company you hired for this job. Thank you!';
+export const hiredLead = (company: string) =>
+  `You hired ${company} for this job: your review shows on its profile as a verified hire.`;
 
 /** The toast after a review: what happened, then the spec's words (spec section 4). */
 export const reviewPostedText = (company: string) =>
@@ -72,7 +76,10 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
     },
   });
 
-  const candidates = (applicants.data ?? []).filter((company) => !company.reviewed);
+  // A job with a hire is reviewed only about the hired company (the server refuses any other).
+  const hiredId = job.hiredCompanyId ?? null;
+  const reviewable = (applicants.data ?? []).filter((company) => !hiredId || company._id === hiredId);
+  const candidates = reviewable.filter((company) => !company.reviewed);
   // One company to review: it is chosen already.
   const companyId = chosen || (candidates.length === 1 ? candidates[0]!._id : '');
   const text = review.trim();
@@ -115,7 +122,7 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
   } else if (candidates.length === 0) {
     body = (
       <p className="dash-modal__empty">
-        {applicants.data.length === 0 ? NO_ONE_TO_REVIEW : EVERYONE_REVIEWED}
+        {reviewable.length === 0 ? NO_ONE_TO_REVIEW : hiredId ? HIRED_REVIEWED : EVERYONE_REVIEWED}
       </p>
     );
   } else {
@@ -133,6 +140,14 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
           How did <strong>{jobDisplayName(job)}</strong> go? Your review and rating show on the company’s
           profile.
         </p>
+        {hiredId && (
+          <p className="dash-modal__verified">
+            <span className="dash-verified-badge">
+              <span aria-hidden="true">✓</span> {REVIEW_MODERATION_MESSAGES.verifiedHire}
+            </span>{' '}
+            {hiredLead(candidates[0]!.name)}
+          </p>
+        )}
         <SelectField
           label="Company"
           value={companyId}
@@ -143,7 +158,7 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
           <option value="">Choose a company</option>
           {candidates.map((company) => (
             <option key={company._id} value={company._id}>
-              {company.name}
+              {hiredId ? `${company.name} (${REVIEW_MODERATION_MESSAGES.verifiedHire})` : company.name}
             </option>
           ))}
         </SelectField>
