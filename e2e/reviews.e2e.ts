@@ -4,9 +4,8 @@
  * company replies on its profile; another member reports the review; an admin hides it from the reported
  * reviews (/allreviews, from the menu) and the profile's review count drops. axe runs on the profile with
  * the report dialog open and on the admins' queue.
- *
- * The hire is written straight to the database (the site stopped, as `npm run demo:remove` does): the
- * offers that record it are another branch's work.
+ * The hire is the poster accepting the company's offer (through the API: the offers' own journey drives
+ * those screens).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,8 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { MESSAGES, REVIEW_MODERATION_MESSAGES, REVIEW_REPORT_REASON_LABELS } from '@marketplace/contracts';
-import { openDatabase, schemaDb } from '@marketplace/service-kit';
+import {
+  lagosToday,
+  MESSAGES,
+  REVIEW_MODERATION_MESSAGES,
+  REVIEW_REPORT_REASON_LABELS,
+} from '@marketplace/contracts';
 import { E2E_ADMIN, registerThroughApi, signInThroughApi, uniqueEmail } from './support/accounts';
 import { seriousViolations, violationLines } from './support/axe';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
@@ -91,8 +94,19 @@ describe('verified review journey (embedded, 375 px, keyboard)', () => {
     await signInThroughApi(page, site.url, company.email, company.password);
     companyId = await myId(page, site.url);
     await unlockThroughSandbox(page, site.url, jobId);
+    // The company's offer, and the poster's acceptance below: the hire that makes the review verified.
+    const offered = await page.request.post(`${site.url}/api/jobs/offers`, {
+      headers: { 'x-csrf-token': await csrfToken(page) },
+      data: { jobId, priceNaira: 12_000, startDate: lagosToday(), validDays: 7, note: 'A new mixer tap.' },
+    });
+    assert.equal(offered.status(), 201, await offered.text());
+    const offerId = ((await offered.json()) as { offer: { _id: string } }).offer._id;
     await signOut(page);
     await signInThroughApi(page, site.url, poster.email, poster.password);
+    const accepted = await page.request.post(`${site.url}/api/jobs/offers/${offerId}/accept`, {
+      headers: { 'x-csrf-token': await csrfToken(page) },
+    });
+    assert.equal(accepted.status(), 200, await accepted.text());
     const completed = await page.request.put(`${site.url}/api/jobs/complete/${jobId}`, {
       headers: { 'x-csrf-token': await csrfToken(page) },
       data: { status: 'completed' },
@@ -100,23 +114,6 @@ describe('verified review journey (embedded, 375 px, keyboard)', () => {
     assert.equal(completed.status(), 200, await completed.text());
     await signOut(page);
     await page.close();
-
-    // The hire, as accepting the company's offer records it.
-    await site.stop();
-    const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-    try {
-      await schemaDb<{ jobs: { id: string; hired_company_id: string | null; hired_at: Date | null } }>(
-        db,
-        'jobs',
-      )
-        .updateTable('jobs')
-        .set({ hired_company_id: companyId, hired_at: new Date() })
-        .where('id', '=', jobId)
-        .execute();
-    } finally {
-      await db.close();
-    }
-    site = await startEmbedded({ dataDir });
   });
   after(async () => {
     await browser?.close();

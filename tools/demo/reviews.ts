@@ -1,8 +1,7 @@
 // Demo data (issue 29): a verified review with the company's public reply. A demo customer's job is
-// unlocked by a demo company, that company is recorded as hired, the job is completed, the customer
-// reviews it (a "Verified hire") and the company replies on its profile. Everything goes through the
-// public API except the hire, which is written straight to the jobs schema as the offers feature records
-// it (accepting an offer is another branch's work). Called once from seed.ts.
+// unlocked by a demo company, the company sends an offer and the customer accepts it (the hire), the job
+// is completed, the customer reviews it (a "Verified hire") and the company replies on its profile.
+// Everything goes through the public API (the unlock as payments' typed event). Called once from seed.ts.
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, JOB_API, lagosToday } from '@marketplace/contracts';
 import type { EmbeddedHost } from '@marketplace/edge';
@@ -95,14 +94,15 @@ export async function seedDemoReviews(host: EmbeddedHost, members: DemoReviewMem
     return res.statusCode === 200 && (res.json() as { applicants: unknown[] }).applicants.length === 1;
   }, 'the unlock of the reviewed demo job');
 
-  // The hire (the poster accepted the company's offer), then the job is done.
-  await schemaDb<{
-    jobs: { id: string; hired_company_id: string | null; hired_at: Date | null; status: string };
-  }>(host.db, 'jobs')
-    .updateTable('jobs')
-    .set({ hired_company_id: company.id, hired_at: new Date(), status: 'in-progress' })
-    .where('id', '=', jobId)
-    .execute();
+  // The company's offer and the poster's acceptance (the hire), then the job is done.
+  const offered = await send(app, 'POST', '/api/jobs/offers', company.token, {
+    jobId,
+    priceNaira: 18_000,
+    startDate: lagosToday(),
+    validDays: 7,
+    note: 'A new pipe and fittings, about an hour of work. (Demo offer.)',
+  });
+  await send(app, 'POST', `/api/jobs/offers/${(offered.offer as { _id: string })._id}/accept`, poster.token);
   await send(app, 'PUT', JOB_API.completeJob(jobId), poster.token, { status: 'completed' });
 
   const reviewed = await send(app, 'POST', '/api/jobs/postreviews', poster.token, {

@@ -1,12 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   REVIEW_MODERATION_LIMITS,
   REVIEW_MODERATION_MESSAGES,
   type ReportedReview,
 } from '@marketplace/contracts';
-import { ApiError, Button, errorText, notify } from '@marketplace/ui';
-import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { ApiError, errorText, notify } from '@marketplace/ui';
+import { FormDialog, TextAreaField } from '@marketplace/ui/form';
 import { moderateReview, REPORTED_REVIEWS_KEY } from '../api/reviews';
 
 function reasonError(reason: string): string | undefined {
@@ -28,7 +28,6 @@ export function moderationError(error: unknown): string {
 
 /** Asks why a reported review breaks the rules, then hides it (out of the profile and the rating). */
 export function HideReviewDialog({ review, onClose }: { review: ReportedReview; onClose: () => void }) {
-  const formId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const field = useRef<HTMLTextAreaElement>(null);
@@ -46,9 +45,7 @@ export function HideReviewDialog({ review, onClose }: { review: ReportedReview; 
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const submit = () => {
     const problem = reasonError(reason);
     setError(problem);
     if (problem) {
@@ -59,47 +56,35 @@ export function HideReviewDialog({ review, onClose }: { review: ReportedReview; 
   };
 
   return (
-    <Modal
+    <FormDialog
       title="Hide this review"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <button
-            type="submit"
-            form={formId}
-            className="ui-btn ui-btn--danger-solid"
-            aria-busy={mutation.isPending || undefined}
-          >
-            {mutation.isPending ? 'Hiding…' : 'Hide review'}
-          </button>
-        </>
-      }
+      submitLabel="Hide review"
+      pendingLabel="Hiding…"
+      tone="danger"
+      pending={mutation.isPending}
+      error={mutation.isError ? moderationError(mutation.error) : undefined}
+      onSubmit={submit}
     >
-      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
-        <FormError message={mutation.isError ? moderationError(mutation.error) : undefined} />
-        <p className="admin-review-dialog__lead">
-          The review of <strong>{review.company.name || 'the company'}</strong> by {review.reviewer.name}{' '}
-          leaves the company’s profile, and its {review.rating}-star rating leaves the company’s average. You
-          can show it again later.
-        </p>
-        <TextAreaField
-          ref={field}
-          label="Reason"
-          name="reason"
-          rows={4}
-          maxLength={REVIEW_MODERATION_LIMITS.hideReasonMax}
-          value={reason}
-          error={error}
-          hint={`Kept with the review for other administrators. At most ${REVIEW_MODERATION_LIMITS.hideReasonMax} characters.`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(reasonError(event.target.value));
-          }}
-        />
-      </form>
-    </Modal>
+      <p className="admin-review-dialog__lead">
+        The review of <strong>{review.company.name || 'the company'}</strong> by {review.reviewer.name} leaves
+        the company’s profile, and its {review.rating}-star rating leaves the company’s average. You can show
+        it again later.
+      </p>
+      <TextAreaField
+        ref={field}
+        label="Reason"
+        name="reason"
+        rows={4}
+        maxLength={REVIEW_MODERATION_LIMITS.hideReasonMax}
+        value={reason}
+        error={error}
+        hint={`Kept with the review for other administrators. At most ${REVIEW_MODERATION_LIMITS.hideReasonMax} characters.`}
+        onChange={(event) => {
+          setReason(event.target.value);
+          if (error) setError(reasonError(event.target.value));
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   VERIFICATION_MESSAGES,
@@ -7,8 +7,8 @@ import {
   type AdminVerification,
   type VerificationDecisionBody,
 } from '@marketplace/contracts';
-import { ApiError, Button, errorText, notify } from '@marketplace/ui';
-import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { ApiError, errorText, notify } from '@marketplace/ui';
+import { FormDialog, TextAreaField } from '@marketplace/ui/form';
 import { decideVerification } from '../api/verifications';
 
 export type VerificationDecision = VerificationDecisionBody['decision'];
@@ -46,7 +46,6 @@ export function DecideVerificationDialog({
   decision: VerificationDecision;
   onClose: () => void;
 }) {
-  const formId = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const reasonField = useRef<HTMLTextAreaElement>(null);
@@ -68,9 +67,7 @@ export function DecideVerificationDialog({
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const submit = () => {
     if (decision === 'approve') {
       mutation.mutate({ decision });
       return;
@@ -85,59 +82,47 @@ export function DecideVerificationDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       title={TITLES[decision]}
       onClose={onClose}
       returnFocus={() =>
         decided.current ? document.getElementById(verificationHeadingId(verification._id)) : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <button
-            type="submit"
-            form={formId}
-            className={decision === 'approve' ? 'ui-btn ui-btn--primary' : 'ui-btn ui-btn--danger-solid'}
-            aria-busy={mutation.isPending || undefined}
-          >
-            {mutation.isPending ? 'Saving…' : CONFIRMS[decision]}
-          </button>
-        </>
-      }
+      submitLabel={CONFIRMS[decision]}
+      pendingLabel="Saving…"
+      tone={decision === 'approve' ? 'primary' : 'danger'}
+      pending={mutation.isPending}
+      error={mutation.isError ? serverError(mutation.error) : undefined}
+      onSubmit={submit}
     >
-      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
-        <FormError message={mutation.isError ? serverError(mutation.error) : undefined} />
-        <dl className="admin-pay-dialog__facts">
-          <dt>Company</dt>
-          <dd>{company}</dd>
-          <dt>CAC number</dt>
-          <dd>{verification.cacNumber}</dd>
-          <dt>{VERIFICATION_QUEUE_COPY.registry}</dt>
-          <dd>{verification.registry.message}</dd>
-        </dl>
-        {decision === 'approve' ? (
-          <p className="admin-pay-dialog__lead">
-            {company} gets the “Verified” badge with today’s date on its card and profile, and an e-mail.
-          </p>
-        ) : (
-          <TextAreaField
-            ref={reasonField}
-            label={VERIFICATION_QUEUE_COPY.reasonLabel}
-            name="reason"
-            rows={3}
-            maxLength={VERIFICATION_REASON_MAX}
-            value={reason}
-            error={reasonError}
-            hint={`The company reads this by e-mail and on its profile page. At most ${VERIFICATION_REASON_MAX} characters.`}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (reasonError && event.target.value.trim()) setReasonError(undefined);
-            }}
-          />
-        )}
-      </form>
-    </Modal>
+      <dl className="admin-pay-dialog__facts">
+        <dt>Company</dt>
+        <dd>{company}</dd>
+        <dt>CAC number</dt>
+        <dd>{verification.cacNumber}</dd>
+        <dt>{VERIFICATION_QUEUE_COPY.registry}</dt>
+        <dd>{verification.registry.message}</dd>
+      </dl>
+      {decision === 'approve' ? (
+        <p className="admin-pay-dialog__lead">
+          {company} gets the “Verified” badge with today’s date on its card and profile, and an e-mail.
+        </p>
+      ) : (
+        <TextAreaField
+          ref={reasonField}
+          label={VERIFICATION_QUEUE_COPY.reasonLabel}
+          name="reason"
+          rows={3}
+          maxLength={VERIFICATION_REASON_MAX}
+          value={reason}
+          error={reasonError}
+          hint={`The company reads this by e-mail and on its profile page. At most ${VERIFICATION_REASON_MAX} characters.`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (reasonError && event.target.value.trim()) setReasonError(undefined);
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -210,9 +210,10 @@ describe('company profile reviews: verified hire, reply, report', () => {
     await user.click(await within(reviewItem('Came late.')).findByRole('button', { name: 'Report' }));
     const dialog = screen.getByRole('dialog', { name: 'Report this review' });
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      REVIEW_MODERATION_MESSAGES.reportReasonRequired,
-    );
+    expect(
+      within(dialog).getByRole('group', { name: 'Why are you reporting it?' }),
+    ).toHaveAccessibleDescription(REVIEW_MODERATION_MESSAGES.reportReasonRequired);
+    expect(within(dialog).getAllByRole('radio')[0]).toHaveFocus();
     expect(sent).toEqual({});
     await user.click(within(dialog).getByRole('radio', { name: 'Not about this company' }));
     await user.type(within(dialog).getByLabelText('Note (optional)'), 'This was a different firm.');

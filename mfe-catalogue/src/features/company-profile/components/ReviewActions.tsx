@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   REVIEW_MODERATION_LIMITS,
@@ -8,7 +8,7 @@ import {
   type ReviewReportReason,
 } from '@marketplace/contracts';
 import { Button, buttonClass, errorText, notify } from '@marketplace/ui';
-import { FormError, Modal, TextAreaField } from '@marketplace/ui/form';
+import { ChoiceFieldset, FormDialog, FormError, TextAreaField } from '@marketplace/ui/form';
 import { replyToReview, reportReview } from '../api/review-actions';
 
 function replyError(text: string): string | undefined {
@@ -141,7 +141,7 @@ function ReportDialog({
   onClose: () => void;
   onReported: () => void;
 }) {
-  const formId = useId();
+  const firstReason = useRef<HTMLInputElement>(null);
   const [reason, setReason] = useState<ReviewReportReason | ''>('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -153,86 +153,66 @@ function ReportDialog({
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const message = !reason
       ? REVIEW_MODERATION_MESSAGES.reportReasonRequired
       : note.trim().length > REVIEW_MODERATION_LIMITS.reportNoteMax
         ? REVIEW_MODERATION_MESSAGES.reportNoteTooLong
         : undefined;
     setError(message);
-    if (message || mutation.isPending) return;
+    if (message) {
+      // The message stands by the reasons; focus goes there so a keyboard user hears it.
+      if (!reason) firstReason.current?.focus();
+      return;
+    }
     mutation.mutate();
   };
 
   return (
-    <Modal
+    <FormDialog
       title="Report this review"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <button
-            type="submit"
-            form={formId}
-            className="ui-btn ui-btn--primary"
-            aria-busy={mutation.isPending || undefined}
-          >
-            {mutation.isPending ? 'Sending…' : 'Send report'}
-          </button>
-        </>
+      submitLabel="Send report"
+      pendingLabel="Sending…"
+      pending={mutation.isPending}
+      error={
+        mutation.isError
+          ? errorText(mutation.error, { server: true, fallback: 'The report could not be sent.' })
+          : undefined
       }
+      onSubmit={submit}
     >
-      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
-        <FormError
-          message={
-            mutation.isError
-              ? errorText(mutation.error, { server: true, fallback: 'The report could not be sent.' })
-              : undefined
-          }
-        />
-        <p className="profile-report__lead">
-          An administrator reads every report and hides reviews that break the rules. {reviewer} is not told
-          who reported it.
-        </p>
-        <fieldset
-          className="profile-report__reasons"
-          aria-describedby={error ? `${formId}-error` : undefined}
-        >
-          <legend>Why are you reporting it?</legend>
-          {REVIEW_REPORT_REASONS.map((value) => (
-            <label key={value} className="profile-report__reason">
-              <input
-                type="radio"
-                name="reason"
-                value={value}
-                checked={reason === value}
-                onChange={() => {
-                  setReason(value);
-                  setError(undefined);
-                }}
-              />
-              {REVIEW_REPORT_REASON_LABELS[value]}
-            </label>
-          ))}
-          {error && (
-            <p id={`${formId}-error`} className="profile-report__error" role="alert">
-              {error}
-            </p>
-          )}
-        </fieldset>
-        <TextAreaField
-          label="Note (optional)"
-          name="note"
-          rows={3}
-          maxLength={REVIEW_MODERATION_LIMITS.reportNoteMax}
-          value={note}
-          hint={`What should the administrator know? At most ${REVIEW_MODERATION_LIMITS.reportNoteMax} characters.`}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </form>
-    </Modal>
+      <p className="profile-report__lead">
+        An administrator reads every report and hides reviews that break the rules. {reviewer} is not told who
+        reported it.
+      </p>
+      <ChoiceFieldset legend="Why are you reporting it?" error={error}>
+        {REVIEW_REPORT_REASONS.map((value, index) => (
+          <label key={value} className="choice">
+            <input
+              ref={index === 0 ? firstReason : undefined}
+              type="radio"
+              name="reason"
+              value={value}
+              checked={reason === value}
+              onChange={() => {
+                setReason(value);
+                setError(undefined);
+              }}
+            />
+            <span>{REVIEW_REPORT_REASON_LABELS[value]}</span>
+          </label>
+        ))}
+      </ChoiceFieldset>
+      <TextAreaField
+        label="Note (optional)"
+        name="note"
+        rows={3}
+        maxLength={REVIEW_MODERATION_LIMITS.reportNoteMax}
+        value={note}
+        hint={`What should the administrator know? At most ${REVIEW_MODERATION_LIMITS.reportNoteMax} characters.`}
+        onChange={(event) => setNote(event.target.value)}
+      />
+    </FormDialog>
   );
 }
