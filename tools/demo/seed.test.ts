@@ -22,6 +22,7 @@ import {
   removeDemoData,
   seedDemoData,
 } from './seed';
+import { DEMO_OFFERS_JOB } from './offers';
 
 describe('the generated demo companies', () => {
   const companies = generateDemoCompanies();
@@ -195,6 +196,28 @@ describe('demo data', () => {
       url: `/api/accounts/companies/${rated!._id}`,
     });
     expect(profile.json().company.description).toMatch(/^[A-Z].+\. A demo company\.$/);
+
+    // A demo job with two offers, one accepted: the poster's list shows the hire and the offers.
+    const halima = await embedded.service.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: `halima@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
+    });
+    const halimasJobs = await embedded.service.app.inject({
+      method: 'GET',
+      url: '/api/jobs/user/jobs/posted',
+      headers: { authorization: `Bearer ${halima.json().accessToken}` },
+    });
+    const hiredJob = (
+      halimasJobs.json().jobs as Array<{
+        jobHeading: string;
+        status: string;
+        hiredCompanyId?: string | null;
+        offerCount?: number;
+      }>
+    ).find((job) => job.jobHeading === DEMO_OFFERS_JOB.heading);
+    expect(hiredJob).toMatchObject({ status: 'in-progress', offerCount: 2 });
+    expect(hiredJob?.hiredCompanyId).toEqual(expect.any(String));
 
     // A demo conversation: the customer and the company that unlocked her job have written to each other.
     const [chat] = await amakasInbox(embedded.service.app);

@@ -29,6 +29,7 @@ import { publishEvent, schemaDb, type Database } from '@marketplace/service-kit'
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Type } from 'typebox';
 import { generateDemoCompanies } from './companies';
+import { seedDemoOffers } from './offers';
 import { COMPANIES, CUSTOMERS, JOBS } from './set';
 
 /** Shown in the README: anyone trying the site locally can sign in as these. */
@@ -304,6 +305,8 @@ async function seedDemoSet(host: EmbeddedHost): Promise<void> {
       );
     }
   }
+  // Demo: a job with two offers, one of them accepted (tools/demo/offers.ts).
+  await seedDemoOffers(host, customers, companies);
 }
 
 /**

@@ -44,8 +44,15 @@ export const JobAlertPreferencesResponseSchema = /* @__PURE__ */ Type.Object({
 });
 export type JobAlertPreferencesResponse = Static<typeof JobAlertPreferencesResponseSchema>;
 
-/** Kinds of in-app notices; the table is general so later notices (offers, reviews) can use it. */
-export const NotificationKindSchema = /* @__PURE__ */ Type.Union([Type.Literal('job-alert')]);
+/**
+ * Kinds of in-app notices: a matching new job; the poster hired this company (`offer-accepted`); the
+ * poster chose another company (`offer-declined`).
+ */
+export const NotificationKindSchema = /* @__PURE__ */ Type.Union([
+  Type.Literal('job-alert'),
+  Type.Literal('offer-accepted'),
+  Type.Literal('offer-declined'),
+]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
 export const NotificationSchema = /* @__PURE__ */ Type.Object({
@@ -58,6 +65,8 @@ export const NotificationSchema = /* @__PURE__ */ Type.Object({
   state: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   read: Type.Boolean(),
+  /** The poster's name, on an `offer-accepted` notice only (the hired company paid for the contact). */
+  posterName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Notification = Static<typeof NotificationSchema>;
 

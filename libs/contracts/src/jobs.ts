@@ -48,6 +48,11 @@ export const JobSummarySchema = Type.Object({
   paymentInfo: Type.Optional(Type.Object({ status: UnlockStatusSchema })),
   /** The company whose offer the poster accepted (issue 29), or null while nobody is hired. */
   hiredCompanyId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /**
+   * The poster's own list only: the offers the poster can compare (standing, accepted or declined by
+   * the hire; not replaced, withdrawn or expired ones).
+   */
+  offerCount: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Poster's own lists and the admin's list only. */
   hidden: Type.Optional(Type.Union([JobHiddenSchema, Type.Null()])),
 });

@@ -65,6 +65,11 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'POST /api/jobs/alerts/unsubscribe': 'personal',
   'GET /api/jobs/notifications': 'personal',
   'PUT /api/jobs/notifications/read': 'personal',
+  'POST /api/jobs/offers': 'personal',
+  'POST /api/jobs/offers/:offerId/withdraw': 'personal',
+  'GET /api/jobs/offers/job/:jobId': 'personal',
+  'POST /api/jobs/offers/:offerId/accept': 'personal',
+  'POST /api/jobs/offers/job/:jobId/undo-hire': 'personal',
   // chat
   'GET /api/docs/chat/openapi.json': 'public',
   'GET /api/jobs/user/chat/:id': 'personal',

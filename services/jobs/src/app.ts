@@ -22,6 +22,7 @@ import { alertRoutes } from './routes/alerts';
 import { applicationRoutes } from './routes/applications';
 import { listingRoutes } from './routes/listings';
 import { manageRoutes } from './routes/manage';
+import { offerRoutes } from './routes/offers';
 import { DEFAULT_JOBS_RATE_LIMITS, jobsRateLimitRules, type JobsRateLimits } from './rate-limits';
 import { reviewRoutes } from './routes/reviews';
 import type { JobsCaches } from './routes/route-context';
@@ -129,4 +130,5 @@ export default async function jobsService(app: FastifyInstance, options: JobsSer
   await app.register(reviewRoutes, { ...routeOptions, reviewCache });
   await app.register(adminRoutes, routeOptions);
   await app.register(alertRoutes, routeOptions);
+  await app.register(offerRoutes, routeOptions);
 }

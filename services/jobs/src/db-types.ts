@@ -81,14 +81,34 @@ export interface JobAlertPreferencesTable {
   updated_at: Generated<Date>;
 }
 
+export type NotificationKindValue = 'job-alert' | 'offer-accepted' | 'offer-declined';
+
 export interface NotificationsTable {
   id: Generated<string>;
   recipient_id: string;
-  kind: 'job-alert';
+  kind: NotificationKindValue;
   job_id: string | null;
   data: Generated<unknown>;
   created_at: Generated<Date>;
   read_at: Date | null;
+}
+
+export type OfferStatusValue = 'active' | 'replaced' | 'withdrawn' | 'expired' | 'accepted' | 'declined';
+
+/** A company's offer for a job it unlocked (migration 0007_offers). */
+export interface OffersTable {
+  id: Generated<string>;
+  job_id: string;
+  company_id: string;
+  /** Whole naira; null = by inspection. */
+  price_naira: number | null;
+  /** A date column, written and read as YYYY-MM-DD. */
+  start_date: string;
+  valid_until: Date;
+  note: string;
+  status: Generated<OfferStatusValue>;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
 }
 
 export interface AlertSigningKeyTable {
@@ -106,4 +126,5 @@ export interface JobsDatabase {
   job_alert_preferences: JobAlertPreferencesTable;
   notifications: NotificationsTable;
   alert_signing_key: AlertSigningKeyTable;
+  offers: OffersTable;
 }

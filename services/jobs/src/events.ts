@@ -1,6 +1,13 @@
 // The jobs service's events, one writer per type, each called inside the transaction of its change
 // (the kit's outbox publishes it after commit). Payload shapes: libs/contracts/src/events.ts.
-import { EVENT_TYPES, type JobsAlertMatchedV1 } from '@marketplace/contracts';
+import {
+  EVENT_TYPES,
+  type JobsAlertMatchedV1,
+  type JobsOfferAcceptedV1,
+  type JobsOfferSentV1,
+  type JobsOfferUnacceptedV1,
+  type JobsOfferWithdrawnV1,
+} from '@marketplace/contracts';
 import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { JobsDatabase } from './db-types';
@@ -72,4 +79,20 @@ export function reviewPosted(
 
 export function alertMatched(trx: Trx, match: JobsAlertMatchedV1, correlationId: string) {
   return publishEvent(trx, EVENT_TYPES.jobsAlertMatched, match, opts(correlationId));
+}
+
+export function offerSent(trx: Trx, offer: JobsOfferSentV1, correlationId: string) {
+  return publishEvent(trx, EVENT_TYPES.jobsOfferSent, offer, opts(correlationId));
+}
+
+export function offerWithdrawn(trx: Trx, offer: JobsOfferWithdrawnV1, correlationId: string) {
+  return publishEvent(trx, EVENT_TYPES.jobsOfferWithdrawn, offer, opts(correlationId));
+}
+
+export function offerAccepted(trx: Trx, hire: JobsOfferAcceptedV1, correlationId: string) {
+  return publishEvent(trx, EVENT_TYPES.jobsOfferAccepted, hire, opts(correlationId));
+}
+
+export function offerUnaccepted(trx: Trx, undo: JobsOfferUnacceptedV1, correlationId: string) {
+  return publishEvent(trx, EVENT_TYPES.jobsOfferUnaccepted, undo, opts(correlationId));
 }

@@ -63,6 +63,12 @@ export interface Fixture {
   freshPaidUnlock(): Promise<{ paymentId: string; headers: Record<string, string> }>;
   /** An open dispute of a fresh paid unlock (an admin may decide it). */
   freshDispute(): Promise<string>;
+  /** A standing offer of the payer for the shared job (each call sends a new one, replacing the last). */
+  payerOffer(): Promise<string>;
+  /** A new job of the poster's, unlocked by a new company that sent an offer for it. */
+  freshOffer(): Promise<{ jobId: string; offerId: string }>;
+  /** Like freshOffer, with the offer accepted by the poster (a hire that can still be undone). */
+  freshHire(): Promise<string>;
   /** A new account of a type, signed in. */
   freshMember(type: 'user' | 'company'): Promise<Member>;
   /** A second session of a caller's account (its access token), to end without ending the first. */
@@ -365,6 +371,27 @@ export async function createMarketplace(): Promise<Marketplace> {
       throw new Error('refund not applied yet');
   }, 10_000);
 
+  async function sendOffer(company: Member, jobId: string): Promise<string> {
+    const start = new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const body = await expectStatus(
+      await inject({
+        method: 'POST',
+        url: '/api/jobs/offers',
+        headers: company.headers,
+        payload: { jobId, priceNaira: 45_000, startDate: start, validDays: 7, note: 'Monday morning.' },
+      }),
+      201,
+      'send an offer',
+    );
+    return (body.offer as { _id: string })._id;
+  }
+  async function freshOffer() {
+    const company = await register('company', 'Eko Fixers');
+    const offerJobId = await postJob(poster);
+    await unlock(company, offerJobId);
+    return { jobId: offerJobId, offerId: await sendOffer(company, offerJobId) };
+  }
+
   const alertKey = await schemaDb<{ alert_signing_key: { secret: string } }>(service.db, 'jobs')
     .selectFrom('alert_signing_key')
     .select('secret')
@@ -392,6 +419,21 @@ export async function createMarketplace(): Promise<Marketplace> {
     freshDispute: async () => {
       const company = await register('company', 'Eko Fixers');
       return openDispute(await unlock(company, await postJob(poster)), company);
+    },
+    payerOffer: () => sendOffer(payer, jobId),
+    freshOffer,
+    freshHire: async () => {
+      const hire = await freshOffer();
+      await expectStatus(
+        await inject({
+          method: 'POST',
+          url: `/api/jobs/offers/${hire.offerId}/accept`,
+          headers: poster.headers,
+        }),
+        200,
+        'accept an offer',
+      );
+      return hire.jobId;
     },
     freshMember: (type) => register(type, type === 'company' ? 'Fresh Works' : 'Fresh Customer'),
     secondSession: (caller) => signIn(members[caller].email, caller === 'admin' ? ADMIN.password : PASSWORD),

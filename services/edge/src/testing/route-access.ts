@@ -245,6 +245,45 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     allow: COMPANIES,
     call: () => ({ url: '/api/jobs/notifications/read', payload: { all: true } }),
   },
+  // Offers and the hire: a company that paid for the job offers; its poster compares and hires.
+  'POST /api/jobs/offers': {
+    allow: ['payer'],
+    note: 'a company with a paid unlock; one without (or refunded) is refused, so are customers and admins',
+    call: (f) => ({
+      url: '/api/jobs/offers',
+      payload: {
+        jobId: f.jobId,
+        priceNaira: 45_000,
+        startDate: new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+        validDays: 7,
+        note: 'We can come on Monday.',
+      },
+    }),
+  },
+  'POST /api/jobs/offers/:offerId/withdraw': {
+    allow: ['payer'],
+    note: "the company that sent the offer (the payer's own standing offer)",
+    call: async (f) => ({ url: `/api/jobs/offers/${await f.payerOffer()}/withdraw` }),
+  },
+  'GET /api/jobs/offers/job/:jobId': {
+    allow: ['poster', 'admin', ...COMPANIES],
+    note: 'the poster and admins read every offer, a company only its own; another customer gets 404',
+    call: (f) => ({ url: `/api/jobs/offers/job/${f.jobId}` }),
+  },
+  'POST /api/jobs/offers/:offerId/accept': {
+    allow: ['poster'],
+    note: "the job's poster only (a fresh job and offer for the poster; the payer's standing offer for others)",
+    call: async (f, caller) => ({
+      url: `/api/jobs/offers/${caller === 'poster' ? (await f.freshOffer()).offerId : await f.payerOffer()}/accept`,
+    }),
+  },
+  'POST /api/jobs/offers/job/:jobId/undo-hire': {
+    allow: ['poster'],
+    note: "the job's poster only, before the hired offer's start date (a fresh hire for the poster)",
+    call: async (f, caller) => ({
+      url: `/api/jobs/offers/job/${caller === 'poster' ? await f.freshHire() : f.jobId}/undo-hire`,
+    }),
+  },
   'GET /api/jobs/alerts/unsubscribe': {
     allow: EVERYONE,
     note: 'the signed link in an alert mail is the credential: whoever holds it may open it (it only asks)',

@@ -4,6 +4,7 @@ import { jobDetailsMigration } from './0003_job_details';
 import { unlocksApplicationsReviewsMigration } from './0004_unlocks_applications_reviews';
 import { jobAlertsMigration } from './0005_job_alerts';
 import { hireMigration } from './0006_hire';
+import { offersMigration } from './0007_offers';
 
 /** The jobs schema's migrations, one file each, applied in key order. */
 export const jobsMigrations: SchemaMigrations = {
@@ -13,4 +14,5 @@ export const jobsMigrations: SchemaMigrations = {
   '0004_unlocks_applications_reviews': unlocksApplicationsReviewsMigration,
   '0005_job_alerts': jobAlertsMigration,
   '0006_hire': hireMigration,
+  '0007_offers': offersMigration,
 };

@@ -157,6 +157,7 @@ export class AlertsRepository {
     const visible = this.db
       .selectFrom('notifications as n')
       .innerJoin('jobs as j', 'j.id', 'n.job_id')
+      .leftJoin('members as poster', 'poster.id', 'j.posted_by')
       .where('n.recipient_id', '=', companyId)
       .where('j.deleted_at', 'is', null)
       .where('j.hidden_at', 'is', null);
@@ -172,6 +173,7 @@ export class AlertsRepository {
           'j.category',
           'j.subcategory',
           'j.state',
+          'poster.name as poster_name',
         ])
         .orderBy('n.created_at', 'desc')
         .orderBy('n.id', 'desc')
@@ -194,6 +196,7 @@ export class AlertsRepository {
         state: row.state,
         createdAt: row.created_at.toISOString(),
         read: row.read_at !== null,
+        ...(row.kind === 'offer-accepted' ? { posterName: row.poster_name } : {}),
       })),
     };
   }

@@ -231,6 +231,40 @@ export class JobsRepository {
     await trx.updateTable('jobs').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
   }
 
+  /** The poster hired a company through its offer: the job moves to in-progress with the hire. */
+  async hire(
+    trx: Kysely<JobsDatabase>,
+    id: string,
+    hire: { companyId: string; offerId: string; at: Date },
+  ): Promise<void> {
+    await trx
+      .updateTable('jobs')
+      .set({
+        status: 'in-progress',
+        hired_company_id: hire.companyId,
+        hired_offer_id: hire.offerId,
+        hired_at: hire.at,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The poster undid the hire before work started: the job is open again, without a hire. */
+  async clearHire(trx: Kysely<JobsDatabase>, id: string): Promise<void> {
+    await trx
+      .updateTable('jobs')
+      .set({
+        status: 'open',
+        hired_company_id: null,
+        hired_offer_id: null,
+        hired_at: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async softDelete(trx: Kysely<JobsDatabase>, id: string): Promise<void> {
     const now = new Date();
     await trx.updateTable('jobs').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();

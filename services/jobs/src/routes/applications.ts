@@ -11,6 +11,7 @@ import { Type } from 'typebox';
 import { applicationCreated } from '../events';
 import { SERVICE_MESSAGES } from '../messages';
 import { JobsRepository, type StoredJob } from '../repositories/jobs-repository';
+import { OffersRepository } from '../repositories/offers-repository';
 import { UnlocksRepository } from '../repositories/unlocks-repository';
 import { toSummary } from '../views';
 import { assertOwner } from '../access-policy';
@@ -26,8 +27,9 @@ const totalsOf = (jobs: StoredJob[]) => ({
  * (posted jobs with their totals), a company's dashboard (the jobs it unlocked), and applying (a
  * company with a paid unlock; the payment's confirmation already records it, so this is idempotent).
  */
-export const applicationRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (app, { db }) => {
+export const applicationRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (app, { db, now }) => {
   const jobs = new JobsRepository(db);
+  const offers = new OffersRepository(db);
   const unlocks = new UnlocksRepository(db);
 
   app.get(
@@ -61,9 +63,16 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = as
     async (request) => {
       if (request.user.type !== 'user') throw forbidden(SERVICE_MESSAGES.onlyPostersHavePostedJobs);
       const rows = await jobs.listPostedBy(request.user.sub);
+      const offerCounts = await offers.countsFor(
+        rows.map((job) => job.id),
+        now(),
+      );
       return {
         statusCode: 200,
-        jobs: rows.map((job) => toSummary(job, { showHidden: true })),
+        jobs: rows.map((job) => ({
+          ...toSummary(job, { showHidden: true }),
+          offerCount: offerCounts.get(job.id) ?? 0,
+        })),
         totals: totalsOf(rows),
       };
     },

@@ -100,6 +100,25 @@ describe("the header's job alerts bell", () => {
     expect(state.notifications.every((n) => n.read)).toBe(true);
   });
 
+  it("tells a company the poster's decision about its offer", async () => {
+    state.notifications = [
+      alert(1, { kind: 'offer-accepted', jobHeading: 'Paint the fence', posterName: 'Ada Obi' }),
+      alert(2, { kind: 'offer-declined', jobHeading: 'Fix the roof' }),
+      alert(3, { kind: 'offer-accepted', jobHeading: 'Tile the bathroom', posterName: null, read: true }),
+    ];
+    const user = userEvent.setup();
+    await openAs('company');
+    await user.click(await screen.findByRole('button', { name: 'Job alerts, 2 unread' }, { timeout: 5000 }));
+    const links = within(screen.getByRole('region', { name: 'Job alerts' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringMatching(/^New: Ada Obi hired you for Paint the fence(?!.*Craftsman)/),
+      expect.stringMatching(/^New: The poster of Fix the roof chose another company/),
+      expect.stringMatching(/^The poster hired you for Tile the bathroom/),
+      'Choose your job alerts',
+    ]);
+    expect(links[1]).toHaveAttribute('href', `/jobs?job=${alert(2).jobId}`);
+  });
+
   it('says when there is nothing yet', async () => {
     const user = userEvent.setup();
     await openAs('company');

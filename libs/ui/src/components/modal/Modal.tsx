@@ -10,10 +10,12 @@ interface ModalProps {
   footer?: ReactNode;
   /** Where focus goes when the dialog closes (default: the control that opened it). */
   returnFocus?: () => HTMLElement | null | undefined;
+  /** A wider panel on large screens, for things compared side by side (a job's offers). */
+  wide?: boolean;
 }
 
 /** Accessible modal dialog: focus moves in and back, Tab stays inside, Escape and the backdrop close it. */
-export function Modal({ title, onClose, children, footer, returnFocus }: ModalProps) {
+export function Modal({ title, onClose, children, footer, returnFocus, wide = false }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -57,7 +59,7 @@ export function Modal({ title, onClose, children, footer, returnFocus }: ModalPr
     <div className="form-modal">
       <div className="form-modal__backdrop" onClick={() => closeRef.current()} aria-hidden="true" />
       <div
-        className="form-modal__panel"
+        className={wide ? 'form-modal__panel form-modal__panel--wide' : 'form-modal__panel'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,5 +1,6 @@
 // The dashboard's content for a poster or a company, a lazy chunk of its own.
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from '@marketplace/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { JOB_MESSAGES, MESSAGES, UI_TIMINGS, type JobStatus, type JobSummary } from '@marketplace/contracts';
 import {
@@ -11,6 +12,7 @@ import {
   type SessionUser,
   retryUnlessClientError,
 } from '@marketplace/ui';
+import { jobDisplayName } from '@marketplace/ui/job';
 import { MY_JOBS_KEY } from '../../../shared/my-jobs';
 import { fetchMyJobs, myJobsKey, setJobStatus, type MyJobs } from '../api/my-jobs';
 import { ApplicantsModal } from './ApplicantsModal';
@@ -18,6 +20,7 @@ import { CompleteJobDialog } from './CompleteJobDialog';
 import { DeleteJobDialog } from './DeleteJobDialog';
 import { JobsTable } from './JobsTable';
 import { JobAlertsSection } from './JobAlertsSection';
+import { OffersModal } from './OffersModal';
 import { PaymentsSection } from './PaymentsSection';
 import { PendingTransfers } from './PendingTransfers';
 import { ReviewModal } from './ReviewModal';
@@ -79,14 +82,34 @@ type Dialog =
   | { kind: 'applicants'; job: JobSummary }
   | { kind: 'review'; job: JobSummary }
   | { kind: 'delete'; job: JobSummary }
+  | { kind: 'offers'; jobId: string }
   | null;
+
+/** `/dashboard?offers=<jobId>` opens that job's offers (the chat's offer cards link there). */
+const OFFERS_PARAM = 'offers';
 
 /** Counters, the jobs table and its dialogs (spec "Dashboard"). */
 export function DashboardBody({ user }: { user: SessionUser }) {
   const company = user.type === 'company';
   const key = myJobsKey(user.type, user._id);
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [params, setParams] = useSearchParams();
+  const linkedOffers = company ? null : params.get(OFFERS_PARAM);
+  const [dialog, setDialog] = useState<Dialog>(() =>
+    linkedOffers ? { kind: 'offers', jobId: linkedOffers } : null,
+  );
+  useEffect(() => {
+    if (linkedOffers) setDialog({ kind: 'offers', jobId: linkedOffers });
+  }, [linkedOffers]);
+  const closeOffers = () => {
+    setDialog(null);
+    // Closed, the address no longer names the offers (a reload or Back does not open them again).
+    if (params.has(OFFERS_PARAM)) {
+      const next = new URLSearchParams(params);
+      next.delete(OFFERS_PARAM);
+      setParams(next, { replace: true });
+    }
+  };
   const reviewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(reviewTimer.current), []);
 
@@ -195,6 +218,7 @@ export function DashboardBody({ user }: { user: SessionUser }) {
               savingId={status.isPending ? status.variables?.job._id : undefined}
               onApplicants={(job) => setDialog({ kind: 'applicants', job })}
               onReview={(job) => setDialog({ kind: 'review', job })}
+              onOffers={company ? undefined : (job) => setDialog({ kind: 'offers', jobId: job._id })}
               onDelete={(job) => setDialog({ kind: 'delete', job })}
               onStatus={(job, next) => {
                 if (next === job.status) return;
@@ -224,6 +248,16 @@ export function DashboardBody({ user }: { user: SessionUser }) {
             setDialog(null);
             status.mutate({ job: dialog.job, next: 'completed', chosenAt: Date.now() });
           }}
+        />
+      )}
+      {dialog?.kind === 'offers' && (
+        <OffersModal
+          jobId={dialog.jobId}
+          jobName={(() => {
+            const found = data?.jobs.find((job) => job._id === dialog.jobId);
+            return found ? jobDisplayName(found) : undefined;
+          })()}
+          onClose={closeOffers}
         />
       )}
       {dialog?.kind === 'applicants' && <ApplicantsModal job={dialog.job} onClose={() => setDialog(null)} />}

@@ -67,6 +67,8 @@ interface JobsTableProps {
   onStatus: (job: JobSummary, status: JobStatus) => void;
   onDelete: (job: JobSummary) => void;
   onReview: (job: JobSummary) => void;
+  /** Opens the offers of a job that has some (posters). */
+  onOffers?: (job: JobSummary) => void;
   /** A status change on its way for this job. */
   savingId?: string | undefined;
 }
@@ -80,6 +82,7 @@ export function JobsTable({
   onStatus,
   onDelete,
   onReview,
+  onOffers,
   savingId,
 }: JobsTableProps) {
   const [sort, setSort] = useState<Sort>(null);
@@ -185,6 +188,18 @@ export function JobsTable({
               </td>
               {poster && (
                 <td className="dash-table__actions" data-label="Actions">
+                  {onOffers && (job.offerCount ?? 0) > 0 && (
+                    <button
+                      type="button"
+                      className="ui-btn ui-btn--primary ui-btn--sm"
+                      onClick={() => onOffers(job)}
+                      data-offers-job={job._id}
+                      aria-haspopup="dialog"
+                      aria-label={`Offers (${job.offerCount}) for ${name}`}
+                    >
+                      Offers ({job.offerCount})
+                    </button>
+                  )}
                   {job.status === 'open' && (
                     <Link
                       to={`/jobpost?edit=${encodeURIComponent(job._id)}`}

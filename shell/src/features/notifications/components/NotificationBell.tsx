@@ -30,7 +30,20 @@ function detailOf(notification: Notification, now: number): string {
         : minutes < 24 * 60
           ? `${Math.round(minutes / 60)} h ago`
           : new Date(notification.createdAt).toLocaleDateString('en-NG', { day: 'numeric', month: 'short' });
+  // A hire notice is about a job the company already knows: only when it happened.
+  if (notification.kind !== 'job-alert') return age;
   return [notification.category, notification.state, age].filter(Boolean).join(' · ');
+}
+
+/** What a notice says: the job of an alert, or what the poster decided about the company's offer. */
+export function noticeText(notification: Notification): string {
+  if (notification.kind === 'offer-accepted') {
+    return `${notification.posterName || 'The poster'} hired you for ${notification.jobHeading}`;
+  }
+  if (notification.kind === 'offer-declined') {
+    return `The poster of ${notification.jobHeading} chose another company`;
+  }
+  return notification.jobHeading;
 }
 
 function Bell({ className }: { className: string }) {
@@ -140,7 +153,7 @@ function Bell({ className }: { className: string }) {
                 >
                   <span className="notification-bell__heading">
                     {!notification.read && <span className="ui-visually-hidden">New: </span>}
-                    {notification.jobHeading}
+                    {noticeText(notification)}
                   </span>
                   <span className="notification-bell__detail">{detailOf(notification, now)}</span>
                 </Link>
