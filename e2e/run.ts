@@ -19,6 +19,7 @@ const suites = [
   'e2e/job-alerts.e2e.ts',
   'e2e/disputes.e2e.ts',
   'e2e/offers.e2e.ts',
+  'e2e/offer-chat.e2e.ts',
   'e2e/chat.e2e.ts',
   'e2e/identity.e2e.ts',
   'e2e/accessibility.e2e.ts',
