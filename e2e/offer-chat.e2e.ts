@@ -123,7 +123,11 @@ describe('offers in the chat (embedded, 375 px, keyboard)', () => {
 
     // ---- The company sees it without reloading: the card says Accepted, the notice is beneath.
     await ownCard.getByText('Accepted', { exact: true }).waitFor({ timeout: 20_000 });
-    await company.getByText(CHAT_OFFER_NOTICES.accepted, { exact: true }).first().waitFor();
+    await company
+      .getByRole('list', { name: /^Messages with/ })
+      .locator('li.chat-notice')
+      .filter({ hasText: CHAT_OFFER_NOTICES.accepted })
+      .waitFor();
     assert.equal(await ownCard.getByRole('button', { name: 'Withdraw' }).count(), 0);
     await expectNoSeriousViolations(company, "the company's accepted offer");
     await shoot(company, 'offer-chat-accepted-375');

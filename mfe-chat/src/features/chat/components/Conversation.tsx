@@ -386,6 +386,8 @@ export function Conversation({
   const counterpart = chat?.counterpart.name ?? 'the other party';
   const pending = outbox.filter((entry) => entry.chatId === chatId);
   const open = chat !== null && !chat.readOnly;
+  // Once the poster hired this company the job takes no more offers (the jobs API would refuse).
+  const hired = [...offerStatesOf(thread?.messages ?? []).values()].includes('accepted');
   const isCompany = chat !== null && user.type === 'company' && user._id === chat.applicantId._id;
   const isPoster = chat !== null && user._id === chat.posterId._id;
   const offerViewer: OfferViewer | null = chat
@@ -410,7 +412,7 @@ export function Conversation({
         readOnly={chat?.readOnly ?? false}
         offerViewer={offerViewer}
       />
-      {open && isCompany && (
+      {open && isCompany && !hired && (
         <div className="chat-offer-bar">
           <Button size="sm" variant="secondary" onClick={() => setOfferDialog({ replacing: false })}>
             Send an offer

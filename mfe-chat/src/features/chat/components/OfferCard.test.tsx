@@ -186,6 +186,7 @@ describe('offers in the conversation', () => {
     const offer = await card();
     expect(within(offer).queryByRole('button', { name: 'Accept offer' })).toBeNull();
     expect(within(offer).queryByRole('link', { name: 'Compare all offers' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send an offer' })).toBeInTheDocument();
     await user.click(within(offer).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(offerCalls.map((c) => c.path)).toEqual(['/api/jobs/offers/offer-1/withdraw']));
 
@@ -205,6 +206,7 @@ describe('offers in the conversation', () => {
     );
     expect(await within(offer).findByText('Accepted')).toBeInTheDocument();
     expect(within(offer).queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send an offer' })).toBeNull();
   });
 
   it('the company sends an offer from the form: the API’s rules with its words, then the body it expects', async () => {
