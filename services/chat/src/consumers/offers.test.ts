@@ -240,6 +240,30 @@ describe('jobs.offer.* (consumer chat-offers): offers and their notices in the c
     ).toEqual([]);
   });
 
+  it('ignores offer events it cannot apply and goes on with the next ones', async () => {
+    const conversation = await h.unlock(poster, company);
+    const common = { jobId: 'legacy-job', companyId: 'not-a-uuid', posterId: poster.id };
+    await h.publish(EVENT_TYPES.jobsOfferSent, { ...offerEvent(conversation), ...common });
+    await h.publish(EVENT_TYPES.jobsOfferWithdrawn, { ...common, offerId: 'o', withdrawnAt: 'now' });
+    await h.publish(EVENT_TYPES.jobsOfferAccepted, {
+      ...common,
+      offerId: 'o',
+      jobTitle: 'x',
+      declinedOfferIds: ['p'],
+      declinedCompanyIds: [company.id, 'nope'],
+      acceptedAt: 'now',
+    });
+    await h.publish(EVENT_TYPES.jobsOfferUnaccepted, {
+      ...common,
+      offerId: 'o',
+      reopenedOfferIds: ['p'],
+      undoneAt: 'now',
+    });
+    await h.publish(EVENT_TYPES.jobsOfferSent, { malformed: true });
+    await settled();
+    expect(await messagesOf(conversation.chatId)).toEqual([]);
+  });
+
   it('summarises an offer for clients that draw no cards', () => {
     expect(
       offerSummary({

@@ -140,6 +140,21 @@ const update = (
     announce: false,
   }) satisfies OfferMessage;
 
+/**
+ * Locks every conversation of the job at once, in id order (as the message writer locks its batches):
+ * an event that writes into several of them must not take them one by one against a batch of members'
+ * messages taking them in the other order.
+ */
+async function lockJobChats(trx: Transaction<ChatDatabase>, jobId: string): Promise<void> {
+  if (!isUuid(jobId)) return;
+  const chats = await trx.selectFrom('chats').select('id').where('job_id', '=', jobId).execute();
+  if (chats.length > 1)
+    await lockChats(
+      trx,
+      chats.map((chat) => chat.id),
+    );
+}
+
 /** The conversation that holds this offer's card (for offers the event names by id only). */
 async function chatOfOffer(trx: Transaction<ChatDatabase>, jobId: string, offerId: string) {
   const found = await trx
@@ -198,6 +213,8 @@ export function offerHandlers(afterCommit: OfferAfterCommit): EventHandlers<Chat
     },
     'jobs.offer.accepted': async (accepted, trx, event) => {
       const tell = (change: { message: ChatMessage; members: Members }) => afterCommit(event.id, change);
+      if (!isUuid(accepted.jobId)) return;
+      await lockJobChats(trx, accepted.jobId);
       await writeInto(
         trx,
         accepted,
@@ -238,6 +255,7 @@ export function offerHandlers(afterCommit: OfferAfterCommit): EventHandlers<Chat
     },
     'jobs.offer.unaccepted': async (undone, trx, event) => {
       const tell = (change: { message: ChatMessage; members: Members }) => afterCommit(event.id, change);
+      await lockJobChats(trx, undone.jobId);
       await writeInto(
         trx,
         undone,
