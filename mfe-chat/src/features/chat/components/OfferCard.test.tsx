@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
   CHAT_OFFER_NOTICES,
   OFFER_LIMITS,
@@ -79,6 +79,12 @@ const updateMessage = (
 ) =>
   message('chat-1', seq, from, { kind: 'offer-update', offer: { offerId: offer, state: s }, message: text });
 
+/** Where "Compare all offers" leads (the dashboard is another remote's page). */
+function DashboardProbe() {
+  const { search } = useLocation();
+  return <p>Dashboard {search}</p>;
+}
+
 function renderChat(user: SessionUser, messages: ChatMessage[], options: { readOnly?: boolean } = {}) {
   const one = conversation(1, { messages, readOnly: options.readOnly ?? false });
   state.inbox = [one.summary];
@@ -90,6 +96,7 @@ function renderChat(user: SessionUser, messages: ChatMessage[], options: { readO
         <Toasts />
         <Routes>
           <Route path="/chat" element={<ChatPage />} />
+          <Route path="/dashboard" element={<DashboardProbe />} />
         </Routes>
       </MemoryRouter>
     </QueryProvider>,
@@ -128,6 +135,9 @@ describe('offers in the conversation', () => {
     expect(notice).toHaveClass('chat-notice');
     // The old summary text is not shown beside the card.
     expect(screen.queryByText('Offer: summary for old clients')).toBeNull();
+    // Comparing opens the job's offers on the dashboard, within the app.
+    await userEvent.setup().click(within(second).getByRole('link', { name: 'Compare all offers' }));
+    expect(await screen.findByText('Dashboard ?offers=job-1')).toBeInTheDocument();
   });
 
   it('works out each state: expired past its date, declined and accepted from notices, active again after an undone hire', () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { OFFER_MESSAGES, type ChatMessage, type OfferStatus } from '@marketplace/contracts';
 import { Button, errorText, notify } from '@marketplace/ui';
 import { Modal } from '@marketplace/ui/form';
+import { Link } from '@marketplace/ui/router';
 import { formatMessageTime } from '../../../shared/dates';
 import { acceptOffer, withdrawOffer } from '../api/offers-api';
 import {
@@ -118,9 +119,9 @@ export function OfferCard({
               </>
             )}
             {viewer.isPoster && (
-              <a className="chat-offer__link" href={compareOffersPath(viewer.jobId)}>
+              <Link className="chat-offer__link" to={compareOffersPath(viewer.jobId)}>
                 Compare all offers
-              </a>
+              </Link>
             )}
           </div>
         )}
