@@ -106,6 +106,7 @@ describe('offers journey (embedded, 375 px, keyboard)', () => {
     await page.goto(`${site.url}/dashboard`);
     const offersButton = page.getByRole('button', { name: `Offers (2) for ${heading}` });
     await offersButton.waitFor({ timeout: 20_000 });
+    await shootBoth(page, 'offers-dashboard');
     await tabTo(page, offersButton);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Offers' });

@@ -230,6 +230,7 @@ describe("the poster's offers", () => {
     expect(within(other).getByText('Not chosen')).toBeInTheDocument();
     expect(within(d).queryByRole('button', { name: /^Accept the offer/ })).toBeNull();
     expect(d).toHaveTextContent('You hired Company 2. You can undo the hire until');
+    await waitFor(() => expect(within(d).getByText(/You hired Company 2/)).toHaveFocus());
 
     await user.click(within(hired).getByRole('button', { name: 'Undo hire' }));
     expect(await findToast(OFFER_MESSAGES.unaccepted)).toMatchObject({ kind: 'success' });

@@ -118,6 +118,10 @@ export function OffersModal({ jobId, jobName, onClose }: OffersModalProps) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  // After a hire or its undo the button that was pressed is gone: focus goes to the sentence that says
+  // what changed, not to the top of the dialog.
+  const lead = useRef<HTMLParagraphElement>(null);
+  const focusLead = () => setTimeout(() => lead.current?.focus());
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
@@ -148,6 +152,7 @@ export function OffersModal({ jobId, jobName, onClose }: OffersModalProps) {
     };
     queryClient.setQueryData(offersKey(jobId), fresh);
     notify('success', answer.resultMessage.en);
+    focusLead();
     void queryClient.invalidateQueries({ queryKey: MY_JOBS_KEY });
   };
   const refused = (fallback: string) => (error: unknown) => {
@@ -297,7 +302,7 @@ export function OffersModal({ jobId, jobName, onClose }: OffersModalProps) {
         </Button>
       }
     >
-      <p className="dash-modal__lead">
+      <p className="dash-modal__lead" ref={lead} tabIndex={-1}>
         {jobName ? (
           <>
             Offers for <strong>{jobName}</strong>.{' '}
