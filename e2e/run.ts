@@ -21,6 +21,7 @@ const suites = [
   'e2e/offers.e2e.ts',
   'e2e/verification.e2e.ts',
   'e2e/reviews.e2e.ts',
+  'e2e/offer-chat.e2e.ts',
   'e2e/chat.e2e.ts',
   'e2e/identity.e2e.ts',
   'e2e/accessibility.e2e.ts',

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { OfferStatusSchema } from './offers';
 
 // ---------------------------------------------------------------------------------------------------
 // Chat (spec sections 2 "Chat", 3 "Chat and message", 4, 7 `jobs/user/chat/{id}`, `jobs/chat/{chatid}`,
@@ -64,6 +65,43 @@ export type ChatSummary = Static<typeof ChatSummarySchema>;
 export const InboxResponseSchema = Type.Array(ChatSummarySchema);
 export type InboxResponse = Static<typeof InboxResponseSchema>;
 
+/**
+ * What a message is: written by a member ('text'), an offer the company sent from the jobs service
+ * ('offer', drawn as a card), or a change of an offer's state ('offer-update', a quiet notice). Offers
+ * and updates come from the jobs.offer.* events; their `message` is a plain summary for old clients.
+ */
+export const ChatMessageKindSchema = Type.Union([
+  Type.Literal('text'),
+  Type.Literal('offer'),
+  Type.Literal('offer-update'),
+]);
+export type ChatMessageKind = Static<typeof ChatMessageKindSchema>;
+
+/**
+ * The offer of an 'offer' or 'offer-update' message. An 'offer' carries the offer as sent (its state
+ * then 'active'); an update carries the offer's id and its new state. The card's current state is the
+ * latest of these in the thread (a later 'offer' replaces the company's earlier one).
+ */
+export const ChatOfferSchema = Type.Object({
+  offerId: Type.String(),
+  state: OfferStatusSchema,
+  priceNaira: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  startDate: Type.Optional(Type.String()),
+  validUntil: Type.Optional(Type.String({ format: 'date-time' })),
+  note: Type.Optional(Type.String()),
+  /** The company's earlier offer this one replaced. */
+  replacesOfferId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type ChatOffer = Static<typeof ChatOfferSchema>;
+
+/** The texts of the offer notices in a conversation (the declined one is OFFER_MESSAGES.declinedNotice). */
+export const CHAT_OFFER_NOTICES = {
+  withdrawn: 'The company withdrew its offer.',
+  accepted: 'The poster accepted this offer and hired the company.',
+  unaccepted: 'The poster undid the hire: this offer stands again.',
+  reopened: 'The poster undid the hire of another company: your offer stands again.',
+} as const;
+
 /** One message. `seq` counts from 1 in each conversation, with no gaps: the order and the resume point. */
 export const ChatMessageSchema = Type.Object({
   _id: Type.String(),
@@ -76,6 +114,9 @@ export const ChatMessageSchema = Type.Object({
   sentAt: Type.String({ format: 'date-time' }),
   /** The other member has read it. */
   read: Type.Boolean(),
+  /** Absent on 'text' messages from servers before offers. */
+  kind: Type.Optional(ChatMessageKindSchema),
+  offer: Type.Optional(Type.Union([ChatOfferSchema, Type.Null()])),
 });
 export type ChatMessage = Static<typeof ChatMessageSchema>;
 

@@ -5,6 +5,7 @@ import {
   memberEventHandlers,
   metricsOf,
   type EventHandler,
+  type EventHandlers,
   RevocationList,
   setupService,
   type Consumer,
@@ -16,8 +17,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { resolveChatSettings, type ChatSettings } from './config';
 export { originAllowed, ORIGIN_REFUSED_MESSAGE } from './routes/realtime';
 import { JOBS_CONSUMER, jobHandlers } from './consumers/jobs';
+import { OFFERS_CONSUMER, offerHandlers } from './consumers/offers';
 import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
-import { Conversations, type Members } from './conversations';
+import { Conversations } from './conversations';
 import type { ChatDatabase } from './db-types';
 import { LiveHub } from './live/hub';
 import { chatDeliveryObserver, watchOpenSockets } from './live/metrics';
@@ -100,39 +102,58 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
   });
   service.consume({ durable: JOBS_CONSUMER, filterSubject: 'jobs.job.*', handlers: jobHandlers });
 
-  // Unlocks tell both members once the transaction committed, which the kit's consume() cannot
-  // promise: this consumer is wired here (same inbox and typed dispatch as the kit's).
-  const committed = new Map<string, Array<{ chatId: string; members: Members }>>();
-  const dispatchUnlocks = dispatchEvents<ChatDatabase>(
-    unlockHandlers((eventId, change) => committed.set(eventId, [...(committed.get(eventId) ?? []), change])),
-    app.log,
-    UNLOCKS_CONSUMER,
+  // Unlocks and offers tell both members once the transaction committed, which the kit's consume()
+  // cannot promise: these consumers are wired here (same inbox and typed dispatch as the kit's).
+  const consumers: Consumer[] = [];
+  const consumeThenTell = <Change>(
+    durable: string,
+    filterSubject: string,
+    handlers: (afterCommit: (eventId: string, change: Change) => void) => EventHandlers<ChatDatabase>,
+    tell: (change: Change) => void,
+  ) => {
+    const committed = new Map<string, Change[]>();
+    const dispatch = dispatchEvents<ChatDatabase>(
+      handlers((eventId, change) => committed.set(eventId, [...(committed.get(eventId) ?? []), change])),
+      app.log,
+      durable,
+    );
+    const apply = idempotentHandler(db, durable, (event, trx) =>
+      dispatch(event, trx as Transaction<ChatDatabase>),
+    );
+    return async () => {
+      consumers.push(
+        await options.bus.subscribe({
+          durable,
+          filterSubject,
+          handle: async (event) => {
+            try {
+              await apply(event);
+            } finally {
+              const changes = committed.get(event.id) ?? [];
+              committed.delete(event.id);
+              // Reached only after the commit (a failure threw above and is redelivered).
+              for (const change of changes) tell(change);
+            }
+          },
+        }),
+      );
+    };
+  };
+  const startUnlocks = consumeThenTell(UNLOCKS_CONSUMER, 'payments.unlock.*', unlockHandlers, (change) =>
+    hub.tell(change.members, { type: 'inboxChanged', chatId: change.chatId }),
   );
-  const applyUnlock = idempotentHandler(db, UNLOCKS_CONSUMER, (event, trx) =>
-    dispatchUnlocks(event, trx as Transaction<ChatDatabase>),
+  // Offers and their notices reach open conversations like any new message.
+  const startOffers = consumeThenTell(OFFERS_CONSUMER, 'jobs.offer.*', offerHandlers, (change) =>
+    hub.tell(change.members, { type: 'newMessage', message: change.message }),
   );
-  let unlocksConsumer: Consumer | undefined;
 
   const sweep = () => sweepReminders(db, { now: settings.now(), afterMs: settings.reminderAfterMs });
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> | undefined;
 
   app.addHook('onReady', async () => {
-    unlocksConsumer = await options.bus.subscribe({
-      durable: UNLOCKS_CONSUMER,
-      filterSubject: 'payments.unlock.*',
-      handle: async (event) => {
-        try {
-          await applyUnlock(event);
-        } finally {
-          const changes = committed.get(event.id) ?? [];
-          committed.delete(event.id);
-          // Reached only after the commit (a failure threw above and is redelivered).
-          for (const change of changes)
-            hub.tell(change.members, { type: 'inboxChanged', chatId: change.chatId });
-        }
-      },
-    });
+    await startUnlocks();
+    await startOffers();
     if (settings.reminderSweepMs > 0) {
       timer = setInterval(() => {
         if (round) return;
@@ -146,7 +167,7 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     await round;
-    await unlocksConsumer?.stop();
+    for (const consumer of consumers) await consumer.stop();
     await hub.close();
   });
 

@@ -1,3 +1,4 @@
+import type { ChatMessageKind, ChatOffer } from '@marketplace/contracts';
 import type { MembersTable } from '@marketplace/service-kit';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -37,6 +38,11 @@ export interface MessagesTable {
   client_id: string | null;
   message: string;
   sent_at: Date;
+  kind: Generated<ChatMessageKind>;
+  /** The offer of an 'offer' or 'offer-update' message (see ChatOfferSchema); null for text. */
+  offer: ColumnType<ChatOffer | null, string | null | undefined, string | null>;
+  /** What stored this message from an event (the offer's id, or the event's): stored once. */
+  event_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Read model of jobs: what the inbox and the thread show of a job (from jobs.job.*). */

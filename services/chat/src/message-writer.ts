@@ -1,5 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { EVENT_TYPES, type ChatMessageSentV1 } from '@marketplace/contracts';
+import {
+  EVENT_TYPES,
+  type ChatMessageKind,
+  type ChatMessageSentV1,
+  type ChatOffer,
+} from '@marketplace/contracts';
 import { publishEvents, type RateLimitRule } from '@marketplace/service-kit';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { ChatDatabase } from './db-types';
@@ -58,8 +63,9 @@ const COUNT_SENDS = `insert into chat.rate_limit_counters (name, key_hash, windo
 
 /** The messages, and each conversation moved on: last seq, and the recipients' unread counts and stretches. */
 const INSERT_AND_MOVE = `with inserted as (
-    insert into chat.messages (id, chat_id, seq, sender_id, client_id, message, sent_at)
-    select * from unnest($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[])
+    insert into chat.messages (id, chat_id, seq, sender_id, client_id, message, sent_at, kind, offer, event_key)
+    select * from unnest($1::uuid[], $2::uuid[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[],
+      $15::text[], $16::jsonb[], $17::text[])
     returning id
   )
   update chat.chats c set
@@ -140,8 +146,7 @@ export class MessageWriter {
 
   async #store(trx: Kysely<ChatDatabase>, batch: readonly WriteRequest[]): Promise<Outcome[]> {
     const chatIds = [...new Set(batch.map((item) => item.chatId))];
-    const locked = await trx.executeQuery<ChatView>(CompiledQuery.raw(LOCK_CHATS, [chatIds]));
-    const chats = new Map(locked.rows.map((chat) => [chat.id, chat]));
+    const chats = await lockChats(trx, chatIds);
     const now = this.options.now(); // after the lock: times follow the sequence numbers
     const outcomes: Array<Outcome | undefined> = new Array(batch.length);
 
@@ -216,84 +221,26 @@ export class MessageWriter {
     }
 
     if (accepted.length > 0) {
-      const rows: MessageRow[] = [];
-      const moves = new Map<
-        string,
-        {
-          lastSeq: number;
-          posterAdd: number;
-          applicantAdd: number;
-          posterFirst: Date | null;
-          applicantFirst: Date | null;
-        }
-      >();
-      const events: Array<{ payload: ChatMessageSentV1; correlationId: string }> = [];
-      for (const i of accepted) {
-        const item = batch[i]!;
-        const chat = chats.get(item.chatId)!;
-        const move = moves.get(chat.id) ?? {
-          lastSeq: chat.last_seq,
-          posterAdd: 0,
-          applicantAdd: 0,
-          posterFirst: null,
-          applicantFirst: null,
-        };
-        const seq = ++move.lastSeq;
-        const fromPoster = sideOf(chat, item.memberId) === 'poster';
-        // The recipient's unread count grows; their stretch starts with this message if none runs.
-        if (fromPoster) {
-          move.applicantAdd++;
-          move.applicantFirst ??= now;
-        } else {
-          move.posterAdd++;
-          move.posterFirst ??= now;
-        }
-        moves.set(chat.id, move);
-        const row: MessageRow = {
-          id: randomUUID(),
-          chat_id: chat.id,
-          seq,
-          sender_id: item.memberId,
-          client_id: item.clientId,
-          message: item.text,
-          sent_at: now,
-        };
-        rows.push(row);
-        events.push({
-          correlationId: item.correlationId,
-          payload: {
-            chatId: chat.id,
-            jobId: chat.job_id,
-            messageId: row.id,
-            seq,
+      const rows = await storeMessages(
+        trx,
+        accepted.map((i) => {
+          const item = batch[i]!;
+          return {
+            chat: chats.get(item.chatId)!,
             senderId: item.memberId,
-            recipientId: fromPoster ? chat.applicant_id : chat.poster_id,
-            posterId: chat.poster_id,
-            applicantId: chat.applicant_id,
-            sentAt: now.toISOString(),
-          },
-        });
-        outcomes[i] = { result: { message: toMessage(row, chat), members: members(chat), replay: false } };
-      }
-      const moved = [...moves.entries()];
-      await trx.executeQuery(
-        CompiledQuery.raw(INSERT_AND_MOVE, [
-          rows.map((r) => r.id),
-          rows.map((r) => r.chat_id),
-          rows.map((r) => r.seq),
-          rows.map((r) => r.sender_id),
-          rows.map((r) => r.client_id),
-          rows.map((r) => r.message),
-          rows.map((r) => r.sent_at),
-          moved.map(([id]) => id),
-          moved.map(([, m]) => m.lastSeq),
-          moved.map(() => now),
-          moved.map(([, m]) => m.posterAdd),
-          moved.map(([, m]) => m.applicantAdd),
-          moved.map(([, m]) => m.posterFirst),
-          moved.map(([, m]) => m.applicantFirst),
-        ]),
+            clientId: item.clientId,
+            text: item.text,
+          };
+        }),
+        now,
       );
+      const events: Array<{ payload: ChatMessageSentV1; correlationId: string }> = [];
+      accepted.forEach((i, n) => {
+        const row = rows[n]!;
+        const chat = chats.get(row.chat_id)!;
+        events.push({ correlationId: batch[i]!.correlationId, payload: messageSentPayload(row, chat) });
+        outcomes[i] = { result: { message: toMessage(row, chat), members: members(chat), replay: false } };
+      });
       await publishEvents(trx, EVENT_TYPES.chatMessageSent, events);
     }
 
@@ -303,4 +250,123 @@ export class MessageWriter {
     }
     return outcomes as Outcome[];
   }
+}
+
+/** Locks these conversations (in id order) and reads them with the members' names. */
+export async function lockChats(
+  trx: Kysely<ChatDatabase>,
+  chatIds: readonly string[],
+): Promise<Map<string, ChatView>> {
+  const locked = await trx.executeQuery<ChatView>(CompiledQuery.raw(LOCK_CHATS, [chatIds]));
+  return new Map(locked.rows.map((chat) => [chat.id, chat]));
+}
+
+/** A message to store in a conversation locked by `lockChats`. */
+export interface NewMessage {
+  chat: ChatView;
+  senderId: string;
+  clientId: string | null;
+  text: string;
+  kind?: ChatMessageKind;
+  offer?: ChatOffer | null;
+  eventKey?: string | null;
+}
+
+/**
+ * Stores messages in conversations the transaction locked (see `lockChats`): each gets the next seq
+ * of its conversation, the conversation moves on, and the recipient (the member who did not send it)
+ * has one more unread message, their unread stretch starting with it if none runs. Members' messages
+ * and the offers from jobs' events go through here alike. Returns the rows in the order given; the
+ * `last_seq` of each chat view is moved on too, so a later call in the same transaction follows it.
+ */
+export async function storeMessages(
+  trx: Kysely<ChatDatabase>,
+  messages: readonly NewMessage[],
+  now: Date,
+): Promise<MessageRow[]> {
+  const rows: MessageRow[] = [];
+  const moves = new Map<
+    string,
+    {
+      lastSeq: number;
+      posterAdd: number;
+      applicantAdd: number;
+      posterFirst: Date | null;
+      applicantFirst: Date | null;
+    }
+  >();
+  for (const item of messages) {
+    const chat = item.chat;
+    const move = moves.get(chat.id) ?? {
+      lastSeq: chat.last_seq,
+      posterAdd: 0,
+      applicantAdd: 0,
+      posterFirst: null,
+      applicantFirst: null,
+    };
+    const seq = ++move.lastSeq;
+    // The recipient's unread count grows; their stretch starts with this message if none runs.
+    if (sideOf(chat, item.senderId) === 'poster') {
+      move.applicantAdd++;
+      move.applicantFirst ??= now;
+    } else {
+      move.posterAdd++;
+      move.posterFirst ??= now;
+    }
+    moves.set(chat.id, move);
+    rows.push({
+      id: randomUUID(),
+      chat_id: chat.id,
+      seq,
+      sender_id: item.senderId,
+      client_id: item.clientId,
+      message: item.text,
+      sent_at: now,
+      kind: item.kind ?? 'text',
+      offer: item.offer ?? null,
+      event_key: item.eventKey ?? null,
+    });
+  }
+  if (rows.length === 0) return rows;
+  const moved = [...moves.entries()];
+  await trx.executeQuery(
+    CompiledQuery.raw(INSERT_AND_MOVE, [
+      rows.map((r) => r.id),
+      rows.map((r) => r.chat_id),
+      rows.map((r) => r.seq),
+      rows.map((r) => r.sender_id),
+      rows.map((r) => r.client_id),
+      rows.map((r) => r.message),
+      rows.map((r) => r.sent_at),
+      moved.map(([id]) => id),
+      moved.map(([, m]) => m.lastSeq),
+      moved.map(() => now),
+      moved.map(([, m]) => m.posterAdd),
+      moved.map(([, m]) => m.applicantAdd),
+      moved.map(([, m]) => m.posterFirst),
+      moved.map(([, m]) => m.applicantFirst),
+      rows.map((r) => r.kind),
+      rows.map((r) => (r.offer === null ? null : JSON.stringify(r.offer))),
+      rows.map((r) => r.event_key),
+    ]),
+  );
+  for (const message of messages)
+    message.chat.last_seq = Math.max(message.chat.last_seq, moves.get(message.chat.id)!.lastSeq);
+  return rows;
+}
+
+/** The chat.message.sent event of a stored message (what accounts and payments hear of it). */
+export function messageSentPayload(row: MessageRow, chat: ChatView): ChatMessageSentV1 {
+  const fromPoster = sideOf(chat, row.sender_id) === 'poster';
+  return {
+    chatId: chat.id,
+    jobId: chat.job_id,
+    messageId: row.id,
+    seq: row.seq,
+    senderId: row.sender_id,
+    recipientId: fromPoster ? chat.applicant_id : chat.poster_id,
+    posterId: chat.poster_id,
+    applicantId: chat.applicant_id,
+    sentAt: row.sent_at.toISOString(),
+  };
 }

@@ -53,5 +53,7 @@ export function toMessage(row: MessageRow, chat: ChatView): ChatMessage {
     sentAt: row.sent_at.toISOString(),
     // Read once the other member's read position reached it.
     read: (fromPoster ? chat.applicant_read_seq : chat.poster_read_seq) >= row.seq,
+    // Text messages stay as they were (old clients and stored answers); offers say what they are.
+    ...(row.kind !== 'text' && { kind: row.kind, offer: row.offer }),
   };
 }

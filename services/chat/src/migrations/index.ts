@@ -75,4 +75,27 @@ export const chatMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  '0004_offer_messages': {
+    async up(db: UntypedDb) {
+      // Offers and their updates (from jobs.offer.*) are messages of their own kind: they take a seq and
+      // count as unread like any message. `event_key` stores each one once when its event comes again.
+      await db.schema
+        .alterTable('messages')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('text'))
+        .addColumn('offer', 'jsonb')
+        .addColumn('event_key', 'text')
+        .execute();
+      await db.schema
+        .alterTable('messages')
+        .addUniqueConstraint('messages_chat_event_key_unique', ['chat_id', 'event_key'])
+        .execute();
+      // An unaccepted hire reopens offers known by id only: their conversation is found by the offer.
+      await db.schema
+        .createIndex('messages_offer_id_idx')
+        .on('messages')
+        .expression(sql`(offer->>'offerId')`)
+        .where(sql.ref('kind'), '=', 'offer')
+        .execute();
+    },
+  },
 };

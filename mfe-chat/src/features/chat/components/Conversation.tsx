@@ -2,6 +2,7 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type FormEvent,
@@ -29,6 +30,9 @@ import {
   SentIcon,
 } from '../../../shared/icons';
 import type { ChatSession, OutboxEntry } from '../stores/chat-session';
+import { offerStatesOf } from '../utils/offers';
+import { OfferCard, OfferNotice, type OfferViewer } from './OfferCard';
+import { OfferDialog } from './OfferDialog';
 import type { OpenChat } from './open-chat';
 
 export const NO_MESSAGES_YET = 'No messages yet. Say hello!';
@@ -127,6 +131,7 @@ function MessageList({
   pending,
   session,
   readOnly = false,
+  offerViewer,
 }: {
   chatId: string;
   user: SessionUser;
@@ -137,7 +142,10 @@ function MessageList({
   session: ChatSession;
   /** A closed conversation (refunded): nothing can be said, so no invitation to say hello. */
   readOnly?: boolean;
+  /** What the member may do with the offer cards of this conversation. */
+  offerViewer: OfferViewer | null;
 }) {
+  const offerStates = useMemo(() => offerStatesOf(thread?.messages ?? []), [thread]);
   const list = useRef<HTMLOListElement>(null);
   const sticky = useRef(true);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -242,15 +250,27 @@ function MessageList({
         {!loading && items.length === 0 && (
           <li className="chat-messages__none">{readOnly ? NO_MESSAGES_CLOSED : NO_MESSAGES_YET}</li>
         )}
-        {items.map((item) => (
-          <MessageItem
-            key={item.key}
-            item={item}
-            counterpart={counterpart}
-            onRetry={(id) => session.retry(id)}
-            onDiscard={(id) => session.discard(id)}
-          />
-        ))}
+        {items.map((item) =>
+          item.kind === 'stored' && item.message.kind === 'offer-update' ? (
+            <OfferNotice key={item.key} message={item.message} />
+          ) : item.kind === 'stored' && item.message.kind === 'offer' && item.message.offer && offerViewer ? (
+            <OfferCard
+              key={item.key}
+              message={item.message}
+              own={item.own}
+              state={offerStates.get(item.message.offer.offerId) ?? item.message.offer.state}
+              viewer={{ ...offerViewer, canWithdraw: offerViewer.canWithdraw && item.own }}
+            />
+          ) : (
+            <MessageItem
+              key={item.key}
+              item={item}
+              counterpart={counterpart}
+              onRetry={(id) => session.retry(id)}
+              onDiscard={(id) => session.discard(id)}
+            />
+          ),
+        )}
       </ol>
       <p className="ui-visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
@@ -349,6 +369,7 @@ export function Conversation({
   session: ChatSession;
   composerRef: RefObject<HTMLTextAreaElement | null>;
 }) {
+  const [offerDialog, setOfferDialog] = useState<{ replacing: boolean } | null>(null);
   if (!chatId) {
     return (
       <section className="chat-thread chat-thread--empty" aria-label="Messages">
@@ -364,6 +385,20 @@ export function Conversation({
   }
   const counterpart = chat?.counterpart.name ?? 'the other party';
   const pending = outbox.filter((entry) => entry.chatId === chatId);
+  const open = chat !== null && !chat.readOnly;
+  // Once the poster hired this company the job takes no more offers (the jobs API would refuse).
+  const hired = [...offerStatesOf(thread?.messages ?? []).values()].includes('accepted');
+  const isCompany = chat !== null && user.type === 'company' && user._id === chat.applicantId._id;
+  const isPoster = chat !== null && user._id === chat.posterId._id;
+  const offerViewer: OfferViewer | null = chat
+    ? {
+        canWithdraw: open && isCompany,
+        canAccept: open && isPoster,
+        isPoster,
+        jobId: chat.job._id,
+        onNewOffer: () => setOfferDialog({ replacing: true }),
+      }
+    : null;
   return (
     <section className="chat-thread" aria-label="Messages">
       <MessageList
@@ -375,7 +410,23 @@ export function Conversation({
         pending={pending}
         session={session}
         readOnly={chat?.readOnly ?? false}
+        offerViewer={offerViewer}
       />
+      {open && isCompany && !hired && (
+        <div className="chat-offer-bar">
+          <Button size="sm" variant="secondary" onClick={() => setOfferDialog({ replacing: false })}>
+            Send an offer
+          </Button>
+        </div>
+      )}
+      {offerDialog && chat && (
+        <OfferDialog
+          key={`offer-${chatId}`}
+          jobId={chat.job._id}
+          replacing={offerDialog.replacing}
+          onClose={() => setOfferDialog(null)}
+        />
+      )}
       {!chat ? null : chat.readOnly ? (
         <p className="chat-readonly" role="note">
           <LockIcon size={18} />
