@@ -240,6 +240,29 @@ describe('jobs.offer.* (consumer chat-offers): offers and their notices in the c
     ).toEqual([]);
   });
 
+  it('an offer that arrives before its conversation opens waits for it (another stream opens it)', async () => {
+    const jobId = await h.postJob(poster);
+    const early = offerEvent({ jobId, company, poster } as unknown as Conversation);
+    await h.publish(EVENT_TYPES.jobsOfferSent, early);
+    const conversation = await h.unlock(poster, company, { jobId });
+    await eventually(
+      async () =>
+        expect((await messagesOf(conversation.chatId)).map((r) => [r.kind, r.offer])).toEqual([
+          ['offer', expect.objectContaining({ offerId: early.offerId })],
+        ]),
+      30_000,
+    );
+    // An old offer without a conversation is not waited for: the consumer goes on.
+    const stranger = await h.member('company', 'Late Ltd');
+    await h.publish(
+      EVENT_TYPES.jobsOfferSent,
+      offerEvent({ jobId, company: stranger, poster } as unknown as Conversation, {
+        sentAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+      }),
+    );
+    await settled();
+  }, 60_000);
+
   it('ignores offer events it cannot apply and goes on with the next ones', async () => {
     const conversation = await h.unlock(poster, company);
     const common = { jobId: 'legacy-job', companyId: 'not-a-uuid', posterId: poster.id };

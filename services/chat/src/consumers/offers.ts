@@ -68,9 +68,16 @@ interface OfferMessage {
 }
 
 /**
- * Writes a message into the conversation of this job and company, if there is one (a company without
- * a conversation cannot have sent an offer; an event for one is skipped). A read-only (refunded)
- * conversation still records it: it is history, not a member writing.
+ * How long a sent offer waits for its conversation. Only a company with a paid unlock can send one, and
+ * the same payments.unlock.paid opens the conversation, but on another stream: the offer can come first.
+ * Within this window it is redelivered (with the bus's back-off) until the conversation is there;
+ * later, an offer for a job and company without a conversation is skipped.
+ */
+export const OFFER_WAITS_FOR_CONVERSATION_MS = 5 * 60_000;
+
+/**
+ * Writes a message into the conversation of this job and company, if there is one (true), or returns
+ * false. A read-only (refunded) conversation still records it: it is history, not a member writing.
  */
 async function writeInto(
   trx: Transaction<ChatDatabase>,
@@ -78,11 +85,11 @@ async function writeInto(
   message: OfferMessage,
   correlationId: string,
   afterCommit: (change: { message: ChatMessage; members: Members }) => void,
-): Promise<void> {
+): Promise<boolean> {
   let chatId: string | undefined;
   if ('chatId' in where) chatId = where.chatId;
   else {
-    if (!isUuid(where.jobId) || !isUuid(where.companyId)) return;
+    if (!isUuid(where.jobId) || !isUuid(where.companyId)) return true;
     const found = await trx
       .selectFrom('chats')
       .select('id')
@@ -91,16 +98,16 @@ async function writeInto(
       .executeTakeFirst();
     chatId = found?.id;
   }
-  if (!chatId) return;
+  if (!chatId) return false;
   const chat = (await lockChats(trx, [chatId])).get(chatId);
-  if (!chat) return;
+  if (!chat) return false;
   const stored = await trx
     .selectFrom('messages')
     .select('id')
     .where('chat_id', '=', chat.id)
     .where('event_key', '=', message.eventKey)
     .executeTakeFirst();
-  if (stored) return;
+  if (stored) return true;
   const [row] = await storeMessages(
     trx,
     [
@@ -122,6 +129,7 @@ async function writeInto(
     ]);
   }
   afterCommit({ message: toMessage(row!, chat), members: members(chat) });
+  return true;
 }
 
 const update = (
@@ -187,7 +195,7 @@ export function offerHandlers(afterCommit: OfferAfterCommit): EventHandlers<Chat
         note: offer.note,
         replacesOfferId: offer.replacesOfferId,
       };
-      await writeInto(
+      const written = await writeInto(
         trx,
         offer,
         {
@@ -201,6 +209,10 @@ export function offerHandlers(afterCommit: OfferAfterCommit): EventHandlers<Chat
         event.correlationId,
         (change) => afterCommit(event.id, change),
       );
+      const age = Date.now() - Date.parse(offer.sentAt);
+      if (!written && age < OFFER_WAITS_FOR_CONVERSATION_MS) {
+        throw new Error('the conversation of this offer is not open yet; it will be redelivered');
+      }
     },
     'jobs.offer.withdrawn': async (withdrawn, trx, event) => {
       await writeInto(
