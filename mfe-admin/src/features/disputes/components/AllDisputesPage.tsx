@@ -15,6 +15,7 @@ import { AdminListPage, FilterBar, FilterSelect, ListStates, PagePager } from '.
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { adminDisputesKey, DISPUTES_PAGE_SIZE, fetchAdminDisputes } from '../api/disputes';
 import { DecideDisputeDialog, disputeHeadingId, type Decision } from './DecideDisputeDialog';
+import '../../../shared/case-cards.css';
 import './all-disputes.css';
 
 const STATUS_LABELS: Readonly<Record<DisputeStatus, string>> = {
@@ -75,7 +76,7 @@ function PosterAnswer({ dispute }: { dispute: AdminDispute }) {
   return (
     <span className="admin-dispute__flag admin-dispute__flag--yes">
       Answered {when(dispute.posterAnsweredAt)}
-      <span className="admin-dispute__muted">
+      <span className="admin-case__muted">
         {' '}
         ({hours < 1 ? 'within the hour' : `${hours} h after payment`})
       </span>
@@ -96,12 +97,12 @@ function DisputeCard({
   const canRefund = dispute.status === 'open' && dispute.paymentStatus === 'paid';
   return (
     <article
-      className={`admin-dispute admin-dispute--${dispute.status}`}
+      className={`admin-case admin-dispute--${dispute.status}${dispute.status === 'open' ? ' admin-case--to-decide' : ''}`}
       aria-labelledby={disputeHeadingId(dispute._id)}
     >
-      <header className="admin-dispute__head">
-        <h2 className="admin-dispute__title" id={disputeHeadingId(dispute._id)} tabIndex={-1}>
-          {company} <span className="admin-dispute__muted">disputes</span> {job}
+      <header className="admin-case__head">
+        <h2 className="admin-case__title" id={disputeHeadingId(dispute._id)} tabIndex={-1}>
+          {company} <span className="admin-case__muted">disputes</span> {job}
         </h2>
         <span className={`admin-badge admin-dispute__status admin-dispute__status--${dispute.status}`}>
           {STATUS_LABELS[dispute.status]}
@@ -109,16 +110,16 @@ function DisputeCard({
       </header>
       <p className="admin-dispute__reason">
         <strong>{DISPUTE_REASON_LABELS[dispute.reason]}</strong>
-        <span className="admin-dispute__muted"> · opened {when(dispute.openedAt)}</span>
+        <span className="admin-case__muted"> · opened {when(dispute.openedAt)}</span>
       </p>
       <blockquote className="admin-dispute__note">“{dispute.note}”</blockquote>
 
-      <dl className="admin-dispute__facts">
+      <dl className="admin-case__facts">
         <div>
           <dt>Job</dt>
           <dd>
             {job}
-            <span className="admin-dispute__muted">
+            <span className="admin-case__muted">
               {' '}
               · {dispute.job.category ?? 'no category'} · {jobState(dispute.job)}
             </span>
@@ -128,7 +129,7 @@ function DisputeCard({
           <dt>Payment</dt>
           <dd>
             {formatKobo(dispute.amount, 'NGN')}
-            {dispute.paidAt && <span className="admin-dispute__muted"> paid {day(dispute.paidAt)}</span>}
+            {dispute.paidAt && <span className="admin-case__muted"> paid {day(dispute.paidAt)}</span>}
             {dispute.status === 'open' && dispute.paymentStatus !== 'paid' && (
               <span className="admin-dispute__flag admin-dispute__flag--none">
                 {' '}
@@ -148,13 +149,13 @@ function DisputeCard({
           <dt>Poster’s other jobs</dt>
           <dd>
             {dispute.posterOtherJobs.length === 0 ? (
-              <span className="admin-dispute__muted">None</span>
+              <span className="admin-case__muted">None</span>
             ) : (
               <ul className="admin-dispute__list">
                 {dispute.posterOtherJobs.map((other) => (
                   <li key={other._id}>
                     {other.title?.trim() || 'Untitled job'}{' '}
-                    <span className="admin-dispute__muted">
+                    <span className="admin-case__muted">
                       · {other.category ?? 'no category'} · {jobState(other)}
                     </span>
                   </li>
@@ -173,7 +174,7 @@ function DisputeCard({
               {percent(stats.disputeRate)}
               {stats.highRate && <span className="admin-dispute__rate-tag">High</span>}
             </span>{' '}
-            <span className="admin-dispute__muted">
+            <span className="admin-case__muted">
               {stats.disputes} of {stats.unlocks} unlocks · {stats.refunded} refunded · {stats.rejected}{' '}
               rejected
             </span>
@@ -182,7 +183,7 @@ function DisputeCard({
                 {stats.history.map((entry) => (
                   <li key={entry._id}>
                     {day(entry.openedAt)}: {DISPUTE_REASON_LABELS[entry.reason]}{' '}
-                    <span className="admin-dispute__muted">
+                    <span className="admin-case__muted">
                       · {entry.jobTitle?.trim() || 'job no longer listed'} · {STATUS_LABELS[entry.status]}
                     </span>
                   </li>
@@ -196,14 +197,14 @@ function DisputeCard({
             <dt>Decision</dt>
             <dd>
               {STATUS_LABELS[dispute.status]} {day(dispute.decidedAt)}
-              {dispute.rejectionReason && <q className="admin-dispute__quote">{dispute.rejectionReason}</q>}
+              {dispute.rejectionReason && <q className="admin-case__quote">{dispute.rejectionReason}</q>}
             </dd>
           </div>
         )}
       </dl>
 
       {dispute.status === 'open' && (
-        <div className="admin-dispute__actions">
+        <div className="admin-case__actions">
           {canRefund && (
             <button
               type="button"
@@ -296,7 +297,7 @@ export function AllDisputesPage() {
         }
       >
         {data && (
-          <div className="admin-disputes" aria-busy={list.isFetching || undefined}>
+          <div className="admin-cases" aria-busy={list.isFetching || undefined}>
             {data.disputes.map((dispute) => (
               <DisputeCard
                 key={dispute._id}

@@ -21,6 +21,7 @@ import {
   reportedReviewsKey,
 } from '../api/reviews';
 import { HideReviewDialog, moderationError } from './HideReviewDialog';
+import '../../../shared/case-cards.css';
 import './all-reviews.css';
 
 /** The queue's query from the address (?page=). */
@@ -64,12 +65,12 @@ function ReviewCard({
   const state = stateOf(review);
   return (
     <article
-      className={`admin-review admin-review--${state.key}`}
+      className={`admin-case admin-review--${state.key}${state.key === 'pending' ? ' admin-case--to-decide' : ''}`}
       aria-labelledby={reviewHeadingId(review._id)}
     >
-      <header className="admin-review__head">
-        <h2 className="admin-review__title" id={reviewHeadingId(review._id)} tabIndex={-1}>
-          {review.reviewer.name} <span className="admin-review__muted">on</span>{' '}
+      <header className="admin-case__head">
+        <h2 className="admin-case__title" id={reviewHeadingId(review._id)} tabIndex={-1}>
+          {review.reviewer.name} <span className="admin-case__muted">on</span>{' '}
           <Link to={companyProfilePath(review.company._id)}>{company}</Link>
         </h2>
         <span className={`admin-badge admin-review__status admin-review__status--${state.key}`}>
@@ -86,7 +87,7 @@ function ReviewCard({
         {review.verifiedHire && (
           <span className="admin-review__verified">{REVIEW_MODERATION_MESSAGES.verifiedHire}</span>
         )}
-        <span className="admin-review__muted">
+        <span className="admin-case__muted">
           {review.job.title || 'Job'} · {when(review.dateOfReview)}
         </span>
       </p>
@@ -104,7 +105,7 @@ function ReviewCard({
           {review.reports.map((report) => (
             <li key={report.reporter._id}>
               <strong>{REVIEW_REPORT_REASON_LABELS[report.reason]}</strong>{' '}
-              <span className="admin-review__muted">
+              <span className="admin-case__muted">
                 by {report.reporter.name} ({report.reporter.type === 'company' ? 'company' : 'customer'}),{' '}
                 {when(report.reportedAt)}
               </span>
@@ -118,7 +119,7 @@ function ReviewCard({
           Hidden {when(review.hidden.at)}: <q>{review.hidden.reason}</q>
         </p>
       )}
-      <div className="admin-review__actions">
+      <div className="admin-case__actions">
         {review.hidden ? (
           <button
             type="button"
@@ -220,7 +221,7 @@ export function AllReviewsPage() {
         }
       >
         {data && (
-          <div className="admin-reviews" aria-busy={list.isFetching || undefined}>
+          <div className="admin-cases" aria-busy={list.isFetching || undefined}>
             {data.reviews.map((review) => (
               <ReviewCard
                 key={review._id}

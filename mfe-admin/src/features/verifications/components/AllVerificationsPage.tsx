@@ -24,6 +24,7 @@ import {
   verificationHeadingId,
   type VerificationDecision,
 } from './DecideVerificationDialog';
+import '../../../shared/case-cards.css';
 import './all-verifications.css';
 
 const STATUS_LABELS: Readonly<Record<VerificationStatus, string>> = {
@@ -70,25 +71,25 @@ function VerificationCard({
   const file = verification.certificateType === 'application/pdf' ? 'PDF' : 'image';
   return (
     <article
-      className={`admin-verification admin-verification--${status}`}
+      className={`admin-case admin-verification--${status}${status === 'requested' ? ' admin-case--to-decide' : ''}`}
       aria-labelledby={verificationHeadingId(verification._id)}
     >
-      <header className="admin-verification__head">
-        <h2 className="admin-verification__title" id={verificationHeadingId(verification._id)} tabIndex={-1}>
+      <header className="admin-case__head">
+        <h2 className="admin-case__title" id={verificationHeadingId(verification._id)} tabIndex={-1}>
           {company}
         </h2>
         <span className={`admin-badge admin-verification__status admin-verification__status--${status}`}>
           {STATUS_LABELS[status]}
         </span>
       </header>
-      <dl className="admin-verification__facts">
+      <dl className="admin-case__facts">
         <div>
           <dt>CAC number</dt>
           <dd>
             <strong>{verification.cacNumber}</strong>
             {verification.company.registeredCacNumber &&
               verification.company.registeredCacNumber !== verification.cacNumber && (
-                <span className="admin-verification__muted">
+                <span className="admin-case__muted">
                   {' '}
                   (registered with {verification.company.registeredCacNumber})
                 </span>
@@ -112,14 +113,14 @@ function VerificationCard({
             >
               {VERIFICATION_QUEUE_COPY.certificate}
             </a>{' '}
-            <span className="admin-verification__muted">({file})</span>
+            <span className="admin-case__muted">({file})</span>
           </dd>
         </div>
         <div>
           <dt>Company</dt>
           <dd>
             {verification.company.email}{' '}
-            <span className="admin-verification__muted">· asked {when(verification.createdAt)}</span>
+            <span className="admin-case__muted">· asked {when(verification.createdAt)}</span>
             {verification.company.verifiedAt && (
               <>
                 {' '}
@@ -133,13 +134,13 @@ function VerificationCard({
             <dt>Decision</dt>
             <dd>
               {STATUS_LABELS[status]} {when(verification.decidedAt)}
-              {verification.reason && <q className="admin-verification__quote">{verification.reason}</q>}
+              {verification.reason && <q className="admin-case__quote">{verification.reason}</q>}
             </dd>
           </div>
         )}
       </dl>
       {status === 'requested' && (
-        <div className="admin-verification__actions">
+        <div className="admin-case__actions">
           <button
             type="button"
             className="ui-btn ui-btn--primary ui-btn--sm"
@@ -161,7 +162,7 @@ function VerificationCard({
         </div>
       )}
       {status === 'approved' && verification.company.verifiedAt && (
-        <div className="admin-verification__actions">
+        <div className="admin-case__actions">
           <button
             type="button"
             className="ui-btn ui-btn--secondary ui-btn--sm ui-btn--danger"
@@ -226,7 +227,7 @@ export function AllVerificationsPage() {
         }
       >
         {data && (
-          <div className="admin-verifications" aria-busy={list.isFetching || undefined}>
+          <div className="admin-cases" aria-busy={list.isFetching || undefined}>
             {data.verifications.map((verification) => (
               <VerificationCard
                 key={verification._id}
