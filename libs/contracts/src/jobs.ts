@@ -6,7 +6,6 @@ import { AccountTypeSchema, RatingSummarySchema, ResultMessageSchema } from './a
 import { BinaryFileSchema } from './files';
 import { pageQuery } from './pagination';
 import { JOB_IMAGE_LIMIT, JOB_LIMITS } from './job-rules';
-import { ReviewReplySchema } from './reviews';
 
 export const JobStatusSchema = Type.Union([
   Type.Literal('open'),
@@ -207,6 +206,13 @@ export const ReviewBodySchema = Type.Object({
 export type ReviewBody = Static<typeof ReviewBodySchema>;
 
 /** A review as a company profile lists it. */
+/** A company's public reply under a review. */
+export const ReviewReplySchema = Type.Object({
+  text: Type.String(),
+  repliedAt: Type.String(),
+});
+export type ReviewReply = Static<typeof ReviewReplySchema>;
+
 export const ReviewSchema = Type.Object({
   _id: Type.String(),
   review: Type.String(),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { withMessages } from './fields';
+import { ReviewReplySchema } from './jobs';
 import { pageQuery } from './pagination';
 
 // ---------------------------------------------------------------------------------------------------
@@ -95,12 +96,8 @@ export const HideReasonRule = /* @__PURE__ */ withMessages(
   },
 );
 
-/** A company's public reply under a review. */
-export const ReviewReplySchema = /* @__PURE__ */ Type.Object({
-  text: Type.String(),
-  repliedAt: Type.String(),
-});
-export type ReviewReply = Static<typeof ReviewReplySchema>;
+// A company's public reply under a review (ReviewReplySchema) lives in jobs.ts beside the Review: jobs.ts
+// must not import this file, which imports fields.ts, which reads jobs.ts's types.
 
 /** POST /api/jobs/reviews/:reviewId/reply (the reviewed company, once). */
 export const ReviewReplyBodySchema = /* @__PURE__ */ Type.Object(
