@@ -290,6 +290,17 @@ export async function createMarketplace(): Promise<Marketplace> {
       'verify',
     );
     if (verified.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(verified)}`);
+    // Jobs learns of the payment from payments' event, at once on the local bus but a moment later over
+    // NATS: reviews and offers need it there, so the unlock is done when jobs shows the contact.
+    await eventually(async () => {
+      const view = await inject({
+        method: 'GET',
+        url: `/api/jobs/viewjob/${jobId}`,
+        headers: company.headers,
+      });
+      if ((view.json() as { job?: { contactLocked?: boolean } }).job?.contactLocked !== false)
+        throw new Error('jobs has not seen the paid unlock yet');
+    }, 10_000);
     return paymentId;
   }
 
