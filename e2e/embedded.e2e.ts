@@ -206,8 +206,9 @@ describe('accounts and identity journeys', () => {
     assert.ok(listed.includes(company.email), 'the company is listed under Tiler');
 
     await page.goto(`${site.url}/edit-profile`);
+    // The profile photo's input (the page also has Get verified's certificate input).
     await page
-      .locator('input[type="file"]')
+      .locator('input[type="file"][accept="image/*"]')
       .setInputFiles(join(process.cwd(), 'e2e', 'fixtures', 'photo.png'));
     await page.getByLabel('Name', { exact: true }).fill('Lekki Build and Tiles');
     await page.getByRole('button', { name: 'Update Profile' }).click();

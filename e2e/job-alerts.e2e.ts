@@ -154,8 +154,13 @@ describe('job alerts (embedded, 375 px, keyboard)', () => {
     const mail = mails[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     assert.ok(mail.includes(`${site.url}/jobs?job=${jobId}`), 'the job link');
     for (const secret of [poster.phone, poster.email, 'Adeniran']) assert.ok(!mail.includes(secret), secret);
-    const unsubscribe = /(http:\/\/\S+\/api\/jobs\/alerts\/unsubscribe\?company=\S+)/.exec(mail)?.[1];
+    // In the text (the header's copy of it is in angle brackets: List-Unsubscribe, RFC 8058).
+    const unsubscribe = /^(http:\/\/\S+\/api\/jobs\/alerts\/unsubscribe\?company=\S+)$/m.exec(mail)?.[1];
     assert.ok(unsubscribe, 'the signed unsubscribe link');
+    assert.ok(
+      mail.replace(/\r?\n[ \t]+/g, ' ').includes(`List-Unsubscribe: <${unsubscribe}>`),
+      'the one-click header with the same link',
+    );
 
     // 5. Opening it (no session needed) asks first: a scanner that opens links stops nothing. The
     //    button, by keyboard, stops alert mails only; the in-app alert stays.
