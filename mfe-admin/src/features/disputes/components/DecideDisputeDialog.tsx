@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   DISPUTE_DECISION_MAX,
   DISPUTE_MESSAGES,
@@ -9,8 +8,9 @@ import {
   type AdminDispute,
   type DecideDisputeBody,
 } from '@marketplace/contracts';
-import { ApiError, errorText, notify } from '@marketplace/ui';
+import { errorText } from '@marketplace/ui';
 import { FormDialog, TextAreaField } from '@marketplace/ui/form';
+import { useAdminDecision } from '../../../shared/use-admin-decision';
 import { decideDispute } from '../api/disputes';
 
 export type Decision = DecideDisputeBody['decision'];
@@ -44,22 +44,16 @@ export function DecideDisputeDialog({
   const [reasonError, setReasonError] = useState<string | undefined>();
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const decided = useRef(false);
-  const queryClient = useQueryClient();
   const amount = formatKobo(dispute.amount, 'NGN');
   const company = dispute.company.name?.trim() || 'The company';
 
-  const mutation = useMutation({
-    mutationFn: (body: DecideDisputeBody) => decideDispute(dispute._id, body),
-    onSuccess: async (result) => {
-      notify('success', result.message);
+  const mutation = useAdminDecision({
+    send: (body: DecideDisputeBody) => decideDispute(dispute._id, body),
+    // The queue, and the payments list the refund changed.
+    refresh: ['admin'],
+    done: () => {
       decided.current = true;
-      // The queue, and the payments list the refund changed.
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
       onClose();
-    },
-    onError: async (error) => {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409))
-        await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
   });
 

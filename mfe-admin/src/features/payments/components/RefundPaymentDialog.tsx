@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatKobo, PAYMENT_MESSAGES, type RefundPaymentBody } from '@marketplace/contracts';
-import { ApiError, errorText, notify } from '@marketplace/ui';
+import { errorText } from '@marketplace/ui';
 import { ChoiceFieldset, FormDialog, TextAreaField } from '@marketplace/ui/form';
+import { useAdminDecision } from '../../../shared/use-admin-decision';
 import { ADMIN_PAYMENTS_KEY, refundPayment, type AdminPaymentRow } from '../api/payments';
 import { companyNameOf, formatDay, jobTitleOf, PROVIDER_LABELS } from '../utils/payment-text';
 import {
@@ -31,11 +31,6 @@ function serverError(error: unknown): string {
   });
 }
 
-/** A refusal that means the row on screen is out of date (refunded meanwhile, or no longer paid). */
-function changedMeanwhile(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 409);
-}
-
 /**
  * Asks why a paid unlock is refunded, shows what the company will read, then refunds it
  * (POST /api/payments/{id}/refund). The list refreshes on success and when the payment changed meanwhile.
@@ -51,19 +46,15 @@ export function RefundPaymentDialog({ payment, onClose }: { payment: AdminPaymen
   const firstReason = useRef<HTMLInputElement>(null);
   const noteField = useRef<HTMLTextAreaElement>(null);
   const refunded = useRef(false);
-  const queryClient = useQueryClient();
   const amount = formatKobo(payment.amount, payment.currency);
 
-  const mutation = useMutation({
-    mutationFn: (body: RefundPaymentBody) => refundPayment(payment._id, body),
-    onSuccess: async (result) => {
-      notify('success', result.message || PAYMENT_MESSAGES.refunded);
-      await queryClient.invalidateQueries({ queryKey: ADMIN_PAYMENTS_KEY });
+  const mutation = useAdminDecision({
+    send: (body: RefundPaymentBody) => refundPayment(payment._id, body),
+    refresh: ADMIN_PAYMENTS_KEY,
+    successFallback: PAYMENT_MESSAGES.refunded,
+    done: () => {
       refunded.current = true;
       onClose();
-    },
-    onError: async (error) => {
-      if (changedMeanwhile(error)) await queryClient.invalidateQueries({ queryKey: ADMIN_PAYMENTS_KEY });
     },
   });
 

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   REVIEW_MODERATION_LIMITS,
   REVIEW_MODERATION_MESSAGES,
   type ReportedReview,
 } from '@marketplace/contracts';
-import { ApiError, errorText, notify } from '@marketplace/ui';
+import { errorText } from '@marketplace/ui';
 import { FormDialog, TextAreaField } from '@marketplace/ui/form';
+import { useAdminDecision } from '../../../shared/use-admin-decision';
 import { moderateReview, REPORTED_REVIEWS_KEY } from '../api/reviews';
 
 function reasonError(reason: string): string | undefined {
@@ -31,18 +31,10 @@ export function HideReviewDialog({ review, onClose }: { review: ReportedReview; 
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const field = useRef<HTMLTextAreaElement>(null);
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (text: string) => moderateReview(review._id, { action: 'hide', reason: text }),
-    onSuccess: async (result) => {
-      notify('success', result.message);
-      await queryClient.invalidateQueries({ queryKey: REPORTED_REVIEWS_KEY });
-      onClose();
-    },
-    onError: async (failure) => {
-      if (failure instanceof ApiError && (failure.status === 404 || failure.status === 409))
-        await queryClient.invalidateQueries({ queryKey: REPORTED_REVIEWS_KEY });
-    },
+  const mutation = useAdminDecision({
+    send: (text: string) => moderateReview(review._id, { action: 'hide', reason: text }),
+    refresh: REPORTED_REVIEWS_KEY,
+    done: onClose,
   });
 
   const submit = () => {

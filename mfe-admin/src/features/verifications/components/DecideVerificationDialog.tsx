@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   VERIFICATION_MESSAGES,
   VERIFICATION_QUEUE_COPY,
@@ -7,8 +6,9 @@ import {
   type AdminVerification,
   type VerificationDecisionBody,
 } from '@marketplace/contracts';
-import { ApiError, errorText, notify } from '@marketplace/ui';
+import { errorText } from '@marketplace/ui';
 import { FormDialog, TextAreaField } from '@marketplace/ui/form';
+import { useAdminDecision } from '../../../shared/use-admin-decision';
 import { decideVerification } from '../api/verifications';
 
 export type VerificationDecision = VerificationDecisionBody['decision'];
@@ -50,20 +50,14 @@ export function DecideVerificationDialog({
   const [reasonError, setReasonError] = useState<string | undefined>();
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const decided = useRef(false);
-  const queryClient = useQueryClient();
   const company = verification.company.name.trim() || 'The company';
 
-  const mutation = useMutation({
-    mutationFn: (body: VerificationDecisionBody) => decideVerification(verification._id, body),
-    onSuccess: async (result) => {
-      notify('success', result.message);
+  const mutation = useAdminDecision({
+    send: (body: VerificationDecisionBody) => decideVerification(verification._id, body),
+    refresh: ['admin'],
+    done: () => {
       decided.current = true;
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
       onClose();
-    },
-    onError: async (error) => {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409))
-        await queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
   });
 
