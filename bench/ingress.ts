@@ -1,13 +1,21 @@
 /**
  * The cost of the production ingress: the jobs service in its own process, Debian's nginx with the
  * ingress configuration the stack uses (infra/nginx/ingress.ts: same routing, keep-alive upstreams,
- * JSON access log, one worker) in front of it, autocannon here. Each round loads the route directly and
- * through nginx at saturation (order swapped every round) and then both at a fixed rate of half the
- * direct run's, where latency is compared without queueing.
+ * JSON access log, one worker) in front of it. Each round loads the route directly and through nginx at
+ * saturation (order swapped every round) and then both at a fixed rate of half the direct run's, where
+ * latency is compared without queueing.
  *
- *   npm run bench:ingress        (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS as for bench/proxy.ts)
+ * Saturation is driven by wrk (Debian's `wrk`, written in C) when it is installed: the load generator
+ * shares the two cores with the service and nginx, and autocannon (Node) spends about as much CPU per
+ * request as the service itself, so with it the figure measured how much CPU was left over rather than
+ * what the ingress costs. The fixed-rate runs stay on autocannon (wrk has no fixed rate; at half load the
+ * generator is not what limits).
+ *
+ *   npm run bench:ingress        (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS as for bench/proxy.ts;
+ *                                 BENCH_GENERATOR=autocannon to saturate with autocannon as before)
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,16 +23,13 @@ import autocannon from 'autocannon';
 import { freePort } from '@marketplace/service-kit/testing';
 import { ingressConfig, upstreamParts } from '@marketplace/infra/ingress';
 import { median, spread, startNode } from './proxy';
+import { parseWrk, type WrkRun } from './support/wrk';
 
 const NGINX = '/usr/sbin/nginx';
+const WRK = '/usr/bin/wrk';
 const ROUTE = '/api/jobs/viewalljobs';
 
-interface Run {
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+type Run = WrkRun;
 
 async function load(url: string, seconds: number, connections: number, rate?: number): Promise<Run> {
   const result = await autocannon({
@@ -39,6 +44,19 @@ async function load(url: string, seconds: number, connections: number, rate?: nu
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+async function saturate(url: string, seconds: number, connections: number): Promise<Run> {
+  if (process.env.BENCH_GENERATOR === 'autocannon' || !existsSync(WRK))
+    return load(url, seconds, connections);
+  const { stdout } = await promisify(execFile)(WRK, [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    url,
+  ]);
+  return parseWrk(stdout);
 }
 
 async function startNginx(dir: string, jobsUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
@@ -111,7 +129,7 @@ export async function benchIngress(): Promise<void> {
       const order =
         round % 2 === 0 ? (['direct', 'through nginx'] as const) : (['through nginx', 'direct'] as const);
       const full: Record<string, Run> = {};
-      for (const label of order) full[label] = await load(targets[label], seconds, connections);
+      for (const label of order) full[label] = await saturate(targets[label], seconds, connections);
       saturated.push(full);
       const rate = Math.round(full.direct!.reqPerSec / 2);
       const half: Record<string, Run> = {};
@@ -120,9 +138,12 @@ export async function benchIngress(): Promise<void> {
     }
     const ratios = saturated.map((r) => r['through nginx']!.reqPerSec / r.direct!.reqPerSec);
     const added = halfLoad.map((r) => r['through nginx']!.p99 - r.direct!.p99);
+    const generator =
+      process.env.BENCH_GENERATOR === 'autocannon' || !existsSync(WRK) ? 'autocannon' : 'wrk (one thread)';
     console.log(
       `\nGET ${ROUTE}: the jobs service (PGlite) alone and behind nginx with the stack's ingress configuration; ` +
-        `${seconds} s per run, ${connections} connections, ${rounds} rounds`,
+        `${seconds} s per run, ${connections} connections, ${rounds} rounds; saturated by ${generator}, ` +
+        `half rate by autocannon`,
     );
     console.table(
       Object.fromEntries(

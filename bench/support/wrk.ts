@@ -1,0 +1,39 @@
+/** Reading what Debian's `wrk --latency` prints (bench/ingress.ts saturates with it). */
+
+export interface WrkRun {
+  reqPerSec: number;
+  /** Milliseconds. */
+  p50: number;
+  /** Milliseconds. */
+  p99: number;
+  errors: number;
+}
+
+const MS_PER_UNIT: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
+
+/** wrk's duration text ("812.00us", "3.10ms", "1.02s") in milliseconds. */
+export function wrkMilliseconds(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!match) throw new Error(`wrk printed a duration it cannot read: ${text}`);
+  return Number(match[1]) * MS_PER_UNIT[match[2]!]!;
+}
+
+/** The figures of one `wrk --latency` run, read from what it prints. */
+export function parseWrk(output: string): WrkRun {
+  const figure = (pattern: RegExp) => {
+    const match = pattern.exec(output);
+    if (!match) throw new Error(`wrk's output lacks ${pattern}:\n${output}`);
+    return match[1]!;
+  };
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(output);
+  return {
+    reqPerSec: Math.round(Number(figure(/Requests\/sec:\s+([\d.]+)/))),
+    p50: wrkMilliseconds(figure(/^\s+50%\s+(\S+)$/m)),
+    p99: wrkMilliseconds(figure(/^\s+99%\s+(\S+)$/m)),
+    // Read errors are wrk closing its connections at the end of the run, as autocannon's 499s were.
+    errors:
+      (socketErrors ? Number(socketErrors[1]) + Number(socketErrors[3]) + Number(socketErrors[4]) : 0) +
+      (non2xx ? Number(non2xx[1]) : 0),
+  };
+}
