@@ -3,7 +3,7 @@
 // "Hired" mark and the companies' bells have something to show. Like the rest of the set it goes through
 // the services' own routes (offers, accept) and the payments service's typed `payments.unlock.paid`.
 import { randomUUID } from 'node:crypto';
-import { addCalendarDays, EVENT_TYPES, lagosToday } from '@marketplace/contracts';
+import { addCalendarDays, API_PATHS, EVENT_TYPES, JOB_API, lagosToday } from '@marketplace/contracts';
 import type { EmbeddedHost } from '@marketplace/edge';
 import { publishEvent, schemaDb } from '@marketplace/service-kit';
 import type { LightMyRequestResponse } from 'fastify';
@@ -111,7 +111,7 @@ export async function seedDemoOffers(
   }, `the unlocks of "${DEMO_OFFERS_JOB.heading}"`);
 
   const sent = await expectOk(
-    send(host, 'POST', '/api/jobs/offers', hired.token, {
+    send(host, 'POST', API_PATHS.sendOffer, hired.token, {
       jobId,
       priceNaira: 65_000,
       startDate: addCalendarDays(today, 3),
@@ -121,7 +121,7 @@ export async function seedDemoOffers(
     'the first demo offer',
   );
   await expectOk(
-    send(host, 'POST', '/api/jobs/offers', declined.token, {
+    send(host, 'POST', API_PATHS.sendOffer, declined.token, {
       jobId,
       priceNaira: null,
       startDate: addCalendarDays(today, 5),
@@ -131,5 +131,5 @@ export async function seedDemoOffers(
     'the second demo offer',
   );
   const offerId = (sent.offer as { _id: string })._id;
-  await expectOk(send(host, 'POST', `/api/jobs/offers/${offerId}/accept`, poster.token), 'the demo hire');
+  await expectOk(send(host, 'POST', JOB_API.acceptOffer(offerId), poster.token), 'the demo hire');
 }

@@ -35,6 +35,8 @@ export const API_PATHS = Object.freeze({
   jobAlertUnsubscribe: '/api/jobs/alerts/unsubscribe',
   notifications: '/api/jobs/notifications',
   notificationsRead: '/api/jobs/notifications/read',
+  /** A company sends (or replaces) its offer on a job it unlocked; the offer's own paths are in JOB_API. */
+  sendOffer: '/api/jobs/offers',
 
   // payments (spec section 7 `jobs/initializePayment`, `jobs/verifyPayment`; the rest under /api/payments)
   initializePayment: '/api/jobs/initializePayment',
@@ -74,6 +76,10 @@ export const JOB_API = /* @__PURE__ */ Object.freeze({
   hideJob: (jobId: string) => `/api/jobs/admin/jobs/${segment(jobId)}/hide`,
   unhideJob: (jobId: string) => `/api/jobs/admin/jobs/${segment(jobId)}/unhide`,
   image: (name: string) => `/api/jobs/images/${segment(name)}`,
+  offersOfJob: (jobId: string) => `/api/jobs/offers/job/${segment(jobId)}`,
+  acceptOffer: (offerId: string) => `/api/jobs/offers/${segment(offerId)}/accept`,
+  withdrawOffer: (offerId: string) => `/api/jobs/offers/${segment(offerId)}/withdraw`,
+  undoHire: (jobId: string) => `/api/jobs/offers/job/${segment(jobId)}/undo-hire`,
 });
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

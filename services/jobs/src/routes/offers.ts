@@ -1,5 +1,6 @@
 import {
   addCalendarDays,
+  API_PATHS,
   isCalendarDay,
   JOB_MESSAGES,
   lagosToday,
@@ -123,7 +124,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = async (a
   }
 
   app.post(
-    '/api/jobs/offers',
+    API_PATHS.sendOffer,
     {
       onRequest: app.authenticate,
       // The schema documents the body; the field rules give the texts the offer form shows.

@@ -2,19 +2,12 @@
 // public profile of each company that offered (rating, reviews, reply time). Shapes come from contracts.
 import {
   COMPANY_API,
+  JOB_API,
   type Company,
   type CompanyResponse,
   type OfferListResponse,
 } from '@marketplace/contracts';
 import { apiJson } from '@marketplace/ui';
-
-const segment = (value: string) => encodeURIComponent(value);
-
-export const OFFER_PATHS = Object.freeze({
-  ofJob: (jobId: string) => `/api/jobs/offers/job/${segment(jobId)}`,
-  accept: (offerId: string) => `/api/jobs/offers/${segment(offerId)}/accept`,
-  undoHire: (jobId: string) => `/api/jobs/offers/job/${segment(jobId)}/undo-hire`,
-});
 
 /** What accepting and undoing answer: the job's offers as they are now, with the server's message. */
 export type HireAnswer = OfferListResponse & { resultMessage: { en: string } };
@@ -24,17 +17,17 @@ export const offerCompanyKey = (companyId: string) => ['accounts', 'company', co
 
 /** GET /api/jobs/offers/job/{jobId}: every offer of the poster's job, and the hire. */
 export function fetchOffers(jobId: string, signal?: AbortSignal): Promise<OfferListResponse> {
-  return apiJson<OfferListResponse>(OFFER_PATHS.ofJob(jobId), { signal, networkToast: false });
+  return apiJson<OfferListResponse>(JOB_API.offersOfJob(jobId), { signal, networkToast: false });
 }
 
 /** POST /api/jobs/offers/{offerId}/accept */
 export function acceptOffer(offerId: string): Promise<HireAnswer> {
-  return apiJson<HireAnswer>(OFFER_PATHS.accept(offerId), { method: 'POST' });
+  return apiJson<HireAnswer>(JOB_API.acceptOffer(offerId), { method: 'POST' });
 }
 
 /** POST /api/jobs/offers/job/{jobId}/undo-hire */
 export function undoHire(jobId: string): Promise<HireAnswer> {
-  return apiJson<HireAnswer>(OFFER_PATHS.undoHire(jobId), { method: 'POST' });
+  return apiJson<HireAnswer>(JOB_API.undoHire(jobId), { method: 'POST' });
 }
 
 /** GET /api/accounts/companies/{id}: the company's public profile, as its profile page reads it. */
