@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { OFFER_LIMITS, OFFER_MESSAGES, type OfferBody } from '@marketplace/contracts';
-import { ApiError, Button, errorText, notify } from '@marketplace/ui';
-import { FormError, Modal, TextAreaField, TextField } from '@marketplace/ui/form';
+import { ApiError, errorText, notify } from '@marketplace/ui';
+import { FormDialog, TextAreaField, TextField } from '@marketplace/ui/form';
 import { sendOffer } from '../api/offers-api';
 import { lagosToday } from '../utils/offers';
 
@@ -97,9 +97,7 @@ export function OfferDialog({
     if (submitted) setErrors(checkOffer(next, today).errors);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = async () => {
     setSubmitted(true);
     const checked = checkOffer(values, today);
     setErrors(checked.errors);
@@ -125,100 +123,84 @@ export function OfferDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       title={replacing ? 'Send a new offer' : 'Send an offer'}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <button
-            type="submit"
-            form={formId}
-            className="ui-btn ui-btn--primary"
-            aria-busy={busy || undefined}
-            disabled={busy}
-          >
-            {busy ? 'Sending…' : 'Send offer'}
-          </button>
-        </>
-      }
+      submitLabel="Send offer"
+      pendingLabel="Sending…"
+      pending={busy}
+      error={failure}
+      onSubmit={() => void submit()}
     >
-      <form id={formId} className="form-stack chat-offer-form" noValidate onSubmit={submit}>
-        <FormError message={failure} />
-        {replacing && (
-          <p className="chat-offer-form__lead">Your new offer replaces the one that stands now.</p>
-        )}
-        <fieldset className="chat-offer-form__price">
-          <legend className="choice-group__title">Price</legend>
-          <div className="choice-list choice-list--grid">
-            <label className="choice">
-              <input
-                type="radio"
-                name="priceMode"
-                value="amount"
-                checked={values.priceMode === 'amount'}
-                onChange={() => set('priceMode', 'amount')}
-              />
-              <span>A price in naira</span>
-            </label>
-            <label className="choice">
-              <input
-                type="radio"
-                name="priceMode"
-                value="inspection"
-                checked={values.priceMode === 'inspection'}
-                onChange={() => set('priceMode', 'inspection')}
-              />
-              <span>{OFFER_MESSAGES.byInspection}</span>
-            </label>
-          </div>
-          {values.priceMode === 'amount' && (
-            <TextField
-              id={`${formId}-price`}
-              label="Price (₦)"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="45,000"
-              value={values.price}
-              error={errors.price}
-              hint={`Whole naira, from ₦${OFFER_LIMITS.minPriceNaira.toLocaleString('en-NG')}.`}
-              onChange={(e) => set('price', e.target.value)}
+      {replacing && <p className="chat-offer-form__lead">Your new offer replaces the one that stands now.</p>}
+      <fieldset className="chat-offer-form__price">
+        <legend className="choice-group__title">Price</legend>
+        <div className="choice-list choice-list--grid">
+          <label className="choice">
+            <input
+              type="radio"
+              name="priceMode"
+              value="amount"
+              checked={values.priceMode === 'amount'}
+              onChange={() => set('priceMode', 'amount')}
             />
-          )}
-        </fieldset>
-        <TextField
-          id={`${formId}-startDate`}
-          label="Earliest start"
-          type="date"
-          min={today}
-          value={values.startDate}
-          error={errors.startDate}
-          onChange={(e) => set('startDate', e.target.value)}
-        />
-        <TextField
-          id={`${formId}-validDays`}
-          label="Offer stands for (days)"
-          type="number"
-          inputMode="numeric"
-          min={OFFER_LIMITS.minValidDays}
-          max={OFFER_LIMITS.maxValidDays}
-          value={values.validDays}
-          error={errors.validDays}
-          hint={`The poster can accept it for this many days (${OFFER_LIMITS.minValidDays}–${OFFER_LIMITS.maxValidDays}).`}
-          onChange={(e) => set('validDays', e.target.value)}
-        />
-        <TextAreaField
-          id={`${formId}-note`}
-          label="Note (optional)"
-          rows={3}
-          value={values.note}
-          error={errors.note}
-          hint={`What is included, e.g. materials. At most ${OFFER_LIMITS.noteMaxChars} characters.`}
-          onChange={(e) => set('note', e.target.value)}
-        />
-      </form>
-    </Modal>
+            <span>A price in naira</span>
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="priceMode"
+              value="inspection"
+              checked={values.priceMode === 'inspection'}
+              onChange={() => set('priceMode', 'inspection')}
+            />
+            <span>{OFFER_MESSAGES.byInspection}</span>
+          </label>
+        </div>
+        {values.priceMode === 'amount' && (
+          <TextField
+            id={`${formId}-price`}
+            label="Price (₦)"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="45,000"
+            value={values.price}
+            error={errors.price}
+            hint={`Whole naira, from ₦${OFFER_LIMITS.minPriceNaira.toLocaleString('en-NG')}.`}
+            onChange={(e) => set('price', e.target.value)}
+          />
+        )}
+      </fieldset>
+      <TextField
+        id={`${formId}-startDate`}
+        label="Earliest start"
+        type="date"
+        min={today}
+        value={values.startDate}
+        error={errors.startDate}
+        onChange={(e) => set('startDate', e.target.value)}
+      />
+      <TextField
+        id={`${formId}-validDays`}
+        label="Offer stands for (days)"
+        type="number"
+        inputMode="numeric"
+        min={OFFER_LIMITS.minValidDays}
+        max={OFFER_LIMITS.maxValidDays}
+        value={values.validDays}
+        error={errors.validDays}
+        hint={`The poster can accept it for this many days (${OFFER_LIMITS.minValidDays}–${OFFER_LIMITS.maxValidDays}).`}
+        onChange={(e) => set('validDays', e.target.value)}
+      />
+      <TextAreaField
+        id={`${formId}-note`}
+        label="Note (optional)"
+        rows={3}
+        value={values.note}
+        error={errors.note}
+        hint={`What is included, e.g. materials. At most ${OFFER_LIMITS.noteMaxChars} characters.`}
+        onChange={(e) => set('note', e.target.value)}
+      />
+    </FormDialog>
   );
 }
