@@ -72,6 +72,7 @@ export const JOB_API = /* @__PURE__ */ Object.freeze({
   reviews: (companyId: string) => `/api/jobs/getreviews/${segment(companyId)}`,
   replyToReview: (reviewId: string) => `/api/jobs/reviews/${segment(reviewId)}/reply`,
   reportReview: (reviewId: string) => `/api/jobs/reviews/${segment(reviewId)}/report`,
+  myReviewReports: (companyId: string) => `/api/jobs/reviews/reported-by-me/${segment(companyId)}`,
   moderateReview: (reviewId: string) => `/api/jobs/reviews/${segment(reviewId)}/moderation`,
   hideJob: (jobId: string) => `/api/jobs/admin/jobs/${segment(jobId)}/hide`,
   unhideJob: (jobId: string) => `/api/jobs/admin/jobs/${segment(jobId)}/unhide`,

@@ -129,6 +129,15 @@ export const ReviewReportResponseSchema = /* @__PURE__ */ Type.Object({
   message: Type.String(),
 });
 
+/**
+ * GET /api/jobs/reviews/reported-by-me/:companyId: which of a company's reviews the caller has reported,
+ * so the profile shows "Reported" after a reload instead of offering a second report.
+ */
+export const MyReviewReportsResponseSchema = /* @__PURE__ */ Type.Object({
+  reviewIds: Type.Array(Type.String({ format: 'uuid' })),
+});
+export type MyReviewReportsResponse = Static<typeof MyReviewReportsResponseSchema>;
+
 /** POST /api/jobs/reviews/:reviewId/moderation (admins): hide with a reason, or show (keep shown). */
 export const ReviewModerationBodySchema = /* @__PURE__ */ Type.Object(
   {

@@ -64,6 +64,7 @@ export const ROUTE_PRIVACY: Readonly<Record<string, ResponsePrivacy>> = Object.f
   'GET /api/jobs/getreviews/:companyId': 'public',
   'POST /api/jobs/reviews/:reviewId/reply': 'personal',
   'POST /api/jobs/reviews/:reviewId/report': 'personal',
+  'GET /api/jobs/reviews/reported-by-me/:companyId': 'personal',
   'GET /api/jobs/reviews/reported': 'personal',
   'POST /api/jobs/reviews/:reviewId/moderation': 'personal',
   'GET /api/jobs/admin/jobs': 'personal',

@@ -281,6 +281,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
       payload: { reason: 'false-or-misleading', note: 'This never happened.' },
     }),
   },
+  'GET /api/jobs/reviews/reported-by-me/:companyId': {
+    allow: ['poster', 'customer', 'company', 'payer', 'refunded'],
+    note: 'the caller’s own reports on one company’s reviews; admins do not report',
+    call: (f) => ({ url: `/api/jobs/reviews/reported-by-me/${f.members.payer.id}` }),
+  },
   'GET /api/jobs/reviews/reported': { allow: ['admin'] },
   'POST /api/jobs/reviews/:reviewId/moderation': {
     allow: ['admin'],

@@ -177,6 +177,19 @@ export class ReviewsRepository {
     return row !== undefined;
   }
 
+  /** The reviews of one company that this reporter has reported. */
+  async reportedBy(reporterId: string, companyId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('review_reports')
+      .innerJoin('reviews', 'reviews.id', 'review_reports.review_id')
+      .select('review_reports.review_id')
+      .where('review_reports.reporter_id', '=', reporterId)
+      .where('reviews.company_id', '=', companyId)
+      .orderBy('review_reports.created_at')
+      .execute();
+    return rows.map((row) => row.review_id);
+  }
+
   /** An admin's decision: hidden (with its reason) or shown; `moderated_at` marks the reports as decided. */
   async moderate(
     trx: Kysely<JobsDatabase>,

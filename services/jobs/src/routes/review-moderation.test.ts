@@ -280,6 +280,36 @@ describe('verified reviews, replies, reports and moderation', () => {
       if (message) expect(response.json().errorMessage).toBe(message);
     });
 
+    it('tells each reporter which of a company’s reviews they reported, and no one else’s', async () => {
+      const company = await h.member('company', 'Dayo Tiling');
+      const first = await reviewed(company);
+      const second = await reviewed(company, 2);
+      const elsewhere = await reviewed(hired);
+      await report(second, { reason: 'offensive' }, customer.headers);
+      await report(elsewhere, { reason: 'offensive' }, customer.headers);
+      await report(first, { reason: 'other' }, otherCompany.headers);
+      const mine = (who: Record<string, string>, companyId = company.id) =>
+        h.app.inject({ method: 'GET', url: `/api/jobs/reviews/reported-by-me/${companyId}`, headers: who });
+
+      const customers = await mine(customer.headers);
+      expect(customers.statusCode).toBe(200);
+      expect(customers.headers['cache-control']).toBe('no-store');
+      expect(customers.json()).toEqual({ reviewIds: [second] });
+      expect((await mine(otherCompany.headers)).json()).toEqual({ reviewIds: [first] });
+      expect((await mine(poster.headers)).json()).toEqual({ reviewIds: [] });
+      expect((await mine(customer.headers, company.id.toUpperCase())).json()).toEqual({
+        reviewIds: [second],
+      });
+
+      expect((await mine({})).statusCode).toBe(401);
+      const byAdmin = await mine(admin.headers);
+      expect(byAdmin.statusCode).toBe(403);
+      expect(byAdmin.json().errorMessage).toBe(TEXT.reportOnlyMembers);
+      for (const bad of ['not-a-uuid', '%00', '1e309']) {
+        expect((await mine(customer.headers, bad)).statusCode).toBe(400);
+      }
+    });
+
     it('answers 404 for an unknown or hidden review', async () => {
       expect((await report(randomUUID(), { reason: 'other' }, customer.headers)).statusCode).toBe(404);
       const reviewId = await reviewed(hired);

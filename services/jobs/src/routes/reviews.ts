@@ -21,6 +21,7 @@ import {
   ReviewReplyResponseSchema,
   ReviewReportBodySchema,
   ReviewReportResponseSchema,
+  MyReviewReportsResponseSchema,
   ReviewTextRule,
   trimmed,
   type ReportedReview,
@@ -381,6 +382,24 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<
         if (!added) throw conflict(REVIEW_MODERATION_MESSAGES.alreadyReported, 'ALREADY_REPORTED');
       });
       return reply.status(201).send({ statusCode: 201, message: REVIEW_MODERATION_MESSAGES.reported });
+    },
+  );
+
+  // Which of a company's reviews the caller reported: the profile marks them "Reported" after a reload.
+  app.get(
+    '/api/jobs/reviews/reported-by-me/:companyId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: Type.Object({ companyId: Type.String({ format: 'uuid' }) }),
+        response: { 200: MyReviewReportsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { type, sub } = request.user;
+      if (type !== 'user' && type !== 'company')
+        throw forbidden(REVIEW_MODERATION_MESSAGES.reportOnlyMembers);
+      return { reviewIds: await reviews.reportedBy(sub, request.params.companyId.toLowerCase()) };
     },
   );
 

@@ -107,7 +107,9 @@ function ReviewItem({
           {ownProfile && !review.reply && (
             <ReplyForm reviewId={review._id} reviewsKey={reviewsKey(companyId)} />
           )}
-          {mayReport && <ReportButton reviewId={review._id} reviewer={review.userId.name} />}
+          {mayReport && (
+            <ReportButton reviewId={review._id} reviewer={review.userId.name} companyId={companyId} />
+          )}
         </Suspense>
       )}
     </li>

@@ -65,8 +65,13 @@ function account(type: Account['type'], id: string, name: string): Account {
 }
 
 let reviews: Review[] = [];
+/** Reviews the signed-in member reported earlier (what /reviews/reported-by-me answers). */
+let reportedBefore: string[] = [];
 function answers() {
   server.use(
+    http.get('http://localhost/api/jobs/reviews/reported-by-me/:id', () =>
+      HttpResponse.json({ reviewIds: reportedBefore }),
+    ),
     http.get('http://localhost/api/accounts/companies/:id', () =>
       HttpResponse.json({ statusCode: 200, company: ACME }),
     ),
@@ -93,6 +98,7 @@ beforeEach(() => {
   resetSessionForTests();
   queryClient.clear();
   reviews = [VERIFIED, REPLIED];
+  reportedBefore = [];
   answers();
 });
 afterEach(() => server.resetHandlers());
@@ -229,12 +235,29 @@ describe('company profile reviews: verified hire, reply, report', () => {
     expect(within(reviewItem('Came late.')).getByText('Reported. Thank you.')).toBeInTheDocument();
   });
 
-  it('shows the server’s refusal of a second report in the dialog', async () => {
+  it('shows a review the member reported earlier as reported, after a reload, with no Report button', async () => {
+    setSessionUser(account('user', 'u-7', 'Chidi Okafor'));
+    reportedBefore = ['r-2'];
+    await renderProfile();
+    expect(
+      await within(reviewItem('Came late.')).findByText('You reported this review.'),
+    ).toBeInTheDocument();
+    expect(within(reviewItem('Came late.')).queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(
+      within(reviewItem('Fixed the leak in an hour.')).getByRole('button', { name: 'Report' }),
+    ).toBeVisible();
+  });
+
+  it('takes the server’s "already reported" (another tab or device) as reported, not as a failure', async () => {
     setSessionUser(account('company', 'c-9', 'Best Builders'));
     server.use(
       http.post('http://localhost/api/jobs/reviews/:id/report', () =>
         HttpResponse.json(
-          { statusCode: 409, errorMessage: REVIEW_MODERATION_MESSAGES.alreadyReported },
+          {
+            statusCode: 409,
+            code: 'ALREADY_REPORTED',
+            errorMessage: REVIEW_MODERATION_MESSAGES.alreadyReported,
+          },
           { status: 409 },
         ),
       ),
@@ -245,6 +268,26 @@ describe('company profile reviews: verified hire, reply, report', () => {
     const dialog = screen.getByRole('dialog', { name: 'Report this review' });
     await user.click(within(dialog).getByRole('radio', { name: 'Offensive or abusive' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await within(dialog).findByText(REVIEW_MODERATION_MESSAGES.alreadyReported)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(reviewItem('Came late.')).getByText('You reported this review.')).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with the server’s words when the report fails otherwise', async () => {
+    setSessionUser(account('user', 'u-7', 'Chidi Okafor'));
+    server.use(
+      http.post('http://localhost/api/jobs/reviews/:id/report', () =>
+        HttpResponse.json(
+          { statusCode: 404, errorMessage: REVIEW_MODERATION_MESSAGES.reviewNotFound },
+          { status: 404 },
+        ),
+      ),
+    );
+    await renderProfile();
+    const user = userEvent.setup();
+    await user.click(await within(reviewItem('Came late.')).findByRole('button', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this review' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Offensive or abusive' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText(REVIEW_MODERATION_MESSAGES.reviewNotFound)).toBeInTheDocument();
   });
 });

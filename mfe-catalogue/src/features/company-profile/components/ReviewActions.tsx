@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   REVIEW_MODERATION_LIMITS,
   REVIEW_MODERATION_MESSAGES,
   REVIEW_REPORT_REASON_LABELS,
   REVIEW_REPORT_REASONS,
+  type MyReviewReportsResponse,
   type ReviewReportReason,
 } from '@marketplace/contracts';
-import { Button, buttonClass, errorText, notify } from '@marketplace/ui';
+import { ApiError, Button, buttonClass, errorText, notify } from '@marketplace/ui';
 import { ChoiceFieldset, FormDialog, FormError, TextAreaField } from '@marketplace/ui/form';
-import { replyToReview, reportReview } from '../api/review-actions';
+import { fetchMyReviewReports, myReviewReportsKey, replyToReview, reportReview } from '../api/review-actions';
 
 function replyError(text: string): string | undefined {
   const trimmed = text.trim();
@@ -105,11 +106,31 @@ export function ReplyForm({ reviewId, reviewsKey }: { reviewId: string; reviewsK
   );
 }
 
-/** "Report" under a review: a small dialog with the fixed reasons and an optional note. */
-export function ReportButton({ reviewId, reviewer }: { reviewId: string; reviewer: string }) {
+/**
+ * "Report" under a review: a small dialog with the fixed reasons and an optional note. A review the
+ * member reported before (this visit or another) shows that instead: the server keeps one report each.
+ */
+export function ReportButton({
+  reviewId,
+  reviewer,
+  companyId,
+}: {
+  reviewId: string;
+  reviewer: string;
+  companyId: string;
+}) {
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [reported, setReported] = useState(false);
-  if (reported) return <p className="profile-review__reported">Reported. Thank you.</p>;
+  const [reportedNow, setReportedNow] = useState(false);
+  // One request per profile: every review's button reads the same answer.
+  const mine = useQuery({
+    queryKey: myReviewReportsKey(companyId),
+    queryFn: ({ signal }) => fetchMyReviewReports(companyId, signal),
+    staleTime: 60_000,
+  });
+  if (reportedNow) return <p className="profile-review__reported">Reported. Thank you.</p>;
+  if (mine.data?.reviewIds.includes(reviewId))
+    return <p className="profile-review__reported">You reported this review.</p>;
   return (
     <div className="profile-review__actions">
       <button type="button" className="profile-review__report" onClick={() => setOpen(true)}>
@@ -120,9 +141,12 @@ export function ReportButton({ reviewId, reviewer }: { reviewId: string; reviewe
           reviewId={reviewId}
           reviewer={reviewer}
           onClose={() => setOpen(false)}
-          onReported={() => {
+          onReported={(already) => {
             setOpen(false);
-            setReported(true);
+            queryClient.setQueryData<MyReviewReportsResponse>(myReviewReportsKey(companyId), (known) => ({
+              reviewIds: [...(known?.reviewIds ?? []), reviewId],
+            }));
+            if (!already) setReportedNow(true);
           }}
         />
       )}
@@ -139,7 +163,8 @@ function ReportDialog({
   reviewId: string;
   reviewer: string;
   onClose: () => void;
-  onReported: () => void;
+  /** `already`: the server had this member's report of it (reported in another tab or device). */
+  onReported: (already: boolean) => void;
 }) {
   const firstReason = useRef<HTMLInputElement>(null);
   const [reason, setReason] = useState<ReviewReportReason | ''>('');
@@ -149,7 +174,13 @@ function ReportDialog({
     mutationFn: () => reportReview(reviewId, { reason: reason as ReviewReportReason, note: note.trim() }),
     onSuccess: (answer) => {
       notify('success', answer.message || REVIEW_MODERATION_MESSAGES.reported);
-      onReported();
+      onReported(false);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        notify('info', error.serverMessage ?? REVIEW_MODERATION_MESSAGES.alreadyReported);
+        onReported(true);
+      }
     },
   });
 
@@ -176,7 +207,7 @@ function ReportDialog({
       pendingLabel="Sending…"
       pending={mutation.isPending}
       error={
-        mutation.isError
+        mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 409)
           ? errorText(mutation.error, { server: true, fallback: 'The report could not be sent.' })
           : undefined
       }
