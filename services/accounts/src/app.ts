@@ -27,7 +27,10 @@ import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import { REPLY_TIMES_CONSUMER, replyTimeHandlers } from './consumers/reply-times';
 import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
-import { accountsMigrations } from './migrations';
+import { accountsSchema } from './migrations';
+
+// The schema and its migrations, for suites that start from it migrated (createTestService).
+export { accountsSchema };
 import { accountsRateLimitRules } from './rate-limits';
 import { companyRegistryFor } from './registry/company-registry';
 import { certificateStore } from './repositories/certificate-store';
@@ -57,7 +60,7 @@ export {
 } from './config';
 
 /** The service's own PostgreSQL schema. */
-const SCHEMA = 'accounts';
+const SCHEMA = accountsSchema.schema;
 
 /** `accounts`: admin, Facebook, cookies, session lifetimes, rate limits and mail (see config.ts). */
 export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings };
@@ -72,8 +75,7 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   const resolved = resolveAccountsSettings(settings);
   const service = await setupService<AccountsDatabase>(app, {
     name: 'accounts',
-    schema: SCHEMA,
-    migrations: accountsMigrations,
+    ...accountsSchema,
     deps: options,
     rateLimits: accountsRateLimitRules(resolved.rateLimits),
   });

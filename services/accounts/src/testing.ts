@@ -6,6 +6,7 @@ import { SESSION_COOKIES, type EventEnvelope } from '@marketplace/contracts';
 import { schemaDb, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse, LightMyRequestResponse as Response } from 'fastify';
+import { accountsSchema } from './migrations';
 import accountsService from './app';
 import type { AccountsSettings } from './config';
 import type { AccountsDatabase, UsersTable } from './db-types';
@@ -20,12 +21,15 @@ export function createAccountsTestService(
   extra?: (app: FastifyInstance) => Promise<void>,
   dataDir?: string,
 ): Promise<TestService> {
-  return createTestService([
-    async (app: FastifyInstance, deps: ServiceDeps) => {
-      await accountsService(app, { ...deps, ...(dataDir ? { dataDir } : {}), accounts: settings });
-      if (extra) await extra(app);
-    },
-  ]);
+  return createTestService(
+    [
+      async (app: FastifyInstance, deps: ServiceDeps) => {
+        await accountsService(app, { ...deps, ...(dataDir ? { dataDir } : {}), accounts: settings });
+        if (extra) await extra(app);
+      },
+    ],
+    { migrated: [accountsSchema] },
+  );
 }
 
 export interface AccountsHarness {

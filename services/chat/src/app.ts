@@ -23,7 +23,10 @@ import { Conversations } from './conversations';
 import type { ChatDatabase } from './db-types';
 import { LiveHub } from './live/hub';
 import { chatDeliveryObserver, watchOpenSockets } from './live/metrics';
-import { chatMigrations } from './migrations';
+import { chatSchema } from './migrations';
+
+// The schema and its migrations, for suites that start from it migrated (createTestService).
+export { chatSchema };
 import { sweepReminders } from './reminders';
 import { inboxRoutes } from './routes/inbox';
 import { messageRoutes } from './routes/messages';
@@ -64,8 +67,7 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
   const instance = settings.instanceId ?? `chat-${randomUUID().slice(0, 8)}`;
   const service = await setupService<ChatDatabase>(app, {
     name: 'chat',
-    schema: 'chat',
-    migrations: chatMigrations,
+    ...chatSchema,
     deps: options,
   });
   const { db } = service;

@@ -19,6 +19,7 @@ import { createTestService, eventually, type TestService } from '@marketplace/se
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import WebSocket from 'ws';
+import { chatSchema } from './migrations';
 import chatService, { type ChatControls } from './app';
 import type { ChatSettings } from './config';
 import type { ChatDatabase } from './db-types';
@@ -205,15 +206,18 @@ export async function createChatHarness(
     },
   };
   let controls: ChatControls | undefined;
-  const service = await createTestService([
-    ...(options.metrics ? [observability('chat')] : []),
-    (app: FastifyInstance, deps: ServiceDeps) =>
-      chatService(app, {
-        ...deps,
-        chat: testSettings(clock, { instanceId: 'chat-1', ...settings }),
-        onControls: (c) => (controls = c),
-      }),
-  ]);
+  const service = await createTestService(
+    [
+      ...(options.metrics ? [observability('chat')] : []),
+      (app: FastifyInstance, deps: ServiceDeps) =>
+        chatService(app, {
+          ...deps,
+          chat: testSettings(clock, { instanceId: 'chat-1', ...settings }),
+          onControls: (c) => (controls = c),
+        }),
+    ],
+    { migrated: [chatSchema] },
+  );
   if (!controls) throw new Error('chat service gave no controls');
   const db = schemaDb<ChatDatabase>(service.db, 'chat');
   const events: EventEnvelope[] = [];

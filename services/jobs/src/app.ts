@@ -16,7 +16,10 @@ import { JOB_ALERTS_CONSUMER, jobAlertHandlers } from './consumers/job-alerts';
 import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
 import type { JobsDatabase } from './db-types';
 import { ListingCaches } from './listing-cache';
-import { jobsMigrations } from './migrations';
+import { jobsSchema } from './migrations';
+
+// The schema and its migrations, for suites that start from it migrated (createTestService).
+export { jobsSchema };
 import { adminRoutes } from './routes/admin';
 import { alertRoutes } from './routes/alerts';
 import { applicationRoutes } from './routes/applications';
@@ -70,8 +73,7 @@ function clearing(handlers: EventHandlers<JobsDatabase>, clear: () => void): Eve
 export default async function jobsService(app: FastifyInstance, options: JobsServiceOptions) {
   const service = await setupService<JobsDatabase>(app, {
     name: 'jobs',
-    schema: 'jobs',
-    migrations: jobsMigrations,
+    ...jobsSchema,
     deps: options,
     rateLimits: jobsRateLimitRules({ ...DEFAULT_JOBS_RATE_LIMITS, ...options.rateLimits }),
   });

@@ -8,6 +8,7 @@ import { createTestService, eventually, type TestService } from '@marketplace/se
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { jobsSchema } from './migrations';
 import jobsService, { type JobsRateLimits } from './app';
 import type { JobsDatabase } from './db-types';
 
@@ -117,16 +118,19 @@ export async function createJobsHarness(
   options: { now?: () => Date; rateLimits?: Partial<JobsRateLimits>; metrics?: boolean } = {},
 ): Promise<JobsHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'jobs-test-'));
-  const service = await createTestService([
-    ...(options.metrics ? [observability('jobs')] : []),
-    (app: FastifyInstance, deps: ServiceDeps) =>
-      jobsService(app, {
-        ...deps,
-        dataDir,
-        rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
-        ...(options.now ? { now: options.now } : {}),
-      }),
-  ]);
+  const service = await createTestService(
+    [
+      ...(options.metrics ? [observability('jobs')] : []),
+      (app: FastifyInstance, deps: ServiceDeps) =>
+        jobsService(app, {
+          ...deps,
+          dataDir,
+          rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
+          ...(options.now ? { now: options.now } : {}),
+        }),
+    ],
+    { migrated: [jobsSchema] },
+  );
   const db = schemaDb<JobsDatabase>(service.db, 'jobs');
   const events: EventEnvelope[] = [];
   await service.bus.subscribe({
