@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -19,6 +20,7 @@ import {
   STACK_NAME,
 } from '@marketplace/infra/swarm';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
+import { csrfToken } from './support/marketplace';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { chatInstancesOf, liveConversation, unlockedPair } from './support/chat';
 import { expectRemoteRoutes, REMOTE_ROUTES } from './support/routes';
@@ -27,6 +29,7 @@ const SITE = process.env.STACK_URL ?? 'http://127.0.0.1:18080';
 const VERSION = process.env.STACK_VERSION ?? 'ci1';
 const paths = stackPaths();
 const CHANGED_TEXT = 'Customer service (v2)';
+const PHOTO = join(process.cwd(), 'e2e', 'fixtures', 'photo.png');
 
 /** A command in a throw-away container on the stack's network (the stack publishes nothing but the ingress). */
 function insideStack(script: string): string {
@@ -109,6 +112,58 @@ function updateState(service: string): string {
     },
   ).trim();
 }
+
+/** A file as one replica served it. */
+interface ReplicaRead {
+  service: string;
+  address: string;
+  path: string;
+  status: number;
+  sha256: string;
+}
+
+/**
+ * Each path read from every running replica of its service by the replica's own address (Docker's DNS
+ * `tasks.<service>`, as the ingress and Prometheus find them), from inside the stack's network.
+ */
+function readFromEveryReplica(paths: Record<string, string[]>): ReplicaRead[] {
+  const script = `
+    const dns = require('node:dns').promises;
+    const { createHash } = require('node:crypto');
+    (async () => {
+      const out = [];
+      for (const [service, paths] of Object.entries(${JSON.stringify(paths)})) {
+        const addresses = (await dns.lookup('tasks.' + service, { all: true })).map((a) => a.address);
+        for (const address of addresses) {
+          for (const path of paths) {
+            const response = await fetch('http://' + address + ':8080' + path);
+            const body = Buffer.from(await response.arrayBuffer());
+            out.push({ service, address, path, status: response.status,
+              sha256: createHash('sha256').update(body).digest('hex') });
+          }
+        }
+      }
+      console.log(JSON.stringify(out));
+    })();`;
+  return JSON.parse(insideStack(script)) as ReplicaRead[];
+}
+
+/** The running tasks of a stack service. */
+function runningTasks(service: string): string[] {
+  return execFileSync(
+    'docker',
+    ['service', 'ps', `${STACK_NAME}_${service}`, '--filter', 'desired-state=running', '--format', '{{.ID}}'],
+    { encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+}
+
+const sha256Of = async (response: Response) =>
+  createHash('sha256')
+    .update(Buffer.from(await response.arrayBuffer()))
+    .digest('hex');
 
 describe('the production stack, through the nginx ingress', () => {
   let browser: BrowserContext;
@@ -395,5 +450,108 @@ describe('the production stack, through the nginx ingress', () => {
     );
     assert.equal(counts.failed, 0, `failed requests: ${failures.slice(0, 5).join('; ')}`);
     assert.ok(counts.ok > 50, 'the load ran during the update');
+  });
+
+  it('keeps uploaded files on each service’s shared volume: every replica serves them, and they outlive the tasks', async () => {
+    // A customer with a profile photo (accounts) and a job with an image (jobs), uploaded through the ingress.
+    const email = `uploads-${Date.now()}@example.com`;
+    const registered = await fetch(`${SITE}/api/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, name: 'Upload Keeper', password: 'secret1' }),
+    });
+    assert.equal(registered.status, 200, await registered.text());
+    const page = await browser.newPage();
+    await signInThroughApi(page, SITE, email, 'secret1');
+    const photo = { name: 'photo.png', mimeType: 'image/png', buffer: readFileSync(PHOTO) };
+    const edited = await page.request.put(`${SITE}/api/user/editcompany`, {
+      headers: { 'x-csrf-token': await csrfToken(page) },
+      multipart: { photo },
+    });
+    assert.equal(edited.status(), 200, await edited.text());
+    const photoUrl = ((await edited.json()) as { user: { photoUrl: string } }).user.photoUrl;
+    assert.match(photoUrl, /^\/api\/user\/photos\/[a-f0-9]{32}\.webp$/);
+    const posted = await page.request.post(`${SITE}/api/jobs/postjob`, {
+      headers: { 'x-csrf-token': await csrfToken(page) },
+      multipart: {
+        name: 'Upload Keeper',
+        email,
+        phoneNumber: '08035550199',
+        state: 'Lagos',
+        address: '12 Allen Avenue, Ikeja',
+        pincode: '101283',
+        jobStartDate: new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' }),
+        category: 'Craftsman',
+        subcategory: 'Plumber',
+        jobHeading: 'Fix a leaking kitchen sink',
+        description: 'The pipe under the kitchen sink leaks; the photo shows where.',
+        images: photo,
+      },
+    });
+    assert.equal(posted.status(), 201, await posted.text());
+    const stored = /\/api\/jobs\/images\/[a-f0-9]{32}\.webp/.exec(await posted.text())?.[0];
+    assert.ok(stored, 'the posted job names its stored image');
+    const imageUrl: string = stored;
+    await page.close();
+
+    const files = { accounts: [photoUrl], jobs: [imageUrl] };
+    const expected = new Map<string, string>();
+    for (const path of [photoUrl, imageUrl]) {
+      const response = await fetch(`${SITE}${path}`);
+      assert.equal(response.status, 200, path);
+      expected.set(path, await sha256Of(response));
+    }
+    /** Every replica (at least two per service) answers every file with the same bytes. */
+    const everyReplicaServes = async (when: string) => {
+      const reads = await until(`every replica of accounts and jobs ${when}`, async () => {
+        const all = readFromEveryReplica(files);
+        const replicas = (service: string) =>
+          new Set(all.filter((r) => r.service === service).map((r) => r.address));
+        return replicas('accounts').size >= 2 && replicas('jobs').size >= 2 ? all : undefined;
+      });
+      for (const read of reads) {
+        assert.deepEqual(
+          { status: read.status, sha256: read.sha256 },
+          { status: 200, sha256: expected.get(read.path) },
+          `${read.path} from ${read.service} replica ${read.address} ${when}`,
+        );
+      }
+      // And through the ingress, however it spreads the requests over the replicas.
+      for (let i = 0; i < 10; i += 1) {
+        for (const path of [photoUrl, imageUrl]) {
+          const response = await fetch(`${SITE}${path}`);
+          assert.equal(response.status, 200, `${path} through the ingress ${when}`);
+          assert.equal(await sha256Of(response), expected.get(path));
+        }
+      }
+      return reads;
+    };
+    const before = await everyReplicaServes('after the upload');
+
+    // Every task replaced (new containers, on their volume), as a node drain or a config change would.
+    const tasksBefore = { accounts: runningTasks('accounts'), jobs: runningTasks('jobs') };
+    for (const service of ['accounts', 'jobs'])
+      execFileSync('docker', ['service', 'update', '--force', '-d', `${STACK_NAME}_${service}`]);
+    for (const service of ['accounts', 'jobs'] as const) {
+      await until(
+        `${service}'s tasks to be replaced`,
+        async () => {
+          const state = updateState(service);
+          if (state === 'rollback_completed' || state === 'paused') throw new Error(`update ${state}`);
+          return state === 'completed' ? true : undefined;
+        },
+        300_000,
+      );
+      const now = runningTasks(service);
+      assert.equal(
+        now.filter((task) => tasksBefore[service].includes(task)).length,
+        0,
+        `${service}: every task was replaced`,
+      );
+    }
+    const after = await everyReplicaServes('after every task was replaced');
+    console.log(
+      `uploads: ${before.length} reads from the replicas before, ${after.length} after every task was replaced, all the same bytes`,
+    );
   });
 });

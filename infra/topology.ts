@@ -68,9 +68,25 @@ interface PartBase {
   stopGraceSeconds: number;
 }
 
+/**
+ * Files a service stores and reads back (through the service kit's ImageStore / DocumentStore): they
+ * must outlive the container and be the same for every replica, so the orchestrator mounts one shared
+ * volume per service at UPLOADS_DIR (Swarm: a named volume; Kubernetes: a ReadWriteMany claim).
+ */
+export interface UploadsVolume {
+  /** The volume (Swarm) and the claim (Kubernetes): `<service>-uploads`. */
+  name: string;
+  /** What lives in it, under UPLOADS_DIR (the service's own layout; its app.ts makes the folders). */
+  holds: Record<string, string>;
+  /** What the Kubernetes claim requests (a file share usually grows on demand; the request is a floor). */
+  sizeGiB: number;
+}
+
 export interface ServicePart extends PartBase {
   kind: 'service';
   service: ServiceName;
+  /** Present when the service stores uploaded files: its shared volume, mounted at UPLOADS_DIR. */
+  uploads?: UploadsVolume;
   /** Its PostgreSQL schema, owned by its own roles (postgres/roles). */
   schema: string;
   /**
@@ -112,6 +128,19 @@ const NATS_URLS = Array.from(
   (_, i) => `nats://nats-${i + 1}:${NATS_CLIENT_PORT}`,
 ).join(',');
 
+/**
+ * Each container's DATA_DIR: scratch, under /tmp (the only writable place of a read-only root), gone
+ * with the container. Nothing that must last is kept there.
+ */
+export const DATA_DIR = '/tmp/data';
+/**
+ * Where a service that stores uploads keeps them (its UPLOADS_DIR setting; accounts' and jobs' app.ts).
+ * In the production shapes its shared volume is mounted here (ServicePart.uploads), outside /tmp so that
+ * the scratch space and the files that must last never mix; the service image makes the folder, owned by
+ * its user, so a fresh volume starts writable by that user (infra/images/service.Dockerfile).
+ */
+export const UPLOADS_DIR = '/var/lib/marketplace/uploads';
+
 const serviceEnv = {
   HOST: '0.0.0.0',
   PORT: String(SERVICE_PORT),
@@ -123,7 +152,7 @@ const serviceEnv = {
   LOG_LEVEL: 'info',
   /** Only the ingress and the edge, inside the stack's private network, may name the client's address. */
   TRUST_PROXY: 'uniquelocal',
-  DATA_DIR: '/tmp/data',
+  DATA_DIR,
 };
 
 /**
@@ -146,7 +175,7 @@ export const SHUTDOWN_SECONDS = 10;
 
 const service = (
   name: ServiceName,
-  options: Partial<Pick<ServicePart, 'replicas' | 'resources' | 'stopGraceSeconds'>> & {
+  options: Partial<Pick<ServicePart, 'replicas' | 'resources' | 'stopGraceSeconds' | 'uploads'>> & {
     env?: Record<string, string>;
     secrets?: SecretRef[];
     reaches?: Dependency[];
@@ -159,13 +188,20 @@ const service = (
   port: SERVICE_PORT,
   replicas: options.replicas ?? 2,
   resources: options.resources ?? { cpuMillis: 250, memoryMiB: 192, memoryLimitMiB: 384 },
-  env: { ...serviceEnv, ...options.env },
+  env: { ...serviceEnv, ...(options.uploads ? { UPLOADS_DIR } : {}), ...options.env },
   secrets: [databaseUrl(name), jwtPublicKey, ...(options.secrets ?? [])],
   reaches: ['postgres', 'nats', ...(options.reaches ?? [])],
   stopGraceSeconds: options.stopGraceSeconds ?? 15,
   schema: name,
   command: ['node', `/app/main.mjs`],
   migrate: { command: ['node', `/app/migrate.mjs`], secrets: [migratorDatabaseUrl(name)] },
+  ...(options.uploads ? { uploads: options.uploads } : {}),
+});
+
+const uploadsOf = (name: ServiceName, holds: Record<string, string>, sizeGiB: number): UploadsVolume => ({
+  name: `${name}-uploads`,
+  holds,
+  sizeGiB,
 });
 
 /**
@@ -189,8 +225,17 @@ export const SERVICES: readonly ServicePart[] = [
     ],
     // SMTP and Facebook's Graph API.
     reaches: ['internet'],
+    // Photos of at most 800x800 WebP, certificates of at most 5 MB each.
+    uploads: uploadsOf(
+      'accounts',
+      { profile: 'profile photos (public)', certificates: 'CAC certificates (admins only)' },
+      10,
+    ),
   }),
-  service('jobs', { env: { UNLOCK_CAP: String(JOB_ALERTS.unlockCap) } }),
+  service('jobs', {
+    env: { UNLOCK_CAP: String(JOB_ALERTS.unlockCap) },
+    uploads: uploadsOf('jobs', { jobs: 'job images (public)' }, 20),
+  }),
   service('chat', {
     // Sockets are long-lived: the drain tells clients to move, a batch at a time, and finishes what it
     // accepted; the process allows itself the spread plus 10 s, within the grace period.
@@ -226,7 +271,7 @@ export const EDGE: EdgePart = {
     PORT: String(SERVICE_PORT),
     LOG_LEVEL: 'info',
     TRUST_PROXY: 'uniquelocal',
-    DATA_DIR: '/tmp/data',
+    DATA_DIR,
     // The API goes straight from the ingress to the services; the edge asks them only for what pages
     // need (the company directory, each service's OpenAPI part) and reads the web apps from their images.
     ACCOUNTS_URL: `http://accounts:${SERVICE_PORT}`,

@@ -26,7 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundlePart } from './bundle';
 import { ingressConfig, upstreamParts } from '../nginx/ingress';
-import { EDGE, SERVICES, WEB_APPS, SERVICE_PORT, WEB_PORT } from '../topology';
+import { EDGE, SERVICES, WEB_APPS, SERVICE_PORT, UPLOADS_DIR, WEB_PORT } from '../topology';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HERE = join(REPO_ROOT, 'infra', 'images');
@@ -174,6 +174,9 @@ export async function buildImage(part: string, options: BuildOptions): Promise<s
       await bundlePart(part, join(context, 'app'));
       dockerfile = 'service.Dockerfile';
       args.push('--build-arg', `BASE=${bases.node}`, '--build-arg', `PART=${part}`);
+      // The folder its shared uploads volume is mounted on, owned by the service's user.
+      if (SERVICES.find((s) => s.name === part)?.uploads)
+        args.push('--build-arg', `UPLOADS_DIR=${UPLOADS_DIR}`);
     } else if (part.startsWith('web-')) {
       const app = part.slice('web-'.length);
       webSiteInto(app, options.version, join(context, 'site'), options.webDist);

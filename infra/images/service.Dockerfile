@@ -15,6 +15,13 @@ ENV NODE_ENV=production \
     APP_VERSION=${VERSION}
 WORKDIR /app
 COPY app/ /app/
+# UPLOADS_DIR of a service that stores files (given by build.ts from infra/topology.ts), owned by the
+# user below: a fresh named volume mounted over it (the Swarm stack) starts with this owner and mode, so
+# the replicas write to it without root. (Kubernetes gives its claim the pod's fsGroup instead.)
+ARG UPLOADS_DIR=
+RUN if [ -n "${UPLOADS_DIR}" ]; then \
+      mkdir -p "${UPLOADS_DIR}" && chown 10001:10001 "${UPLOADS_DIR}" && chmod 0770 "${UPLOADS_DIR}"; \
+    fi
 # Settings and secrets come from the environment and secret files at run time, never from the image.
 USER 10001:10001
 EXPOSE 8080

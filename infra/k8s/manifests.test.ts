@@ -11,6 +11,8 @@ import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
+import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
+import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
@@ -33,6 +35,7 @@ import {
   PARTS,
   REMOTE_NAMES,
   SERVICES,
+  UPLOADS_DIR,
   WEB_HEALTH_PATH,
   ingressRoutes,
   type Part,
@@ -62,6 +65,7 @@ type Model = { validate(): void };
 /** The model of every kind generated: its validate() checks the object against the Kubernetes OpenAPI schema. */
 const MODELS: Record<string, new (data: never) => Model> = {
   'v1/Namespace': Namespace,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'v1/ServiceAccount': ServiceAccount,
   'v1/Service': Service,
   'apps/v1/Deployment': Deployment,
@@ -218,6 +222,86 @@ describe('pods', () => {
       }
     },
   );
+});
+
+describe('uploaded files', () => {
+  const claims = ofKind<IPersistentVolumeClaim>('PersistentVolumeClaim');
+  const storing = SERVICES.filter((service) => service.uploads);
+  const claimNamed = (name: string) => claims.find((claim) => nameOf(claim) === name);
+
+  it('are stored by accounts and jobs: each has its own ReadWriteMany claim, applied before the Deployments', () => {
+    expect(storing.map((s) => s.name)).toEqual(['accounts', 'jobs']);
+    expect(claims.map(nameOf).sort()).toEqual(storing.map((s) => s.uploads!.name).sort());
+    for (const service of storing) {
+      expect(claimNamed(service.uploads!.name)?.spec).toEqual({
+        // Every replica, on whichever node, mounts the same files at once.
+        accessModes: ['ReadWriteMany'],
+        volumeMode: 'Filesystem',
+        resources: { requests: { storage: `${service.uploads!.sizeGiB}Gi` } },
+      });
+    }
+    const app = manifestStages(EXAMPLE_OPTIONS).app;
+    const firstDeployment = app.findIndex((o) => o.kind === 'Deployment');
+    for (const claim of claims)
+      expect(app.findIndex((o) => nameOf(o) === nameOf(claim) && o.kind === claim.kind)).toBeLessThan(
+        firstDeployment,
+      );
+  });
+
+  it.each(SERVICES.filter((s) => s.uploads).map((s) => [s.name, s] as const))(
+    '%s mounts its claim at UPLOADS_DIR in every pod, writable by the pod’s non-root user',
+    (name, service) => {
+      const spec = deploymentNamed(name).spec!.template.spec!;
+      const volume = spec.volumes?.find((v) => v.persistentVolumeClaim);
+      expect(volume?.persistentVolumeClaim).toEqual({ claimName: service.uploads!.name });
+      const container = spec.containers[0]!;
+      expect(container.volumeMounts).toContainEqual({ name: volume!.name, mountPath: UPLOADS_DIR });
+      // The service keeps its files where the claim is.
+      expect(container.env).toContainEqual({ name: 'UPLOADS_DIR', value: UPLOADS_DIR });
+      // The volume is given the pod's group (fsGroup): the user (not root) writes to it.
+      expect(spec.securityContext).toMatchObject({
+        fsGroup: RUN_AS_USER,
+        fsGroupChangePolicy: 'OnRootMismatch',
+      });
+      // Every replica mounts it: a Deployment's pods share one template.
+      expect(deploymentNamed(name).spec!.replicas).toBeGreaterThanOrEqual(2);
+    },
+  );
+
+  it.each(podSpecs)('%s writes nowhere outside /tmp but its own uploads claim', (name, spec) => {
+    const ownClaim = SERVICES.find((s) => s.name === name)?.uploads?.name;
+    for (const container of spec.containers) {
+      expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+      for (const mount of container.volumeMounts ?? []) {
+        if (mount.readOnly) continue;
+        const volume = spec.volumes?.find((v) => v.name === mount.name);
+        const writable =
+          (mount.mountPath === '/tmp' && volume?.emptyDir !== undefined) ||
+          (mount.mountPath === UPLOADS_DIR &&
+            volume?.persistentVolumeClaim?.claimName === ownClaim &&
+            ownClaim !== undefined);
+        expect([mount.mountPath, writable]).toEqual([mount.mountPath, true]);
+      }
+      const dataDir = container.env?.find((v) => v.name === 'DATA_DIR')?.value;
+      if (dataDir !== undefined) expect(dataDir).toMatch(/^\/tmp\//);
+      // Only a service that stores files is told where: no other process writes to UPLOADS_DIR.
+      const uploadsDir = container.env?.find((v) => v.name === 'UPLOADS_DIR')?.value;
+      expect(uploadsDir).toBe(ownClaim && spec.restartPolicy !== 'Never' ? UPLOADS_DIR : undefined);
+    }
+  });
+
+  it('take the storage class given to render.ts (a class that offers ReadWriteMany)', () => {
+    const withClass = manifests(
+      optionsFrom(['--example', '--uploads-storage-class', 'nfs-csi']).options,
+    ).filter((o): o is IPersistentVolumeClaim => o.kind === 'PersistentVolumeClaim');
+    expect(withClass).toHaveLength(storing.length);
+    for (const claim of withClass) {
+      expect(claim.spec?.storageClassName).toBe('nfs-csi');
+      expect(() => validateObject(claim)).not.toThrow();
+    }
+    // Unset: the cluster's default class.
+    for (const claim of claims) expect(claim.spec?.storageClassName).toBeUndefined();
+  });
 });
 
 describe('deployments', () => {

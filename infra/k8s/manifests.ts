@@ -17,11 +17,13 @@ import type { INetworkPolicyPort } from 'kubernetes-models/networking.k8s.io/v1/
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { INamespace } from 'kubernetes-models/v1/Namespace';
+import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import type { IService } from 'kubernetes-models/v1/Service';
 import type { IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import {
   CHAT_DRAIN,
+  DATA_DIR,
   DB_PROVISION,
   EDGE,
   NATS_CLIENT_PORT,
@@ -29,6 +31,7 @@ import {
   REMOTE_NAMES,
   SERVICES,
   SHUTDOWN_SECONDS,
+  UPLOADS_DIR,
   WEB_APPS,
   WEB_HEALTH_PATH,
   ingressRoutes,
@@ -159,6 +162,12 @@ export interface ManifestOptions {
   remoteVersions: Record<RemoteName, readonly string[]>;
   /** The public routes as ingress-nginx Ingresses (default) or as Gateway API HTTPRoutes. */
   router?: 'ingress' | 'gateway';
+  /**
+   * The StorageClass of the uploads claims (ReadWriteMany: every replica of a service, on any node,
+   * mounts the same files): a file share such as NFS (csi-driver-nfs), CephFS, Amazon EFS, Azure Files
+   * or Filestore. Unset: the cluster's default class, which must then offer ReadWriteMany.
+   */
+  uploadsStorageClass?: string;
 }
 
 export const EXAMPLE_OPTIONS: ManifestOptions = {
@@ -185,6 +194,7 @@ export type ClusterObject =
   | INetworkPolicy
   | IHorizontalPodAutoscaler
   | IPodDisruptionBudget
+  | IPersistentVolumeClaim
   | CnpgCluster;
 
 /** Apply in this order: each stage needs the ones before it (README.md, "Deploying"). */
@@ -278,6 +288,8 @@ interface PodInput {
   probes?: { live: string; ready: string };
   graceSeconds: number;
   restartPolicy?: 'Never';
+  /** The claim holding the service's uploaded files, mounted at UPLOADS_DIR. */
+  uploadsClaim?: string;
 }
 
 function podSpec(input: PodInput): IPodSpec {
@@ -289,8 +301,13 @@ function podSpec(input: PodInput): IPodSpec {
     env: [...Object.entries(input.env).map(([name, value]) => ({ name, value })), ...files.env],
     resources: resourcesOf(input.resources),
     securityContext: containerSecurity,
-    // The root file system is read-only: the process writes to /tmp only (DATA_DIR is under it).
-    volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, ...files.mounts],
+    // The root file system is read-only: the process writes to /tmp (DATA_DIR is under it), and a
+    // service that stores uploads to its shared claim at UPLOADS_DIR.
+    volumeMounts: [
+      { name: 'tmp', mountPath: '/tmp' },
+      ...(input.uploadsClaim ? [{ name: 'uploads', mountPath: UPLOADS_DIR }] : []),
+      ...files.mounts,
+    ],
   };
   if (input.port !== undefined) {
     container.ports = [{ name: 'http', containerPort: input.port, protocol: 'TCP' }];
@@ -327,10 +344,18 @@ function podSpec(input: PodInput): IPodSpec {
       runAsUser: RUN_AS_USER,
       runAsGroup: RUN_AS_USER,
       fsGroup: RUN_AS_USER,
+      // The uploads claim is made the group's (fsGroup) once, not walked through at every pod start.
+      ...(input.uploadsClaim ? { fsGroupChangePolicy: 'OnRootMismatch' } : {}),
       seccompProfile: { type: 'RuntimeDefault' },
     },
     containers: [container],
-    volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '256Mi' } }, ...files.volumes],
+    volumes: [
+      { name: 'tmp', emptyDir: { sizeLimit: '256Mi' } },
+      ...(input.uploadsClaim
+        ? [{ name: 'uploads', persistentVolumeClaim: { claimName: input.uploadsClaim } }]
+        : []),
+      ...files.volumes,
+    ],
     ...(input.restartPolicy ? { restartPolicy: input.restartPolicy } : {}),
   };
 }
@@ -443,6 +468,7 @@ function deployment(workload: Workload): IDeployment {
             port: part.port,
             probes,
             graceSeconds: part.stopGraceSeconds,
+            ...(part.kind === 'service' && part.uploads ? { uploadsClaim: part.uploads.name } : {}),
           }),
           // Replicas on different nodes where possible: one node lost never takes a whole part.
           topologySpreadConstraints: [
@@ -455,6 +481,29 @@ function deployment(workload: Workload): IDeployment {
           ],
         },
       },
+    },
+  };
+}
+
+/**
+ * A service's uploaded files (topology's `uploads`): one ReadWriteMany claim that every replica mounts at
+ * UPLOADS_DIR, whichever node it runs on, and that outlives every pod and rollout.
+ */
+function uploadsClaim(part: ServicePart, options: ManifestOptions): IPersistentVolumeClaim | undefined {
+  if (!part.uploads) return undefined;
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: {
+      name: part.uploads.name,
+      namespace: NAMESPACE,
+      labels: labels(part.uploads.name, 'uploads', options.tag),
+    },
+    spec: {
+      accessModes: ['ReadWriteMany'],
+      volumeMode: 'Filesystem',
+      ...(options.uploadsStorageClass ? { storageClassName: options.uploadsStorageClass } : {}),
+      resources: { requests: { storage: `${part.uploads.sizeGiB}Gi` } },
     },
   };
 }
@@ -568,7 +617,7 @@ function migrateJob(part: ServicePart, options: ManifestOptions): IJob {
           name,
           image: `${options.registry}${part.image}:${options.tag}`,
           command: part.migrate.command,
-          env: { LOG_LEVEL: part.env.LOG_LEVEL ?? 'info', DATA_DIR: '/tmp/data' },
+          env: { LOG_LEVEL: part.env.LOG_LEVEL ?? 'info', DATA_DIR },
           secrets: part.migrate.secrets,
           resources: part.resources,
           graceSeconds: part.stopGraceSeconds,
@@ -934,7 +983,8 @@ function namespace(name: string, options: ManifestOptions): INamespace {
 /** Every object, by the stage it is applied in. */
 export function manifestStages(options: ManifestOptions = EXAMPLE_OPTIONS): Record<Stage, ClusterObject[]> {
   const list = workloads(options);
-  const app: ClusterObject[] = [];
+  // The claims before the Deployments that mount them.
+  const app: ClusterObject[] = SERVICES.flatMap((part) => uploadsClaim(part, options) ?? []);
   for (const workload of list) {
     app.push(serviceAccount(workload.name, workload.part.kind, workload.version));
     app.push(deployment(workload), service(workload));

@@ -33,6 +33,7 @@ export function optionsFrom(args: string[]): { options: ManifestOptions; stage?:
       out: { type: 'string' },
       example: { type: 'boolean' },
       router: { type: 'string' },
+      'uploads-storage-class': { type: 'string' },
     },
     strict: true,
   });
@@ -72,6 +73,7 @@ export function optionsFrom(args: string[]): { options: ManifestOptions; stage?:
       registry: values.registry ?? '',
       remoteVersions,
       router,
+      ...(values['uploads-storage-class'] ? { uploadsStorageClass: values['uploads-storage-class'] } : {}),
     },
     ...(stage ? { stage } : {}),
     ...(values.out ? { out: values.out } : {}),

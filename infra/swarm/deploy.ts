@@ -3,8 +3,10 @@
  * says when to use which):
  *
  *   npx tsx infra/swarm/deploy.ts up [--version V] [--port P] [--admin-email E]
+ *                                    [--uploads-nfs ADDR:/PATH [--uploads-nfs-options O]]
  *                                                                 deploy (or update) the whole stack; the first
- *                                                                 admin's e-mail is needed once (then kept)
+ *                                                                 admin's e-mail is needed once (then kept);
+ *                                                                 uploads on an NFS export on several nodes
  *   npx tsx infra/swarm/deploy.ts remote <name> <version>         deploy a remote's version and switch to it
  *   npx tsx infra/swarm/deploy.ts rollback-remote <name>          switch a remote back to its previous version
  *   npx tsx infra/swarm/deploy.ts service <name> <version>        roll a service (or the edge, a web app) to an image
@@ -21,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateSigningKeys } from '@marketplace/service-kit';
 import { REMOTE_NAMES, SERVICES, type RemoteName } from '../topology';
-import { prometheusConfig, REMOTE_VERSION, stackYaml, type Release } from './stack';
+import { prometheusConfig, REMOTE_VERSION, stackYaml, type Release, type UploadsNfs } from './stack';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const STACK_NAME = 'marketplace';
@@ -98,6 +100,15 @@ export interface DeployOptions {
   port: number;
   publicUrl?: string;
   env?: Record<string, string>;
+  /** The uploads volumes on an NFS export (several nodes); unset: local volumes (one node). */
+  uploadsNfs?: UploadsNfs;
+}
+
+/** `--uploads-nfs <address>:<path>`, e.g. `10.0.0.5:/exports/marketplace`. */
+export function parseUploadsNfs(value: string, options?: string): UploadsNfs {
+  const match = /^([^:/\s]+):(\/\S*)$/.exec(value);
+  if (!match) throw new Error(`--uploads-nfs takes <address>:<exported path>, not '${value}'`);
+  return { address: match[1]!, path: match[2]!, ...(options ? { options } : {}) };
 }
 
 /** Writes the stack and Prometheus files from the release and applies them (only changed services move). */
@@ -115,6 +126,7 @@ export function applyRelease(paths: StackPaths, release: Release, options: Deplo
       secretsDir: paths.secrets,
       prometheusConfig: prometheus,
       ...(options.env ? { env: options.env } : {}),
+      ...(options.uploadsNfs ? { uploadsNfs: options.uploadsNfs } : {}),
     }),
   );
   run('docker', ['stack', 'deploy', '--prune', '--resolve-image', 'never', '-c', stack, STACK_NAME]);
@@ -232,6 +244,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   };
   const paths = stackPaths();
   const port = take('--port');
+  const nfs = take('--uploads-nfs');
+  const nfsOptions = take('--uploads-nfs-options');
   const saved = savedOptions(paths);
   const options: DeployOptions = {
     ...saved,
@@ -239,6 +253,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     // This machine's stack has no Paystack account: it takes test payments on the sandbox, said
     // explicitly (the images run with NODE_ENV=production, where payments refuses to start otherwise).
     env: { PAYMENTS_SANDBOX: 'on', ...saved?.env },
+    // Kept with the deploy's options: later commands keep the volumes where they are.
+    ...(nfs ? { uploadsNfs: parseUploadsNfs(nfs, nfsOptions) } : {}),
   };
   const [command, a, b] = args;
   const isRemote = (name: string | undefined): name is RemoteName =>

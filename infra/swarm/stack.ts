@@ -1,6 +1,7 @@
 /**
  * The Docker Swarm stack, written from infra/topology.ts: PostgreSQL, three JetStream nodes, each
- * service's one-off migration task and its replicas, the edge, the web apps (each deployed remote version
+ * service's one-off migration task and its replicas (with a shared volume for the uploads of those that
+ * store files), the edge, the web apps (each deployed remote version
  * its own service), the nginx ingress and Prometheus.
  *
  *   npx tsx infra/swarm/stack.ts <release.json> > stack.yml && docker stack deploy -c stack.yml marketplace
@@ -18,6 +19,7 @@ import {
   NATS_NODES,
   REMOTE_NAMES,
   SERVICES,
+  UPLOADS_DIR,
   WEB_APPS,
   type Part,
   type RemoteName,
@@ -50,6 +52,41 @@ export interface StackOptions {
   prometheusConfig: string;
   /** Extra settings for every service and the edge (e.g. ADMIN_EMAIL). */
   env?: Record<string, string>;
+  /**
+   * Where the uploads volumes live. Unset: Docker's local driver on the node (one node: every replica
+   * shares it). On several nodes each service's replicas may run anywhere, so the volume must be shared:
+   * an NFS export, mounted by the local driver on whichever node runs a replica.
+   */
+  uploadsNfs?: UploadsNfs;
+}
+
+/** An NFS export for the uploads volumes: one folder per volume under `path` (made beforehand). */
+export interface UploadsNfs {
+  /** The NFS server's address (what the nodes reach it by). */
+  address: string;
+  /** The exported folder; `<path>/<service>-uploads` must exist and be writable by uid 10001. */
+  path: string;
+  /** Mount options after `addr=`; default `rw,nfsvers=4.1,hard`. */
+  options?: string;
+}
+
+/** The uploads volumes' definitions: Docker's local driver, over NFS when one is given. */
+export function uploadsVolumes(nfs?: UploadsNfs): Record<string, object> {
+  return Object.fromEntries(
+    SERVICES.flatMap((service) => (service.uploads ? [service.uploads.name] : [])).map((name) => [
+      name,
+      nfs
+        ? {
+            driver: 'local',
+            driver_opts: {
+              type: 'nfs',
+              o: `addr=${nfs.address},${nfs.options ?? 'rw,nfsvers=4.1,hard'}`,
+              device: `:${nfs.path.replace(/\/+$/, '')}/${name}`,
+            },
+          }
+        : {},
+    ]),
+  );
 }
 
 export const STACK_NETWORK = 'marketplace';
@@ -198,6 +235,8 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       environment,
       secrets: refs,
       networks: [STACK_NETWORK],
+      // Uploaded files: one volume shared by every replica and kept when tasks are replaced.
+      ...(service.uploads ? { volumes: [`${service.uploads.name}:${UPLOADS_DIR}`] } : {}),
       stop_grace_period: `${service.stopGraceSeconds}s`,
       deploy: deployOf(service),
       // Swarm replaces a task whose check fails `retries` times in a row. A chat replica taking over
@@ -277,9 +316,12 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
     version: '3.8',
     services,
     networks: { [STACK_NETWORK]: { driver: 'overlay', attachable: true } },
-    volumes: Object.fromEntries(
-      ['pgdata', 'prometheus-data', ...natsNames.map((n) => `${n}-data`)].map((name) => [name, {}]),
-    ),
+    volumes: {
+      ...Object.fromEntries(
+        ['pgdata', 'prometheus-data', ...natsNames.map((n) => `${n}-data`)].map((name) => [name, {}]),
+      ),
+      ...uploadsVolumes(options.uploadsNfs),
+    },
     secrets: Object.fromEntries(
       [...secrets].sort().map((name) => [name, { file: `${options.secretsDir}/${name}` }]),
     ),

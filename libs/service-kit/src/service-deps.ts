@@ -10,6 +10,8 @@ export interface ServiceDeps {
   auth: AuthOptions;
   /** DATA_DIR: where a service may keep files (accounts: uploads, mail outbox). */
   dataDir?: string;
+  /** UPLOADS_DIR: where uploaded files live (accounts, jobs); default `<dataDir>/uploads`. */
+  uploadsDir?: string;
   /** What to do with the service's schema at start (see MigrationMode); default 'on-start'. */
   migrations?: MigrationMode;
 }

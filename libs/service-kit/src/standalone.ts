@@ -110,6 +110,7 @@ export async function startStandaloneService(
       db,
       bus,
       dataDir: config.DATA_DIR,
+      ...(config.UPLOADS_DIR ? { uploadsDir: config.UPLOADS_DIR } : {}),
       migrations: config.MIGRATIONS,
       auth: {
         publicKey: keys.publicKey,

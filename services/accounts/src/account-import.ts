@@ -193,7 +193,7 @@ export async function eraseAccountsUnder(
     }
     return names;
   });
-  const documents = certificateStore(dataDir);
+  const documents = certificateStore(join(dataDir, 'uploads'));
   await Promise.all(certificates.map((name) => documents.remove(name).catch(() => undefined)));
   await photos.removeQuietly(
     rows.map((row) => PhotoStore.nameFromUrl(row.photo_url)).filter((n) => n !== undefined),

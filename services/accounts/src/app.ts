@@ -67,7 +67,8 @@ export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings
 
 /**
  * The accounts service as a Fastify plugin: mounted alone by main.ts or with the others by the edge.
- * Files live under DATA_DIR: `uploads/profile/` (photos), `uploads/certificates/` (CAC certificates) and `mail-outbox/` (mail without SMTP).
+ * Files live under UPLOADS_DIR (default `<DATA_DIR>/uploads`): `profile/` (photos) and `certificates/` (CAC
+ * certificates); and under DATA_DIR: `mail-outbox/` (mail without SMTP).
  */
 export default async function accountsService(app: FastifyInstance, options: AccountsServiceOptions) {
   if (!options.auth.privateKey) throw new Error('accounts needs the private signing key');
@@ -87,7 +88,10 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   const mail = new MailService(resolveMailSettings(settings.mail, dataDir), db, app.log, resolved.publicUrl);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
-  const photos = new PhotoStore(join(dataDir, 'uploads', 'profile'));
+  // Shared by every replica in production (a volume mounted at UPLOADS_DIR): any replica serves a photo
+  // or certificate another one stored.
+  const uploadsDir = options.uploadsDir ?? join(dataDir, 'uploads');
+  const photos = new PhotoStore(join(uploadsDir, 'profile'));
   const links = new AccountLinks({ db, mail, publicUrl: resolved.publicUrl, now: resolved.now });
 
   service.consume({ durable: JOB_TOTALS_CONSUMER, filterSubject: 'jobs.>', handlers: jobTotalsHandlers });
@@ -150,7 +154,7 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   app.addHook('onClose', async () => stopClearing());
   await app.register(directoryRoutes, { db, cache: directory });
   await app.register(adminUserRoutes, { db });
-  const certificates = certificateStore(dataDir);
+  const certificates = certificateStore(uploadsDir);
   await app.register(verificationRoutes, {
     db,
     certificates,

@@ -68,7 +68,8 @@ function clearing(handlers: EventHandlers<JobsDatabase>, clear: () => void): Eve
 
 /**
  * The jobs service: jobs and their images, listings and search, applications (from payments'
- * unlocks), completion, reviews and moderation. Files live under DATA_DIR: `uploads/jobs/` (images).
+ * unlocks), completion, reviews and moderation. Files live under UPLOADS_DIR (default `<DATA_DIR>/uploads`):
+ * `jobs/` (images).
  */
 export default async function jobsService(app: FastifyInstance, options: JobsServiceOptions) {
   const service = await setupService<JobsDatabase>(app, {
@@ -111,7 +112,10 @@ export default async function jobsService(app: FastifyInstance, options: JobsSer
   // The edge and the standalone main always hand DATA_DIR over; a host that does not (a test mounting
   // the plugin bare) gets a folder under the OS temp directory rather than files in its working copy.
   const dataDir = options.dataDir ?? join(tmpdir(), 'marketplace-jobs');
-  const images = new ImageStore({ dir: join(dataDir, 'uploads', 'jobs'), urlPrefix: JOB_IMAGE_URL_PREFIX });
+  // Shared by every replica in production (a volume mounted at UPLOADS_DIR): any replica serves an image
+  // another one stored.
+  const uploadsDir = options.uploadsDir ?? join(dataDir, 'uploads');
+  const images = new ImageStore({ dir: join(uploadsDir, 'jobs'), urlPrefix: JOB_IMAGE_URL_PREFIX });
   const routeOptions = { db, images, now: options.now ?? (() => new Date()), caches };
 
   await app.register(listingRoutes, routeOptions);

@@ -115,9 +115,16 @@ const TEST_RATE_LIMITS: JobsRateLimits = {
 
 /** `metrics`: mounted behind the kit's observability (request ids, /metrics), as standalone.ts does. */
 export async function createJobsHarness(
-  options: { now?: () => Date; rateLimits?: Partial<JobsRateLimits>; metrics?: boolean } = {},
+  options: {
+    now?: () => Date;
+    rateLimits?: Partial<JobsRateLimits>;
+    metrics?: boolean;
+    /** UPLOADS_DIR (the production shapes' shared volume); default `<dataDir>/uploads`. */
+    uploadsDir?: string;
+  } = {},
 ): Promise<JobsHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'jobs-test-'));
+  const uploadsDir = options.uploadsDir ?? join(dataDir, 'uploads');
   const service = await createTestService(
     [
       ...(options.metrics ? [observability('jobs')] : []),
@@ -125,6 +132,7 @@ export async function createJobsHarness(
         jobsService(app, {
           ...deps,
           dataDir,
+          ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
           rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
           ...(options.now ? { now: options.now } : {}),
         }),
@@ -213,7 +221,7 @@ export async function createJobsHarness(
         expect(found).toContainEqual(payload);
       });
     },
-    imageFiles: () => readdir(join(dataDir, 'uploads', 'jobs')).catch(() => [] as string[]),
+    imageFiles: () => readdir(join(uploadsDir, 'jobs')).catch(() => [] as string[]),
     async close() {
       await service.close();
       await rm(dataDir, { recursive: true, force: true });

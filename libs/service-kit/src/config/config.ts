@@ -105,6 +105,12 @@ export const BaseConfigSchema = Type.Object({
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://[^,\\s]+(,(nats|tls)://[^,\\s]+)*$' })),
   DATA_DIR: Type.String({ default: '.data' }),
   /**
+   * Where the services that take uploads (accounts, jobs) keep the files; default `<DATA_DIR>/uploads`.
+   * The production shapes mount one shared volume per service here (infra/topology.ts, UPLOADS_DIR), so
+   * every replica reads what another stored and the files outlive the containers.
+   */
+  UPLOADS_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  /**
    * Proxies whose X-Forwarded-For gives the client address (rate limits, logs): a number of hops or a
    * comma list of addresses / CIDR ranges (or proxy-addr's names: loopback, linklocal, uniquelocal).
    * Unset: none, the socket address is the client.

@@ -16,7 +16,7 @@ export const photoTooLarge = imageTooLarge;
 const urls = new ImageStore({ dir: '', urlPrefix: PHOTO_URL_PREFIX });
 
 /**
- * Profile photos on local disk (`<DATA_DIR>/uploads/profile/`): the kit's image store (type read from
+ * Profile photos on local disk (`<UPLOADS_DIR>/profile/`): the kit's image store (type read from
  * the bytes, pixel limit before decoding, re-encoded to WebP within 800x800 under a random name).
  */
 export class PhotoStore extends ImageStore {

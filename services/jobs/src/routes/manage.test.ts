@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   JOB_MESSAGES,
   JOB_POST_CASES,
@@ -647,4 +650,36 @@ describe('posting, editing, deleting and completing jobs', () => {
       expect((await row(jobId)).status).toBe('open');
     });
   });
+});
+
+describe('job images under UPLOADS_DIR', () => {
+  // The production shapes mount one shared volume there (infra/topology.ts): every replica reads it.
+  it('are stored in the folder given, not under DATA_DIR, and served from it by another instance', async () => {
+    const uploadsDir = await mkdtemp(join(tmpdir(), 'jobs-uploads-'));
+    const first = await createJobsHarness({ uploadsDir });
+    const second = await createJobsHarness({ uploadsDir });
+    try {
+      const poster = await first.member('user', 'Ada Obi');
+      const response = await first.app.inject({
+        method: 'POST',
+        url: '/api/jobs/postjob',
+        headers: poster.headers,
+        payload: jobForm(jobPayload(), [{ bytes: await png(300, 200), name: 'sink.png' }]),
+      });
+      expect(response.statusCode).toBe(201);
+      const url = response.json().job.images[0].url as string;
+      const name = url.slice('/api/jobs/images/'.length);
+      expect(await readdir(join(uploadsDir, 'jobs'))).toEqual([name]);
+      expect(await readdir(join(first.dataDir, 'uploads')).catch(() => [])).toEqual([]);
+      // Another instance (another replica) on the same folder serves the same bytes.
+      const here = await first.app.inject({ method: 'GET', url });
+      const there = await second.app.inject({ method: 'GET', url });
+      expect(there.statusCode).toBe(200);
+      expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+      await rm(uploadsDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

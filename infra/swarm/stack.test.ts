@@ -1,0 +1,94 @@
+import { parse } from 'yaml';
+import { REMOTE_NAMES, SERVICES, UPLOADS_DIR } from '../topology';
+import { parseUploadsNfs } from './deploy';
+import { stackYaml, uploadsVolumes, type Release, type StackOptions } from './stack';
+
+const release: Release = {
+  images: { default: 'ci1' },
+  remotes: Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, { live: 'ci1', deployed: ['ci1'] }]),
+  ) as Release['remotes'],
+};
+const options: StackOptions = {
+  publishPort: 18080,
+  publicUrl: 'http://127.0.0.1:18080',
+  secretsDir: '/tmp/secrets',
+  prometheusConfig: '/tmp/prometheus.yml',
+};
+
+interface StackService {
+  volumes?: string[];
+  environment?: Record<string, string>;
+  image: string;
+}
+interface Stack {
+  services: Record<string, StackService>;
+  volumes: Record<string, { driver?: string; driver_opts?: Record<string, string> }>;
+}
+// What is checked is what `docker stack deploy` reads: the YAML, read back.
+const stackOf = (extra: Partial<StackOptions> = {}) =>
+  parse(stackYaml(release, { ...options, ...extra })) as Stack;
+
+describe('uploaded files in the Swarm stack', () => {
+  const stack = stackOf();
+  const storing = SERVICES.filter((service) => service.uploads);
+
+  it('are stored by accounts (photos, certificates) and jobs (job images), nothing else', () => {
+    expect(storing.map((s) => s.name)).toEqual(['accounts', 'jobs']);
+    expect(Object.keys(storing[0]!.uploads!.holds).sort()).toEqual(['certificates', 'profile']);
+    expect(Object.keys(storing[1]!.uploads!.holds)).toEqual(['jobs']);
+  });
+
+  it.each(storing.map((s) => [s.name, s] as const))(
+    '%s: every replica mounts the service’s own named volume at UPLOADS_DIR, where the service keeps them',
+    (name, service) => {
+      const definition = stack.services[name]!;
+      expect(definition.volumes).toEqual([`${service.uploads!.name}:${UPLOADS_DIR}`]);
+      expect(definition.environment?.UPLOADS_DIR).toBe(UPLOADS_DIR);
+      // A stack volume (not a bind mount of a node's folder), kept by `docker stack rm`.
+      expect(stack.volumes[service.uploads!.name]).toEqual({});
+      // The migration task runs the same image and needs no files.
+      expect(stack.services[`${name}-migrate`]!.volumes).toBeUndefined();
+    },
+  );
+
+  it('are mounted nowhere else, and outside the containers’ scratch space (/tmp)', () => {
+    const uploads = new Set(storing.map((s) => s.uploads!.name));
+    for (const [name, definition] of Object.entries(stack.services)) {
+      const mounted = (definition.volumes ?? []).map((v) => v.split(':')[0]!).filter((v) => uploads.has(v));
+      const owner = SERVICES.find((s) => s.name === name)?.uploads?.name;
+      expect([name, mounted]).toEqual([name, owner ? [owner] : []]);
+    }
+    expect(UPLOADS_DIR.startsWith('/tmp/')).toBe(false);
+    for (const service of SERVICES) expect(service.env.DATA_DIR).toMatch(/^\/tmp\//);
+  });
+
+  it('go to an NFS export on several nodes: one folder per volume, by the local driver', () => {
+    const nfs = parseUploadsNfs('10.0.0.5:/exports/marketplace/', 'rw,nfsvers=4.2');
+    const shared = stackOf({ uploadsNfs: nfs });
+    for (const service of storing) {
+      expect(shared.volumes[service.uploads!.name]).toEqual({
+        driver: 'local',
+        driver_opts: {
+          type: 'nfs',
+          o: 'addr=10.0.0.5,rw,nfsvers=4.2',
+          device: `:/exports/marketplace/${service.uploads!.name}`,
+        },
+      });
+    }
+    expect(uploadsVolumes({ address: 'nas', path: '/srv' })['jobs-uploads']).toMatchObject({
+      driver_opts: { o: 'addr=nas,rw,nfsvers=4.1,hard', device: ':/srv/jobs-uploads' },
+    });
+    // The other volumes stay on the node (PostgreSQL and NATS replicate by their own means).
+    expect(shared.volumes.pgdata).toEqual({});
+  });
+
+  it('refuse an NFS export that is not <address>:<absolute path>', () => {
+    expect(() => parseUploadsNfs('exports/marketplace')).toThrow(/<address>:<exported path>/);
+    expect(() => parseUploadsNfs('nas:exports')).toThrow(/<address>:<exported path>/);
+    expect(parseUploadsNfs('nas.internal:/srv/uploads')).toEqual({
+      address: 'nas.internal',
+      path: '/srv/uploads',
+    });
+  });
+});
