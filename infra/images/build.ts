@@ -148,8 +148,9 @@ function webSiteInto(app: string, version: string, site: string, dist = webDistO
   const filter = (path: string) => !path.endsWith('.map') && !path.endsWith('.built-at');
   if (app === 'shell') {
     cpSync(join(dist, 'static'), join(site, 'static'), { recursive: true, filter });
-    // The edge reads the shell's page from here (WEB_ORIGIN/static/index.html) and writes each page from it.
-    for (const file of ['index.html', 'index.html.br', 'index.html.gz']) {
+    // The edge reads the shell's page from here (WEB_ORIGIN/static/index.html) and writes each page from it,
+    // and the names of its lazy chunks (chunk-files.json) for each page's preload hints.
+    for (const file of ['index.html', 'index.html.br', 'index.html.gz', 'chunk-files.json']) {
       if (existsSync(join(dist, file))) copyFileSync(join(dist, file), join(site, 'static', file));
     }
   } else {

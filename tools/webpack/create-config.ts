@@ -11,9 +11,10 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { SITE } from '@marketplace/contracts';
+import { pageShellChunks, SITE } from '@marketplace/contracts';
 import { appDir, distDir, REPO_ROOT, type WebApp } from './apps';
 import { sharedSingletons } from './shared';
+import { ChunkFilesPlugin } from './chunk-files';
 import { FirstViewScriptsPlugin } from './first-view-scripts';
 import { LAZY_CHUNK_PREFIX } from './sizes';
 
@@ -182,6 +183,8 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
       }),
       // The chunks behind shell/src/index.ts's import() boundary, fetched with the HTML.
       new FirstViewScriptsPlugin('bootstrap', folder),
+      // The files of the signed-in layout and the shell's pages, for the edge's hints (chunk-files.ts).
+      new ChunkFilesPlugin(pageShellChunks(), 'bootstrap'),
     );
   }
 

@@ -7,6 +7,7 @@ export * from './files';
 export * from './catalogue';
 export * from './landing-copy';
 export * from './page-paths';
+export * from './page-sources';
 export * from './site';
 export * from './states';
 export * from './messages';

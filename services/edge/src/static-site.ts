@@ -3,9 +3,9 @@ import fastifyStatic from '@fastify/static';
 import { errorEnvelope, isPagePath } from '@marketplace/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressedPage } from './compression';
-import { registerSearchEngines, type SearchEnginesOptions } from './search-engines';
-import type { RemoteHintsSource } from './search-engines/remote-hints';
-import { fileText, httpText, type TextSource } from './shell-index';
+import { registerSearchEngines, type PageAnswer, type SearchEnginesOptions } from './search-engines';
+import { CHUNK_FILES_NAME, pageHintsReader, type PageHints, type PageHintSources } from './page-hints';
+import { fileText, httpText, type HttpText, type TextSource } from './shell-index';
 
 export const REMOTE_NAMES = ['catalogue', 'jobs', 'chat', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -43,11 +43,14 @@ function isPageRequest(request: FastifyRequest): boolean {
   );
 }
 
-/** The files of the web builds the edge reads itself: the shell's page and the catalogue's manifest. */
+/**
+ * The files of the web builds the edge reads itself: the shell's page, and for each page's preload hints
+ * (page-hints.ts) the shell's chunk-files.json and the remotes' manifests.
+ */
 export interface WebSources {
   shellIndex: TextSource;
-  /** The catalogue's manifest and where its files are, when the edge's pages may name them. */
-  catalogue?: Omit<RemoteHintsSource, 'expose'>;
+  /** Where each page's files are named from; a remote served from another host is left out. */
+  hints: PageHintSources;
   /** True when the web apps are served by their own web servers (WEB_ORIGIN): the edge serves no files. */
   remote: boolean;
   ready: Promise<void>;
@@ -68,17 +71,18 @@ export function webSourcesOf(options: {
 }): WebSources {
   const webRoot = resolve(options.webRoot);
   if (!options.webOrigin) {
+    const remotes: PageHintSources['remotes'] = {};
+    // Only a remote served from here (not moved elsewhere by the remote manifest) is named in the HTML.
+    for (const name of REMOTE_NAMES) {
+      if (options.remoteUrls?.[name]) continue;
+      remotes[name] = {
+        manifest: fileText(join(webRoot, `mfe-${name}`, 'dist', 'mf-manifest.json')),
+        base: `/remotes/${name}/`,
+      };
+    }
     return {
       shellIndex: fileText(join(webRoot, 'shell', 'dist', 'index.html')),
-      // Served from here (not moved elsewhere by the remote manifest): its pages name its files in the HTML.
-      ...(options.remoteUrls?.catalogue
-        ? {}
-        : {
-            catalogue: {
-              manifest: fileText(join(webRoot, 'mfe-catalogue', 'dist', 'mf-manifest.json')),
-              base: '/remotes/catalogue/',
-            },
-          }),
+      hints: { shellChunks: fileText(join(webRoot, 'shell', 'dist', CHUNK_FILES_NAME)), remotes },
       remote: false,
       ready: Promise.resolve(),
       stop: () => undefined,
@@ -87,21 +91,37 @@ export function webSourcesOf(options: {
   const origin = options.webOrigin.replace(/\/+$/, '');
   const onError = options.onError ? { onError: options.onError } : {};
   const shell = httpText(`${origin}/static/index.html`, onError);
-  const manifestPath = options.remoteUrls?.catalogue ?? '/remotes/catalogue/mf-manifest.json';
-  // Only a manifest on this site can be named in its pages (the content security policy allows no other).
-  const catalogue = manifestPath.startsWith('/') ? httpText(`${origin}${manifestPath}`, onError) : undefined;
+  const chunkFiles = httpText(`${origin}/static/${CHUNK_FILES_NAME}`, onError);
+  const texts: HttpText[] = [shell, chunkFiles];
+  const remotes: PageHintSources['remotes'] = {};
+  for (const name of REMOTE_NAMES) {
+    const manifestPath = options.remoteUrls?.[name] ?? `/remotes/${name}/mf-manifest.json`;
+    // Only a manifest on this site can be named in its pages (the content security policy allows no other).
+    if (!manifestPath.startsWith('/')) continue;
+    const manifest = httpText(`${origin}${manifestPath}`, onError);
+    texts.push(manifest);
+    remotes[name] = { manifest: manifest.read, base: manifestPath.replace(/[^/]*$/, '') };
+  }
   return {
     shellIndex: shell.read,
-    ...(catalogue
-      ? { catalogue: { manifest: catalogue.read, base: manifestPath.replace(/[^/]*$/, '') } }
-      : {}),
+    hints: { shellChunks: chunkFiles.read, remotes },
     remote: true,
-    ready: Promise.all([shell.ready, catalogue?.ready]).then(() => undefined),
+    ready: Promise.all(texts.map((text) => text.ready)).then(() => undefined),
     stop() {
-      shell.stop();
-      catalogue?.stop();
+      for (const text of texts) text.stop();
     },
   };
+}
+
+/**
+ * A page the search engines' part does not draw: the shell's page with the hints for its files, or as it
+ * is with a 404 for an address the shell has no page for (the shell shows its Page Not Found screen).
+ */
+function shellPage(shell: string, path: string, hints: PageHints): PageAnswer {
+  if (!isPagePath(path)) return { status: 404, html: shell };
+  const tags = hints(path);
+  const end = shell.search(/<\/head>/i);
+  return { status: 200, html: end < 0 || !tags ? shell : `${shell.slice(0, end)}${tags}${shell.slice(end)}` };
 }
 
 /**
@@ -156,9 +176,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     }
   }
 
+  const pageHints = pageHintsReader(sources.hints);
   const searchEngines = registerSearchEngines(app, sources.shellIndex, {
     ...options.searchEngines,
-    ...(sources.catalogue ? { catalogueRemote: { ...sources.catalogue, expose: './routes' } } : {}),
+    pageHints,
   });
 
   if (!sources.remote) {
@@ -182,10 +203,9 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     const shell = wantsPage ? sources.shellIndex() : undefined;
     if (shell !== undefined) {
       reply.header('cache-control', 'no-cache');
-      const page = await searchEngines.page(request);
-      // An address the shell has no page for is a 404 (the shell shows its Page Not Found screen).
-      reply.status(page?.status ?? (isPagePath(path) ? 200 : 404)).type('text/html; charset=utf-8');
-      return reply.send(compressedPage(request, reply, page?.html ?? shell));
+      const page = (await searchEngines.page(request)) ?? shellPage(shell, path, pageHints);
+      reply.status(page.status).type('text/html; charset=utf-8');
+      return reply.send(compressedPage(request, reply, page.html));
     }
     if (wantsPage) {
       return reply

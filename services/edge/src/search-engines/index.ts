@@ -21,8 +21,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountsGet, Directory, type DirectoryOptions } from './directory';
 import { JobListing, type JobListingOptions } from './job-listing';
 import { canCarryPages, pageHtml } from './page-html';
-import { remoteHintsReader, type RemoteHintsSource } from './remote-hints';
 import { robotsTxt, Sitemap, sitemapFileOf, type SitemapFile } from './sitemap';
+import type { PageHints } from '../page-hints';
 import type { TextSource } from '../shell-index';
 
 export { escapeHtml } from './page-html';
@@ -41,8 +41,8 @@ export interface SearchEnginesOptions {
   /** How long a built sitemap is kept (default 5 minutes). */
   sitemapTtlMs?: number;
   directory?: DirectoryOptions;
-  /** The catalogue remote's build, when this edge serves it: its pages ask for its files from the HTML. */
-  catalogueRemote?: RemoteHintsSource;
+  /** The preload hints of a page's files (page-hints.ts): each page asks for them from the HTML. */
+  pageHints?: PageHints;
 }
 
 /** A catalogue page as the edge sends it: the status and the shell's HTML carrying the page. */
@@ -161,22 +161,20 @@ export function registerSearchEngines(
     reply.header('cache-control', 'public, max-age=86400').type(SITE.image.type).send(ogImage),
   );
 
-  const catalogueHints = options.catalogueRemote ? remoteHintsReader(options.catalogueRemote) : () => '';
-
-  /** The page for a path and whether the catalogue remote renders it (the shell renders sign-in). */
+  /** The page for a path (null: no such company). */
   const cataloguePage = async (
     path: string,
     search: string,
     requestId: string,
-  ): Promise<{ page: CataloguePage | null; byCatalogue: boolean } | undefined> => {
+  ): Promise<{ page: CataloguePage | null } | undefined> => {
     const key = STATIC_BY_PATH.get(path);
-    if (key) return { page: staticCataloguePage(key), byCatalogue: true };
+    if (key) return { page: staticCataloguePage(key) };
     const auth = AUTH_BY_PATH.get(path);
-    if (auth) return { page: authCataloguePage(auth), byCatalogue: false };
+    if (auth) return { page: authCataloguePage(auth) };
     if (path === JOB_SEARCH_PATH) {
       // The cards only for the address without filters (a filtered search draws the band alone).
       const cards = search ? undefined : await jobListing.firstPage(requestId);
-      return { page: jobSearchCataloguePage(cards), byCatalogue: false };
+      return { page: jobSearchCataloguePage(cards) };
     }
     const match = /^\/(category|sub-category|company-profile)\/([^/]+)$/.exec(path);
     const segment = match?.[2] !== undefined ? decodeSegment(match[2]) : undefined;
@@ -184,10 +182,10 @@ export function registerSearchEngines(
     if (match[1] === 'company-profile') {
       const company = await directory.company(segment, requestId);
       if (company === undefined) return undefined;
-      return { page: company ? companyCataloguePage(company) : null, byCatalogue: true };
+      return { page: company ? companyCataloguePage(company) : null };
     }
     const landing = resolveLanding(match[1] === 'category' ? 'category' : 'subcategory', segment);
-    return { page: landingCataloguePage(landing), byCatalogue: true };
+    return { page: landingCataloguePage(landing) };
   };
 
   return {
@@ -199,7 +197,7 @@ export function registerSearchEngines(
       if (!found) return undefined;
       // No such company: the shell says so (its not-found screen), with the status a crawler understands.
       if (found.page === null) return { status: 404, html };
-      const hints = found.byCatalogue ? catalogueHints() : '';
+      const hints = options.pageHints?.(path) ?? '';
       return {
         status: 200,
         html: pageHtml(html, found.page, siteOrigin(request, options.publicOrigin), hints, {

@@ -31,21 +31,20 @@ const names = (list: unknown): string[] =>
     : [];
 
 /**
- * The link tags for one remote's manifest, entry and page expose, in an after-paint template ('' when the
- * manifest is unreadable).
+ * The link tags for one remote's manifest, entry and page expose ([] when the manifest is unreadable).
  */
-export function remoteHintTags(
+export function remoteHintLinks(
   manifestJson: string,
   source: Pick<RemoteHintsSource, 'base' | 'expose'>,
-): string {
+): string[] {
   let manifest: { metaData?: { remoteEntry?: { name?: unknown } }; exposes?: unknown } | null;
   try {
     manifest = JSON.parse(manifestJson) as typeof manifest;
   } catch {
-    return '';
+    return [];
   }
   const entry = manifest?.metaData?.remoteEntry?.name;
-  if (typeof entry !== 'string' || !ASSET_NAME.test(entry)) return '';
+  if (typeof entry !== 'string' || !ASSET_NAME.test(entry)) return [];
   const expose = (Array.isArray(manifest?.exposes) ? (manifest.exposes as ExposeAssets[]) : []).find(
     (item) => item?.path === source.expose,
   );
@@ -58,16 +57,38 @@ export function remoteHintTags(
   for (const js of [entry, ...names(expose?.assets?.js?.sync)]) {
     tags.push(`<link rel="preload" as="script" fetchpriority="low" href="${source.base}${js}">`);
   }
-  return `<template ${AFTER_PAINT_HINTS}>${tags.join('')}</template>`;
+  return tags;
+}
+
+/** Link tags in an after-paint template ('' for none). */
+export function afterPaint(links: readonly string[]): string {
+  return links.length > 0 ? `<template ${AFTER_PAINT_HINTS}>${links.join('')}</template>` : '';
+}
+
+/**
+ * The link tags for one remote's manifest, entry and page expose, in an after-paint template ('' when the
+ * manifest is unreadable).
+ */
+export function remoteHintTags(
+  manifestJson: string,
+  source: Pick<RemoteHintsSource, 'base' | 'expose'>,
+): string {
+  return afterPaint(remoteHintLinks(manifestJson, source));
 }
 
 /** The hints of a remote as its build stands now, worked out again when its mf-manifest.json changes. */
 export function remoteHintsReader(source: RemoteHintsSource): () => string {
-  let cached: { manifest: string; tags: string } | undefined;
+  const links = remoteHintLinksReader(source);
+  return () => afterPaint(links());
+}
+
+/** The link tags of a remote as its build stands now (no template), read again when its manifest changes. */
+export function remoteHintLinksReader(source: RemoteHintsSource): () => readonly string[] {
+  let cached: { manifest: string; links: string[] } | undefined;
   return () => {
     const manifest = source.manifest();
-    if (manifest === undefined) return '';
-    if (cached?.manifest !== manifest) cached = { manifest, tags: remoteHintTags(manifest, source) };
-    return cached.tags;
+    if (manifest === undefined) return [];
+    if (cached?.manifest !== manifest) cached = { manifest, links: remoteHintLinks(manifest, source) };
+    return cached.links;
   };
 }

@@ -291,6 +291,7 @@ describe('search engines, embedded topology', () => {
       '/category/Craftsman',
       '/sub-category/plumber',
       `/company-profile/${ids.ace}`,
+      '/company-profile',
     ]) {
       const html = (await get(path)).body;
       const head = html.slice(0, html.indexOf('</head>'));
@@ -320,8 +321,9 @@ describe('search engines, embedded topology', () => {
     expect(page.root).not.toContain('<h3>');
   });
 
-  it('leaves other pages as the shell built them, and serves the Open Graph picture', async () => {
-    for (const path of ['/register', '/dashboard', '/company-profile', '/jobapply/Plumber']) {
+  it('leaves pages whose files no build here names as the shell built them, and serves the Open Graph picture', async () => {
+    // No shell chunk-files.json and no jobs remote in this web root (page-hints.test.ts has them).
+    for (const path of ['/register', '/dashboard', '/jobapply/Plumber']) {
       const res = await get(path);
       expect([path, res.statusCode, res.body]).toEqual([path, 200, SHELL_INDEX]);
     }
@@ -480,7 +482,12 @@ describe('search engines, accounts over HTTP (distributed topology)', () => {
 
   it('sends the shell as it is when accounts cannot answer, and a 404 for a company it does not know', async () => {
     const down = await get('/company-profile/down');
-    expect([down.statusCode, down.body]).toEqual([200, SHELL_INDEX]);
+    // The shell as it is, asking for the catalogue's files all the same (the page is the catalogue's).
+    expect([down.statusCode, down.body.replace(/<template data-after-paint>.*<\/template>/, '')]).toEqual([
+      200,
+      SHELL_INDEX,
+    ]);
+    expect(down.body).toContain(CATALOGUE_ENTRY_HINT);
     const gone = await get('/company-profile/gone');
     expect([gone.statusCode, gone.body]).toEqual([404, SHELL_INDEX]);
   });

@@ -1,4 +1,4 @@
-import { isPagePath, PAGE_PATHS } from '@marketplace/contracts';
+import { isPagePath, PAGE_PATHS, PAGE_SOURCES, pageSourceOf } from '@marketplace/contracts';
 import { ROUTE_TABLE } from './route-specs';
 
 // The edge answers a page address the shell has no route for with a 404 (contracts' PAGE_PATHS): the two
@@ -15,3 +15,27 @@ describe('the page paths the edge knows', () => {
     }
   });
 });
+
+// The edge hints each page's files from contracts' PAGE_SOURCES (services/edge page-hints.ts): a route that
+// differs there would be sent hints for another remote's files, or none.
+describe('what draws each page, as the edge knows it', () => {
+  it('is the route table: the layout and the remote of each route, and a shell chunk per shell page', () => {
+    const expected = Object.fromEntries(
+      ROUTE_TABLE.map((spec) => [
+        spec.path,
+        'remote' in spec.page
+          ? { layout: spec.layout, remote: spec.page.remote }
+          : { layout: spec.layout, shellChunk: `lazy-${kebab(spec.page.shell)}` },
+      ]),
+    );
+    expect(PAGE_SOURCES).toEqual(expected);
+  });
+
+  it('finds the source of an address with values in its segments', () => {
+    expect(pageSourceOf('/company-profile/abc')).toEqual({ layout: 'public', remote: 'catalogue' });
+    expect(pageSourceOf('/Dashboard/')).toEqual({ layout: 'app', remote: 'jobs' });
+    expect(pageSourceOf('/no-such-page')).toBeUndefined();
+  });
+});
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
