@@ -2,8 +2,9 @@
  * The dispute journey against the embedded topology, at 375 px and by keyboard: a company that paid to
  * unlock a job disputes it from its dashboard (a fixed reason and a note), an admin finds it in the
  * disputes queue (/alldisputes, from the menu) and refunds it; the company's dashboard shows the refund,
- * the job's contact details are locked for it again and the conversation turns read-only. axe runs on the
- * dashboard with the dispute dialog open and on the queue.
+ * the job's contact details are locked for it again, its bell says the dispute was accepted, and the
+ * conversation turns read-only. axe runs on the dashboard with the dispute dialog open, on the bell and
+ * on the queue.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -193,6 +194,25 @@ describe('dispute journey (embedded, 375 px, keyboard)', () => {
     await row.getByText('Refunded', { exact: true }).waitFor({ timeout: 20_000 });
     await row.getByText(REFUND_REASON_MESSAGES.dispute).waitFor();
     await shootBoth(page, 'disputes-company-refunded');
+
+    // The bell tells it too (jobs' consumer of payments.dispute.decided), by keyboard: the decision in
+    // plain words with the amount, leading to the dashboard's payments, nothing of the poster's.
+    const bell = page.getByRole('button', { name: /^Job alerts, \d+ unread$/ });
+    await bell.waitFor({ timeout: 30_000 });
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const notice = page.getByRole('link', {
+      name: new RegExp(`^New: Your dispute about ${heading} was accepted: ₦[\\d,.]+ is being refunded`),
+    });
+    await notice.waitFor({ timeout: 15_000 });
+    assert.equal(await notice.getAttribute('href'), '/dashboard#payments');
+    const said = (await notice.textContent()) ?? '';
+    for (const secret of [poster.name, poster.email, poster.phone, poster.address]) {
+      assert.ok(!said.includes(secret), `the notice says nothing of the poster's (${secret})`);
+    }
+    await expectNoSeriousViolations(page, 'the bell with the dispute notice');
+    await shootBoth(page, 'disputes-company-bell');
+    await page.keyboard.press('Escape');
 
     let chatId = '';
     await eventually('the conversation is listed', async () => {

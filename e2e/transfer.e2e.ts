@@ -3,7 +3,7 @@
  * and by keyboard: a company unlocks a job by sandbox transfer ("I have sent the money"), sees "Waiting
  * for your transfer" with the amount, the account and the time left, leaves the page for its dashboard
  * (the transfer listed with its time left), is told there when the simulated bank confirms, and finds
- * the job unlocked. The bank confirms PAYMENTS_SANDBOX_TRANSFER_SECONDS (here 8) after the press.
+ * the job unlocked, its header's bell saying the payment arrived. The bank confirms PAYMENTS_SANDBOX_TRANSFER_SECONDS (here 8) after the press.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -141,6 +141,33 @@ describe('paying by bank transfer (embedded, sandbox bank)', () => {
     const view = await page.request.get(`${site.url}/api/jobs/viewjob/${jobId}`);
     const job = ((await view.json()) as { job: { contactLocked: boolean; phoneNumber?: string } }).job;
     assert.equal(job.contactLocked, false, 'the transfer unlocked the job');
+
+    // The header's bell says it too (jobs' consumer of payments.unlock.confirmed), by keyboard: the amount
+    // and the job, nothing of the poster's; the notice opens the job and is then read.
+    const bell = page.getByRole('button', { name: /^Job alerts, \d+ unread$/ });
+    await bell.waitFor({ timeout: 30_000 });
+    await tabToAndPress(page, bell);
+    const bellNotice = page.getByRole('link', {
+      name: new RegExp(`^New: Your payment of ₦[\\d,.]+ for ${heading} has arrived: the job is unlocked`),
+    });
+    await bellNotice.waitFor({ timeout: 15_000 });
+    assert.equal(await bellNotice.getAttribute('href'), `/jobs?job=${jobId}`);
+    const said = (await bellNotice.textContent()) ?? '';
+    for (const secret of [poster.name, poster.email, poster.phone, poster.address]) {
+      assert.ok(!said.includes(secret), `the notice says nothing of the poster's (${secret})`);
+    }
+    await expectNoSeriousViolations(page, 'the bell with the payment notice');
+    await shootBoth(page, 'transfer-bell-confirmed');
+    await tabToAndPress(page, bellNotice);
+    await page.waitForURL(new RegExp(`/jobs\\?job=${jobId}`), { timeout: 15_000 });
+    // Opening it marked it read (the job's dialog now covers the header: asked of the API).
+    for (let tries = 0; ; tries += 1) {
+      const list = await page.request.get(`${site.url}/api/jobs/notifications`);
+      const body = (await list.json()) as { notifications: Array<{ jobId: string; read: boolean }> };
+      if (body.notifications.some((n) => n.jobId === jobId && n.read)) break;
+      assert.ok(tries < 40, 'the payment notice is marked read once opened');
+      await page.waitForTimeout(250); // polling, not an assertion
+    }
 
     // The notice goes away for good once dismissed.
     await page.goto(`${site.url}/dashboard`);

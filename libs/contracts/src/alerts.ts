@@ -46,12 +46,17 @@ export type JobAlertPreferencesResponse = Static<typeof JobAlertPreferencesRespo
 
 /**
  * Kinds of in-app notices: a matching new job; the poster hired this company (`offer-accepted`); the
- * poster chose another company (`offer-declined`).
+ * poster chose another company (`offer-declined`); the company's transfer/USSD unlock payment arrived
+ * (`payment-confirmed`) or its payment window ran out (`payment-expired`); an admin decided its dispute
+ * of an unlock (`dispute-decided`).
  */
 export const NotificationKindSchema = /* @__PURE__ */ Type.Union([
   Type.Literal('job-alert'),
   Type.Literal('offer-accepted'),
   Type.Literal('offer-declined'),
+  Type.Literal('payment-confirmed'),
+  Type.Literal('payment-expired'),
+  Type.Literal('dispute-decided'),
 ]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
@@ -67,6 +72,14 @@ export const NotificationSchema = /* @__PURE__ */ Type.Object({
   read: Type.Boolean(),
   /** The poster's name, on an `offer-accepted` notice only (the hired company paid for the contact). */
   posterName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The payment's amount in kobo and its currency, on payment and dispute notices only. */
+  amount: Type.Optional(Type.Integer({ minimum: 0 })),
+  currency: Type.Optional(Type.String()),
+  /** A `payment-expired` notice: the payment window it had, in minutes. */
+  windowMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** A `dispute-decided` notice: the admin's decision, and a rejection's reason as the admin wrote it. */
+  outcome: Type.Optional(Type.Union([Type.Literal('refunded'), Type.Literal('rejected')])),
+  rejectionReason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Notification = Static<typeof NotificationSchema>;
 

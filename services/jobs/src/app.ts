@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UNLOCK_CAP, type JobsSettings } from './config';
 import { ERASURE_CONSUMER, erasureHandlers } from './consumers/erasure';
 import { JOB_ALERTS_CONSUMER, jobAlertHandlers } from './consumers/job-alerts';
+import { PAYMENT_NOTICES_CONSUMER, paymentNoticeHandlers } from './consumers/payment-notices';
 import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
 import type { JobsDatabase } from './db-types';
 import { ListingCaches } from './listing-cache';
@@ -95,6 +96,12 @@ export default async function jobsService(app: FastifyInstance, options: JobsSer
     durable: UNLOCKS_CONSUMER,
     filterSubject: 'payments.unlock.*',
     handlers: clearing(unlockHandlers, clear),
+  });
+  // The bell's payment notices: the company's transfer arrived or expired, its dispute was decided.
+  service.consume({
+    durable: PAYMENT_NOTICES_CONSUMER,
+    filterSubject: 'payments.>',
+    handlers: paymentNoticeHandlers,
   });
   // Job alerts: this service consumes its own jobs.job.posted (durable, inbox: once per event) and
   // fans each new job out to the matching companies' notifications, then announces the e-mails.

@@ -96,7 +96,13 @@ export interface JobAlertPreferencesTable {
   updated_at: Generated<Date>;
 }
 
-export type NotificationKindValue = 'job-alert' | 'offer-accepted' | 'offer-declined';
+export type NotificationKindValue =
+  | 'job-alert'
+  | 'offer-accepted'
+  | 'offer-declined'
+  | 'payment-confirmed'
+  | 'payment-expired'
+  | 'dispute-decided';
 
 export interface NotificationsTable {
   id: Generated<string>;

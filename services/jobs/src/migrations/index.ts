@@ -6,6 +6,7 @@ import { jobAlertsMigration } from './0005_job_alerts';
 import { hireMigration } from './0006_hire';
 import { offersMigration } from './0007_offers';
 import { reviewModerationMigration } from './0008_review_moderation';
+import { paymentNoticesMigration } from './0009_payment_notices';
 
 /** The jobs schema's migrations, one file each, applied in key order. */
 export const jobsMigrations: SchemaMigrations = {
@@ -17,6 +18,7 @@ export const jobsMigrations: SchemaMigrations = {
   '0006_hire': hireMigration,
   '0007_offers': offersMigration,
   '0008_review_moderation': reviewModerationMigration,
+  '0009_payment_notices': paymentNoticesMigration,
 };
 
 /** The jobs schema: what the service migrates at start (and test suites start from, migrated). */

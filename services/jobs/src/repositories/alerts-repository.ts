@@ -26,6 +26,46 @@ export interface AlertedJob {
   createdAt: Date;
 }
 
+/** Notices about the company's money (payments' events); the rest are about jobs and hires. */
+export const PAYMENT_NOTICE_KINDS = ['payment-confirmed', 'payment-expired', 'dispute-decided'] as const;
+export type PaymentNoticeKind = (typeof PAYMENT_NOTICE_KINDS)[number];
+
+/** What a payment or dispute notice keeps (in `notifications.data`): what the event said, no contact. */
+export interface PaymentNotice {
+  kind: PaymentNoticeKind;
+  companyId: string;
+  jobId: string;
+  /** The payment (confirmed, expired) or dispute (decided) it is about: a redelivery changes nothing. */
+  source: string;
+  amount: number;
+  currency: string;
+  windowMinutes?: number;
+  outcome?: 'refunded' | 'rejected';
+  rejectionReason?: string | null;
+  at: Date;
+}
+
+type PaymentNoticeFields = Pick<
+  Notification,
+  'amount' | 'currency' | 'windowMinutes' | 'outcome' | 'rejectionReason'
+>;
+
+/** The stored `data` of a payment notice back as the list's fields (anything malformed left out). */
+function paymentFieldsOf(data: unknown): PaymentNoticeFields {
+  const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const fields: PaymentNoticeFields = {};
+  if (Number.isInteger(d.amount) && (d.amount as number) >= 0) fields.amount = d.amount as number;
+  if (typeof d.currency === 'string') fields.currency = d.currency;
+  if (Number.isInteger(d.windowMinutes) && (d.windowMinutes as number) >= 1) {
+    fields.windowMinutes = d.windowMinutes as number;
+  }
+  if (d.outcome === 'refunded' || d.outcome === 'rejected') fields.outcome = d.outcome;
+  if (d.outcome !== undefined) {
+    fields.rejectionReason = typeof d.rejectionReason === 'string' ? d.rejectionReason : null;
+  }
+  return fields;
+}
+
 const NO_PREFERENCES: JobAlertPreferences = {
   categories: [],
   subcategories: [],
@@ -150,7 +190,46 @@ export class AlertsRepository {
   }
 
   /**
-   * The company's newest notifications (of jobs still visible: a job deleted or hidden since drops out)
+   * One notice to the paying company about its payment or dispute. The unique key (recipient, kind,
+   * job) keeps one notice per kind and job: a later payment or dispute about the same job (a second
+   * transfer that expired too) replaces it and comes back unread, while the same payment or dispute
+   * again (a redelivered event) changes nothing, not even its read state.
+   */
+  async notifyPayment(trx: Kysely<JobsDatabase>, notice: PaymentNotice): Promise<void> {
+    const data = {
+      source: notice.source,
+      amount: notice.amount,
+      currency: notice.currency,
+      ...(notice.windowMinutes !== undefined ? { windowMinutes: notice.windowMinutes } : {}),
+      ...(notice.outcome !== undefined
+        ? { outcome: notice.outcome, rejectionReason: notice.rejectionReason ?? null }
+        : {}),
+    };
+    await trx
+      .insertInto('notifications')
+      .values({
+        recipient_id: notice.companyId,
+        kind: notice.kind,
+        job_id: notice.jobId,
+        data: sql`${JSON.stringify(data)}::jsonb`,
+        created_at: notice.at,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['recipient_id', 'kind', 'job_id'])
+          .doUpdateSet({
+            data: sql`excluded.data`,
+            created_at: sql`excluded.created_at`,
+            read_at: null,
+          })
+          .where(sql`notifications.data->>'source'`, 'is distinct from', sql`excluded.data->>'source'`),
+      )
+      .execute();
+  }
+
+  /**
+   * The company's newest notifications (of jobs still visible: a job deleted or hidden since drops out,
+   * except a dispute's decision: it is about the company's money and opens the dashboard, not the job)
    * and how many are unread.
    */
   async notificationsOf(companyId: string): Promise<{ notifications: Notification[]; unread: number }> {
@@ -159,8 +238,12 @@ export class AlertsRepository {
       .innerJoin('jobs as j', 'j.id', 'n.job_id')
       .leftJoin('members as poster', 'poster.id', 'j.posted_by')
       .where('n.recipient_id', '=', companyId)
-      .where('j.deleted_at', 'is', null)
-      .where('j.hidden_at', 'is', null);
+      .where((w) =>
+        w.or([
+          w.and([w('j.deleted_at', 'is', null), w('j.hidden_at', 'is', null)]),
+          w('n.kind', '=', 'dispute-decided'),
+        ]),
+      );
     const [rows, count] = await Promise.all([
       visible
         .select([
@@ -169,6 +252,7 @@ export class AlertsRepository {
           'n.job_id',
           'n.created_at',
           'n.read_at',
+          'n.data',
           'j.job_heading',
           'j.category',
           'j.subcategory',
@@ -196,7 +280,9 @@ export class AlertsRepository {
         state: row.state,
         createdAt: row.created_at.toISOString(),
         read: row.read_at !== null,
+        // The poster's name only to the company it hired; no notice carries contact details.
         ...(row.kind === 'offer-accepted' ? { posterName: row.poster_name } : {}),
+        ...((PAYMENT_NOTICE_KINDS as readonly string[]).includes(row.kind) ? paymentFieldsOf(row.data) : {}),
       })),
     };
   }

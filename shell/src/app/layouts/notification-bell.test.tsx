@@ -119,6 +119,84 @@ describe("the header's job alerts bell", () => {
     expect(links[1]).toHaveAttribute('href', `/jobs?job=${alert(2).jobId}`);
   });
 
+  it('tells a company what became of its payments and disputes, each leading where it can act', async () => {
+    state.notifications = [
+      alert(1, {
+        kind: 'payment-confirmed',
+        jobHeading: 'Paint the fence',
+        amount: 150_000,
+        currency: 'NGN',
+      }),
+      alert(2, {
+        kind: 'payment-expired',
+        jobHeading: 'Fix the roof',
+        amount: 150_050,
+        currency: 'NGN',
+        windowMinutes: 30,
+      }),
+      alert(3, {
+        kind: 'dispute-decided',
+        jobHeading: 'Tile the bathroom',
+        amount: 200_000,
+        currency: 'NGN',
+        outcome: 'refunded',
+        rejectionReason: null,
+      }),
+      alert(4, {
+        kind: 'dispute-decided',
+        jobHeading: 'Mend the gate',
+        amount: 200_000,
+        currency: 'NGN',
+        outcome: 'rejected',
+        rejectionReason: 'The poster answered within the day.',
+        read: true,
+      }),
+    ];
+    const user = userEvent.setup();
+    await openAs('company');
+    const bell = await screen.findByRole('button', { name: 'Job alerts, 3 unread' }, { timeout: 5000 });
+    bell.focus();
+    await user.keyboard('{Enter}');
+    const panel = screen.getByRole('region', { name: 'Job alerts' });
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringMatching(
+        /^New: Your payment of ₦1,500 for Paint the fence has arrived: the job is unlocked(?!.*Craftsman)/,
+      ),
+      expect.stringMatching(
+        /^New: Your payment of ₦1,500\.50 for Fix the roof was not received within 30 minutes and has expired/,
+      ),
+      expect.stringMatching(
+        /^New: Your dispute about Tile the bathroom was accepted: ₦2,000 is being refunded/,
+      ),
+      expect.stringMatching(
+        /^Your dispute about Mend the gate was not accepted\. Reason: The poster answered within the day\./,
+      ),
+      'Choose your job alerts',
+    ]);
+    // A payment leads to its job (unlocked, or to pay again); a dispute to the dashboard's payments.
+    expect(links[0]).toHaveAttribute('href', `/jobs?job=${alert(1).jobId}`);
+    expect(links[1]).toHaveAttribute('href', `/jobs?job=${alert(2).jobId}`);
+    expect(links[2]).toHaveAttribute('href', '/dashboard#payments');
+    expect(links[3]).toHaveAttribute('href', '/dashboard#payments');
+    // The kind's icon is decoration: hidden from screen readers, the text says it all.
+    for (const link of links.slice(0, 4)) {
+      expect(link.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    }
+    // By keyboard: Tab passes "Mark all read" and reaches the notice; Enter opens it and marks it read.
+    await user.tab();
+    expect(within(panel).getByRole('button', { name: 'Mark all read' })).toHaveFocus();
+    await user.tab();
+    expect(links[0]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(
+        state.calls.filter((c) => c.method === 'PUT' && c.path === '/api/jobs/notifications/read'),
+      ).toHaveLength(1),
+    );
+    expect(await screen.findByRole('button', { name: 'Job alerts, 2 unread' })).toBeInTheDocument();
+  });
+
   it('says when there is nothing yet', async () => {
     const user = userEvent.setup();
     await openAs('company');

@@ -104,6 +104,25 @@ function renderDashboard(user: SessionUser) {
 const paymentsTable = () => screen.findByRole('table', { name: 'Payments' }, { timeout: 5000 });
 
 describe('dashboard: disputing a bad lead', () => {
+  it("is where a dispute's notice in the bell leads: /dashboard#payments brings the payments into view", async () => {
+    payments = [payment(1, { jobTitle: 'Fix the roof' })];
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    window.history.replaceState(null, '', '/dashboard#payments');
+    try {
+      renderDashboard(company);
+      const table = await paymentsTable();
+      await waitFor(() => expect(scrolled.map((el) => el.id)).toContain('payments'));
+      expect(document.getElementById('payments')).toContainElement(table);
+    } finally {
+      window.history.replaceState(null, '', '/');
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('disputes a paid unlock by keyboard with a fixed reason and a note; the row then says it is disputed', async () => {
     payments = [payment(1, { jobTitle: 'Fix the roof' })];
     const user = userEvent.setup();

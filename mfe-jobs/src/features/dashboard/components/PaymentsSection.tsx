@@ -1,5 +1,5 @@
 // The company's unlock payments and refunds on its dashboard (issue 10), in plain words.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@marketplace/ui/router';
 import {
@@ -193,9 +193,16 @@ export function PaymentsSection({ userId }: { userId: string }) {
   });
   const payments = list.data;
   const [disputing, setDisputing] = useState<UnlockPayment | null>(null);
+  // Opened from a dispute's notice in the bell (`/dashboard#payments`): bring the list into view once drawn.
+  const ready = list.isSuccess;
+  useEffect(() => {
+    if (ready && window.location.hash === '#payments') {
+      document.getElementById('payments')?.scrollIntoView?.({ block: 'start' });
+    }
+  }, [ready]);
 
   return (
-    <section className="dash-card dash-pay" aria-labelledby="dash-pay-title">
+    <section id="payments" className="dash-card dash-pay" aria-labelledby="dash-pay-title">
       <header className="dash-card__head">
         <h2 className="dash-card__title" id="dash-pay-title">
           Payments

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationListResponse } from '@marketplace/contracts';
+import { formatKobo, type Notification, type NotificationListResponse } from '@marketplace/contracts';
 import { retryUnlessClientError } from '@marketplace/ui';
 import { useFocusTrap } from '@marketplace/ui/focus-trap';
 import { EnsureQueryClient } from '@marketplace/ui/query';
@@ -30,20 +30,83 @@ function detailOf(notification: Notification, now: number): string {
         : minutes < 24 * 60
           ? `${Math.round(minutes / 60)} h ago`
           : new Date(notification.createdAt).toLocaleDateString('en-NG', { day: 'numeric', month: 'short' });
-  // A hire notice is about a job the company already knows: only when it happened.
+  // A hire or payment notice is about a job the company already knows: only when it happened.
   if (notification.kind !== 'job-alert') return age;
   return [notification.category, notification.state, age].filter(Boolean).join(' · ');
 }
 
-/** What a notice says: the job of an alert, or what the poster decided about the company's offer. */
+/** '₦1,500', or 'your payment' when the notice has no amount. */
+function amountOf(notification: Notification): string | undefined {
+  return notification.amount === undefined
+    ? undefined
+    : formatKobo(notification.amount, notification.currency);
+}
+
+/**
+ * What a notice says: the job of an alert, what the poster decided about the company's offer, or what
+ * became of the company's payment or dispute (the amount, the job, an admin's reason).
+ */
 export function noticeText(notification: Notification): string {
-  if (notification.kind === 'offer-accepted') {
-    return `${notification.posterName || 'The poster'} hired you for ${notification.jobHeading}`;
+  const job = notification.jobHeading;
+  const amount = amountOf(notification);
+  const payment = amount ? `Your payment of ${amount}` : 'Your payment';
+  switch (notification.kind) {
+    case 'offer-accepted':
+      return `${notification.posterName || 'The poster'} hired you for ${job}`;
+    case 'offer-declined':
+      return `The poster of ${job} chose another company`;
+    case 'payment-confirmed':
+      return `${payment} for ${job} has arrived: the job is unlocked`;
+    case 'payment-expired': {
+      const minutes = notification.windowMinutes;
+      const within = minutes ? ` within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : '';
+      return `${payment} for ${job} was not received${within} and has expired. You can pay again from the job`;
+    }
+    case 'dispute-decided':
+      return notification.outcome === 'refunded'
+        ? `Your dispute about ${job} was accepted: ${amount ?? 'your payment'} is being refunded`
+        : `Your dispute about ${job} was not accepted. Reason: ${notification.rejectionReason || 'not given'}`;
+    default:
+      return job;
   }
-  if (notification.kind === 'offer-declined') {
-    return `The poster of ${notification.jobHeading} chose another company`;
-  }
-  return notification.jobHeading;
+}
+
+/** Where a notice leads: a dispute's decision to the dashboard's payments, the rest to their job. */
+export function noticeLink(notification: Notification): string {
+  if (notification.kind === 'dispute-decided') return '/dashboard#payments';
+  return `/jobs?job=${encodeURIComponent(notification.jobId)}`;
+}
+
+/** A small picture of the kind (decoration: the text says it all). */
+const KIND_ICONS: Record<Notification['kind'], string> = {
+  'job-alert': 'M4 8h16v11H4zM9 8V5h6v3',
+  'offer-accepted': 'M5 12l5 5 9-10',
+  'offer-declined': 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM8 12h8',
+  'payment-confirmed': 'M3 6h18v12H3zM3 10h18M7 15h4',
+  'payment-expired': 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
+  'dispute-decided': 'M12 4v16M5 8h14M5 8l-3 6h6zM19 8l-3 6h6zM8 20h8',
+};
+
+function KindIcon({ kind }: { kind: Notification['kind'] }) {
+  return (
+    <svg
+      className={`notification-bell__icon notification-bell__icon--${kind}`}
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={KIND_ICONS[kind] ?? KIND_ICONS['job-alert']}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
 }
 
 function Bell({ className }: { className: string }) {
@@ -144,13 +207,14 @@ function Bell({ className }: { className: string }) {
             {notifications.map((notification) => (
               <li key={notification._id} className={notification.read ? '' : 'is-unread'}>
                 <Link
-                  to={`/jobs?job=${encodeURIComponent(notification.jobId)}`}
+                  to={noticeLink(notification)}
                   className="notification-bell__item"
                   onClick={() => {
                     if (!notification.read) markRead.mutate({ ids: [notification._id] });
                     setOpen(false);
                   }}
                 >
+                  <KindIcon kind={notification.kind} />
                   <span className="notification-bell__heading">
                     {!notification.read && <span className="ui-visually-hidden">New: </span>}
                     {noticeText(notification)}
