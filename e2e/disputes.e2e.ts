@@ -242,7 +242,7 @@ describe('dispute journey (embedded, 375 px, keyboard)', () => {
     await registerThroughApi(page, site.url, { ...other, type: 'company' });
     await signInThroughApi(page, site.url, other.email, other.password);
     await page.goto(`${site.url}/jobs?q=${encodeURIComponent(stamp)}`);
-    const jobCard = page.locator('article, li').filter({ hasText: heading }).first();
+    const jobCard = page.getByRole('main').locator('article, li').filter({ hasText: heading }).first();
     await jobCard.waitFor({ timeout: 20_000 });
     await jobCard.getByRole('button', { name: 'Apply' }).focus();
     await page.keyboard.press('Enter');

@@ -97,7 +97,7 @@ describe('jobs journeys (embedded)', () => {
     await page.goto(`${site.url}/category/Craftsman`);
     // The jobs come from the jobs remote as the reader scrolls towards them.
     await page.getByRole('heading', { name: 'Explore available Craftsman Jobs' }).scrollIntoViewIfNeeded();
-    const card = page.locator('article, li').filter({ hasText: heading }).first();
+    const card = page.getByRole('main').locator('article, li').filter({ hasText: heading }).first();
     await card.waitFor({ timeout: 15_000 });
     await card.getByRole('link', { name: 'Login to Apply' }).waitFor();
     const src = await card.locator('img').first().getAttribute('src');
@@ -160,7 +160,7 @@ describe('jobs journeys (embedded)', () => {
     const bodies = recordApi(page);
 
     await page.goto(`${site.url}/jobs?q=${encodeURIComponent(stamp)}`);
-    const card = page.locator('article, li').filter({ hasText: heading }).first();
+    const card = page.getByRole('main').locator('article, li').filter({ hasText: heading }).first();
     await card.waitFor({ timeout: 15_000 });
     await card.getByRole('button', { name: 'Apply' }).click();
     const dialog = page.getByRole('dialog');

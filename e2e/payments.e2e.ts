@@ -97,7 +97,7 @@ describe('payments journeys (embedded, cap 2)', () => {
   /** Opens the job's modal from its card on /jobs as the signed-in company. */
   async function openJobModal(page: Page) {
     await page.goto(`${site.url}/jobs?q=${encodeURIComponent(stamp)}`);
-    const card = page.locator('article, li').filter({ hasText: heading }).first();
+    const card = page.getByRole('main').locator('article, li').filter({ hasText: heading }).first();
     await card.waitFor({ timeout: 20_000 });
     return card;
   }

@@ -85,7 +85,7 @@ describe('paying by bank transfer (embedded, sandbox bank)', () => {
 
     // The job's card and modal, by keyboard.
     await page.goto(`${site.url}/jobs?q=${encodeURIComponent(stamp)}`);
-    const card = page.locator('article, li').filter({ hasText: heading }).first();
+    const card = page.getByRole('main').locator('article, li').filter({ hasText: heading }).first();
     await card.waitFor({ timeout: 20_000 });
     await tabToAndPress(page, card.getByRole('button', { name: 'Apply' }));
     const dialog = page.getByRole('dialog');
@@ -132,7 +132,9 @@ describe('paying by bank transfer (embedded, sandbox bank)', () => {
 
     // The job is unlocked: its card says so, and the contact details are served to this company.
     await page.goto(`${site.url}/jobs?q=${encodeURIComponent(stamp)}`);
+    // In the page's results: the header's bell now lists a notice naming the same job.
     await page
+      .getByRole('main')
       .locator('article, li')
       .filter({ hasText: heading })
       .first()
