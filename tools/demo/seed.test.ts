@@ -1,8 +1,8 @@
-import accountsService, { accountsSchema } from '@marketplace/accounts-service';
-import chatService, { chatSchema } from '@marketplace/chat-service';
+import accountsService from '@marketplace/accounts-service';
+import chatService from '@marketplace/chat-service';
 import type { EmbeddedHost } from '@marketplace/edge';
-import jobsService, { jobsSchema } from '@marketplace/jobs-service';
-import paymentsService, { paymentsSchema } from '@marketplace/payments-service';
+import jobsService from '@marketplace/jobs-service';
+import paymentsService from '@marketplace/payments-service';
 import type { Database, ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -99,15 +99,12 @@ function embeddedServices(name: string): {
     },
   };
   beforeAll(async () => {
-    embedded.service = await createTestService(
-      [
-        (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, dataDir }),
-        jobsService,
-        chatService,
-        paymentsService,
-      ],
-      { migrated: [accountsSchema, jobsSchema, chatSchema, paymentsSchema] },
-    );
+    embedded.service = await createTestService([
+      (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, dataDir }),
+      jobsService,
+      chatService,
+      paymentsService,
+    ]);
   }, 60_000);
   afterAll(async () => {
     await embedded.service?.close();

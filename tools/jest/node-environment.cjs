@@ -34,15 +34,10 @@ function pgliteArtifacts() {
   return pglite;
 }
 
-// Dumps of migrated test clusters (testing/pglite-snapshot.ts, migratedClusterDump), by the fingerprint of
-// their migrations: each worker migrates a set of service schemas once per run, not once per test file.
-const migratedDumps = new Map();
-
 class UnitNodeEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     const realm = this.global;
-    realm.__migratedDumps = migratedDumps;
     realm.__pgliteArtifacts = async () => {
       const artifacts = await pgliteArtifacts();
       // PGlite asks \`module instanceof WebAssembly.Module\`, and each test file has a WebAssembly of its

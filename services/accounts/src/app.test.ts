@@ -1,12 +1,12 @@
 import type { EventEnvelope } from '@marketplace/contracts';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
-import accountsService, { accountsSchema } from './app';
+import accountsService from './app';
 
 describe('accounts service', () => {
   let service: TestService;
   const published: EventEnvelope[] = [];
   beforeAll(async () => {
-    service = await createTestService([accountsService], { migrated: [accountsSchema] });
+    service = await createTestService([accountsService]);
     await service.bus.subscribe({
       durable: 'accounts-test-observer',
       filterSubject: 'accounts.>',

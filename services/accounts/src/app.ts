@@ -27,10 +27,7 @@ import { JOB_TOTALS_CONSUMER, jobTotalsHandlers } from './consumers/job-totals';
 import { REPLY_TIMES_CONSUMER, replyTimeHandlers } from './consumers/reply-times';
 import type { AccountsDatabase } from './db-types';
 import { MailService } from './mail';
-import { accountsSchema } from './migrations';
-
-// The schema and its migrations, for suites that start from it migrated (createTestService).
-export { accountsSchema };
+import { accountsMigrations } from './migrations';
 import { accountsRateLimitRules } from './rate-limits';
 import { companyRegistryFor } from './registry/company-registry';
 import { certificateStore } from './repositories/certificate-store';
@@ -60,7 +57,7 @@ export {
 } from './config';
 
 /** The service's own PostgreSQL schema. */
-const SCHEMA = accountsSchema.schema;
+const SCHEMA = 'accounts';
 
 /** `accounts`: admin, Facebook, cookies, session lifetimes, rate limits and mail (see config.ts). */
 export type AccountsServiceOptions = ServiceDeps & { accounts?: AccountsSettings };
@@ -76,7 +73,8 @@ export default async function accountsService(app: FastifyInstance, options: Acc
   const resolved = resolveAccountsSettings(settings);
   const service = await setupService<AccountsDatabase>(app, {
     name: 'accounts',
-    ...accountsSchema,
+    schema: SCHEMA,
+    migrations: accountsMigrations,
     deps: options,
     rateLimits: accountsRateLimitRules(resolved.rateLimits),
   });

@@ -6,7 +6,6 @@ import { SESSION_COOKIES, type EventEnvelope } from '@marketplace/contracts';
 import { schemaDb, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse, LightMyRequestResponse as Response } from 'fastify';
-import { accountsSchema } from './migrations';
 import accountsService from './app';
 import type { AccountsSettings } from './config';
 import type { AccountsDatabase, UsersTable } from './db-types';
@@ -21,15 +20,12 @@ export function createAccountsTestService(
   extra?: (app: FastifyInstance) => Promise<void>,
   dataDir?: string,
 ): Promise<TestService> {
-  return createTestService(
-    [
-      async (app: FastifyInstance, deps: ServiceDeps) => {
-        await accountsService(app, { ...deps, ...(dataDir ? { dataDir } : {}), accounts: settings });
-        if (extra) await extra(app);
-      },
-    ],
-    { migrated: [accountsSchema] },
-  );
+  return createTestService([
+    async (app: FastifyInstance, deps: ServiceDeps) => {
+      await accountsService(app, { ...deps, ...(dataDir ? { dataDir } : {}), accounts: settings });
+      if (extra) await extra(app);
+    },
+  ]);
 }
 
 export interface AccountsHarness {

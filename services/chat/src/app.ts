@@ -23,10 +23,7 @@ import { Conversations } from './conversations';
 import type { ChatDatabase } from './db-types';
 import { LiveHub } from './live/hub';
 import { chatDeliveryObserver, watchOpenSockets } from './live/metrics';
-import { chatSchema } from './migrations';
-
-// The schema and its migrations, for suites that start from it migrated (createTestService).
-export { chatSchema };
+import { chatMigrations } from './migrations';
 import { sweepReminders } from './reminders';
 import { inboxRoutes } from './routes/inbox';
 import { messageRoutes } from './routes/messages';
@@ -67,7 +64,8 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
   const instance = settings.instanceId ?? `chat-${randomUUID().slice(0, 8)}`;
   const service = await setupService<ChatDatabase>(app, {
     name: 'chat',
-    ...chatSchema,
+    schema: 'chat',
+    migrations: chatMigrations,
     deps: options,
   });
   const { db } = service;

@@ -19,7 +19,6 @@ import { createTestService, eventually, type TestService } from '@marketplace/se
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import WebSocket from 'ws';
-import { chatSchema } from './migrations';
 import chatService, { type ChatControls } from './app';
 import type { ChatSettings } from './config';
 import type { ChatDatabase } from './db-types';
@@ -206,18 +205,15 @@ export async function createChatHarness(
     },
   };
   let controls: ChatControls | undefined;
-  const service = await createTestService(
-    [
-      ...(options.metrics ? [observability('chat')] : []),
-      (app: FastifyInstance, deps: ServiceDeps) =>
-        chatService(app, {
-          ...deps,
-          chat: testSettings(clock, { instanceId: 'chat-1', ...settings }),
-          onControls: (c) => (controls = c),
-        }),
-    ],
-    { migrated: [chatSchema] },
-  );
+  const service = await createTestService([
+    ...(options.metrics ? [observability('chat')] : []),
+    (app: FastifyInstance, deps: ServiceDeps) =>
+      chatService(app, {
+        ...deps,
+        chat: testSettings(clock, { instanceId: 'chat-1', ...settings }),
+        onControls: (c) => (controls = c),
+      }),
+  ]);
   if (!controls) throw new Error('chat service gave no controls');
   const db = schemaDb<ChatDatabase>(service.db, 'chat');
   const events: EventEnvelope[] = [];

@@ -1,8 +1,8 @@
-import accountsService, { accountsSchema } from '@marketplace/accounts-service';
+import accountsService from '@marketplace/accounts-service';
 import { ROUTE_PRIVACY } from '@marketplace/contracts';
-import chatService, { chatSchema } from '@marketplace/chat-service';
-import jobsService, { jobsSchema } from '@marketplace/jobs-service';
-import paymentsService, { paymentsSchema } from '@marketplace/payments-service';
+import chatService from '@marketplace/chat-service';
+import jobsService from '@marketplace/jobs-service';
+import paymentsService from '@marketplace/payments-service';
 import { BODY_NEEDED_MESSAGE, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
@@ -80,18 +80,15 @@ describe('bad input on every route of the four services', () => {
   let walker: Record<string, string>;
 
   beforeAll(async () => {
-    service = await createTestService(
-      [
-        async (app: FastifyInstance, deps: ServiceDeps) => {
-          app.addHook('onRoute', collect);
-          await app.register(accountsService, deps);
-          await app.register(jobsService, deps);
-          await app.register(chatService, deps);
-          await app.register(paymentsService, deps);
-        },
-      ],
-      { migrated: [accountsSchema, jobsSchema, chatSchema, paymentsSchema] },
-    );
+    service = await createTestService([
+      async (app: FastifyInstance, deps: ServiceDeps) => {
+        app.addHook('onRoute', collect);
+        await app.register(accountsService, deps);
+        await app.register(jobsService, deps);
+        await app.register(chatService, deps);
+        await app.register(paymentsService, deps);
+      },
+    ]);
     const signUp = await service.app.inject({
       method: 'POST',
       url: '/api/user',

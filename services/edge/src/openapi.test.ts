@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import accountsService, { accountsSchema } from '@marketplace/accounts-service';
-import chatService, { chatSchema } from '@marketplace/chat-service';
+import accountsService from '@marketplace/accounts-service';
+import chatService from '@marketplace/chat-service';
 import { API_DOCS_PATHS, SERVICES, type ServiceName } from '@marketplace/contracts';
-import jobsService, { jobsSchema } from '@marketplace/jobs-service';
-import paymentsService, { paymentsSchema } from '@marketplace/payments-service';
+import jobsService from '@marketplace/jobs-service';
+import paymentsService from '@marketplace/payments-service';
 import { loadConfig, type DocumentedBody, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, seedPGliteDataDir, type TestService } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance, type HTTPMethods, type RouteOptions } from 'fastify';
@@ -106,24 +106,21 @@ describe('OpenAPI: every route of the four services is described', () => {
       ['chat', chatService],
       ['payments', paymentsService],
     ];
-    service = await createTestService(
-      [
-        async (app: FastifyInstance, deps: ServiceDeps) => {
-          for (const [name, plugin] of plugins) {
-            await app.register(async (scope: FastifyInstance) => {
-              scope.addHook('onRoute', (route) => {
-                const methods = (Array.isArray(route.method) ? route.method : [route.method]) as string[];
-                for (const method of methods) {
-                  if (method !== 'HEAD') routes.push({ service: name, method, route });
-                }
-              });
-              await plugin(scope, deps);
+    service = await createTestService([
+      async (app: FastifyInstance, deps: ServiceDeps) => {
+        for (const [name, plugin] of plugins) {
+          await app.register(async (scope: FastifyInstance) => {
+            scope.addHook('onRoute', (route) => {
+              const methods = (Array.isArray(route.method) ? route.method : [route.method]) as string[];
+              for (const method of methods) {
+                if (method !== 'HEAD') routes.push({ service: name, method, route });
+              }
             });
-          }
-        },
-      ],
-      { migrated: [accountsSchema, jobsSchema, chatSchema, paymentsSchema] },
-    );
+            await plugin(scope, deps);
+          });
+        }
+      },
+    ]);
   }, 120_000);
   afterAll(async () => {
     await service.close();

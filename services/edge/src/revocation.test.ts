@@ -1,7 +1,7 @@
-import accountsService, { accountsSchema } from '@marketplace/accounts-service';
-import chatService, { chatSchema } from '@marketplace/chat-service';
-import jobsService, { jobsSchema } from '@marketplace/jobs-service';
-import paymentsService, { paymentsSchema } from '@marketplace/payments-service';
+import accountsService from '@marketplace/accounts-service';
+import chatService from '@marketplace/chat-service';
+import jobsService from '@marketplace/jobs-service';
+import paymentsService from '@marketplace/payments-service';
 import type { ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
@@ -15,17 +15,14 @@ describe('revocation everywhere', () => {
   let people = 0;
 
   beforeAll(async () => {
-    service = await createTestService(
-      [
-        async (app: FastifyInstance, deps: ServiceDeps) => {
-          await app.register(accountsService, { ...deps, accounts: { refreshGraceSeconds: 0 } });
-          await app.register(jobsService, deps);
-          await app.register(chatService, deps);
-          await app.register(paymentsService, deps);
-        },
-      ],
-      { migrated: [accountsSchema, jobsSchema, chatSchema, paymentsSchema] },
-    );
+    service = await createTestService([
+      async (app: FastifyInstance, deps: ServiceDeps) => {
+        await app.register(accountsService, { ...deps, accounts: { refreshGraceSeconds: 0 } });
+        await app.register(jobsService, deps);
+        await app.register(chatService, deps);
+        await app.register(paymentsService, deps);
+      },
+    ]);
   }, 120_000);
   afterAll(async () => {
     await service.close();

@@ -1,6 +1,6 @@
-import accountsService, { accountsSchema } from '@marketplace/accounts-service';
-import chatService, { chatSchema } from '@marketplace/chat-service';
-import paymentsService, { paymentsSchema } from '@marketplace/payments-service';
+import accountsService from '@marketplace/accounts-service';
+import chatService from '@marketplace/chat-service';
+import paymentsService from '@marketplace/payments-service';
 import type { ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
@@ -14,14 +14,11 @@ describe('a web session across services', () => {
   let userId: string;
 
   beforeAll(async () => {
-    service = await createTestService(
-      [
-        (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, accounts: { admin } }),
-        paymentsService,
-        chatService,
-      ],
-      { migrated: [accountsSchema, paymentsSchema, chatSchema] },
-    );
+    service = await createTestService([
+      (app: FastifyInstance, deps: ServiceDeps) => accountsService(app, { ...deps, accounts: { admin } }),
+      paymentsService,
+      chatService,
+    ]);
     const login = await service.app.inject({ method: 'POST', url: '/api/user/login', payload: admin });
     expect(login.statusCode).toBe(200);
     userId = login.json().user._id;

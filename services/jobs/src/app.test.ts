@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '@marketplace/service-kit';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
-import jobsService, { jobsSchema } from './app';
+import jobsService from './app';
 
 describe('jobs service', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await createTestService([jobsService], { migrated: [jobsSchema] });
+    service = await createTestService([jobsService]);
   });
   afterAll(async () => {
     await service.close();

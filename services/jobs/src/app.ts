@@ -17,10 +17,7 @@ import { PAYMENT_NOTICES_CONSUMER, paymentNoticeHandlers } from './consumers/pay
 import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
 import type { JobsDatabase } from './db-types';
 import { ListingCaches } from './listing-cache';
-import { jobsSchema } from './migrations';
-
-// The schema and its migrations, for suites that start from it migrated (createTestService).
-export { jobsSchema };
+import { jobsMigrations } from './migrations';
 import { adminRoutes } from './routes/admin';
 import { alertRoutes } from './routes/alerts';
 import { applicationRoutes } from './routes/applications';
@@ -75,7 +72,8 @@ function clearing(handlers: EventHandlers<JobsDatabase>, clear: () => void): Eve
 export default async function jobsService(app: FastifyInstance, options: JobsServiceOptions) {
   const service = await setupService<JobsDatabase>(app, {
     name: 'jobs',
-    ...jobsSchema,
+    schema: 'jobs',
+    migrations: jobsMigrations,
     deps: options,
     rateLimits: jobsRateLimitRules({ ...DEFAULT_JOBS_RATE_LIMITS, ...options.rateLimits }),
   });

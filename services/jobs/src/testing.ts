@@ -8,7 +8,6 @@ import { createTestService, eventually, type TestService } from '@marketplace/se
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { jobsSchema } from './migrations';
 import jobsService, { type JobsRateLimits } from './app';
 import type { JobsDatabase } from './db-types';
 
@@ -125,20 +124,17 @@ export async function createJobsHarness(
 ): Promise<JobsHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'jobs-test-'));
   const uploadsDir = options.uploadsDir ?? join(dataDir, 'uploads');
-  const service = await createTestService(
-    [
-      ...(options.metrics ? [observability('jobs')] : []),
-      (app: FastifyInstance, deps: ServiceDeps) =>
-        jobsService(app, {
-          ...deps,
-          dataDir,
-          ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
-          rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
-          ...(options.now ? { now: options.now } : {}),
-        }),
-    ],
-    { migrated: [jobsSchema] },
-  );
+  const service = await createTestService([
+    ...(options.metrics ? [observability('jobs')] : []),
+    (app: FastifyInstance, deps: ServiceDeps) =>
+      jobsService(app, {
+        ...deps,
+        dataDir,
+        ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
+        rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
+        ...(options.now ? { now: options.now } : {}),
+      }),
+  ]);
   const db = schemaDb<JobsDatabase>(service.db, 'jobs');
   const events: EventEnvelope[] = [];
   await service.bus.subscribe({

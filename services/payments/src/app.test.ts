@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createTestService, type TestService } from '@marketplace/service-kit/testing';
-import paymentsService, { paymentsSchema } from './app';
+import paymentsService from './app';
 
 describe('payments service', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await createTestService([paymentsService], { migrated: [paymentsSchema] });
+    service = await createTestService([paymentsService]);
   });
   afterAll(async () => {
     await service.close();

@@ -6,10 +6,7 @@ import { JOBS_CONSUMER, jobsReadModelHandlers } from './consumers/jobs';
 import { MEMBERS_CONSUMER, paymentsMemberHandlers } from './consumers/members';
 import type { PaymentsDatabase } from './db-types';
 import { watchPaymentsByState } from './metrics';
-import { paymentsSchema } from './migrations';
-
-// The schema and its migrations, for suites that start from it migrated (createTestService).
-export { paymentsSchema };
+import { paymentsMigrations } from './migrations';
 import { PaystackProvider } from './providers/paystack';
 import type { PaymentProvider } from './providers/provider';
 import { SANDBOX_TRANSFER_ACCOUNT, SandboxProvider } from './providers/sandbox';
@@ -63,7 +60,8 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
   const settings = resolvePaymentsSettings(options.payments);
   const service = await setupService<PaymentsDatabase>(app, {
     name: 'payments',
-    ...paymentsSchema,
+    schema: 'payments',
+    migrations: paymentsMigrations,
     deps: options,
   });
   const { db } = service;

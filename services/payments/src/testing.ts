@@ -20,7 +20,6 @@ import {
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { paymentsSchema } from './migrations';
 import paymentsService, { type PaymentsControls } from './app';
 import type { PaymentsSettings } from './config';
 import type { PaymentsDatabase, SecurityEventsTable, UnlockPaymentsTable } from './db-types';
@@ -130,29 +129,26 @@ export async function createPaymentsHarness(
 ): Promise<PaymentsHarness> {
   const fake = options.paystack;
   let controls: PaymentsControls | undefined;
-  const service = await createTestService(
-    [
-      ...(options.metrics ? [observability('payments')] : []),
-      async (app: FastifyInstance, deps: ServiceDeps) =>
-        paymentsService(app, {
-          ...deps,
-          payments: {
-            reconcileIntervalMs: 0,
-            ...(fake
-              ? {
-                  // Room for a busy test machine (a refund answered in 600 ms is not a fault); the
-                  // fault tests' hanging provider costs each of them these 2 s.
-                  paystack: { secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 2000 },
-                  publicUrl: 'https://market.example',
-                }
-              : {}),
-            ...settings,
-          },
-          onControls: (c) => (controls = c),
-        }),
-    ],
-    { migrated: [paymentsSchema] },
-  );
+  const service = await createTestService([
+    ...(options.metrics ? [observability('payments')] : []),
+    async (app: FastifyInstance, deps: ServiceDeps) =>
+      paymentsService(app, {
+        ...deps,
+        payments: {
+          reconcileIntervalMs: 0,
+          ...(fake
+            ? {
+                // Room for a busy test machine (a refund answered in 600 ms is not a fault); the
+                // fault tests' hanging provider costs each of them these 2 s.
+                paystack: { secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 2000 },
+                publicUrl: 'https://market.example',
+              }
+            : {}),
+          ...settings,
+        },
+        onControls: (c) => (controls = c),
+      }),
+  ]);
   if (!controls) throw new Error('payments service gave no controls');
   const events: EventEnvelope[] = [];
   await service.bus.subscribe({

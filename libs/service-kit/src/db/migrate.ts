@@ -4,12 +4,6 @@ import type { Database, UntypedDb } from './database';
 
 export type SchemaMigrations = Record<string, Migration>;
 
-/** A service's schema and its migrations, as its plugin gives them to `setupService`. */
-export interface ServiceSchema {
-  schema: string;
-  migrations: SchemaMigrations;
-}
-
 /**
  * Tables every service schema carries for reliable messaging:
  * - outbox: events written in the same transaction as the state change, published by the relay.
@@ -110,7 +104,7 @@ function assertSchemaName(schema: string) {
   if (!/^[a-z][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
 }
 
-function schemaMigrator(db: Pick<Database, 'raw'>, schema: string, migrations: SchemaMigrations): Migrator {
+function schemaMigrator(db: Database, schema: string, migrations: SchemaMigrations): Migrator {
   const all: SchemaMigrations = { ...kitMigrations, ...migrations };
   const provider: MigrationProvider = { getMigrations: async () => all };
   return new Migrator({
@@ -127,8 +121,7 @@ function schemaMigrator(db: Pick<Database, 'raw'>, schema: string, migrations: S
  * once (Kysely takes a lock); already applied migrations are skipped. Returns the names applied now.
  */
 export async function migrateSchema(
-  // Only its Kysely: the test snapshots (testing/pglite-snapshot.ts) migrate a bare PGlite.
-  db: Pick<Database, 'raw'>,
+  db: Database,
   schema: string,
   migrations: SchemaMigrations,
 ): Promise<string[]> {

@@ -2,16 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'kysely';
-import { pendingMigrations, type ServiceSchema } from '../db/migrate';
-import {
-  BytesBlob,
-  emptyClusterDump,
-  migratedClusterDump,
-  migrationsFingerprint,
-  seedPGliteDataDir,
-} from './pglite-snapshot';
-import { createTestDatabase } from './test-database';
+import { BytesBlob, emptyClusterDump, seedPGliteDataDir } from './pglite-snapshot';
 
 // Schemas a new cluster has of its own; anything else would be state one suite left for the next.
 const userSchemas = `select schema_name from information_schema.schemata
@@ -82,85 +73,5 @@ describe('BytesBlob', () => {
     copy[0] = 9;
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
     expect([...new Uint8Array(await new Response(blob.stream()).arrayBuffer())]).toEqual([1, 2, 3]);
-  });
-});
-
-describe('a migrated test cluster', () => {
-  let runs = 0;
-  const notes: ServiceSchema = {
-    schema: 'notes',
-    migrations: {
-      '0001_notes': {
-        async up(db) {
-          runs += 1;
-          await db.schema
-            .createTable('notes')
-            .addColumn('id', 'integer', (c) => c.primaryKey())
-            .execute();
-        },
-      },
-    },
-  };
-
-  it('starts each database with the schema migrated, and migrates once for many databases', async () => {
-    const first = await createTestDatabase({ migrated: [notes] });
-    const second = await createTestDatabase({ migrated: [notes] });
-    try {
-      for (const db of [first, second]) {
-        expect(await pendingMigrations(db, 'notes', notes.migrations)).toEqual([]);
-        expect((await sql`select count(*)::int as n from notes.notes`.execute(db.raw)).rows).toEqual([
-          { n: 0 },
-        ]);
-      }
-      expect(runs).toBe(1);
-      // Each its own copy: a row in one is not in the other.
-      await sql`insert into notes.notes (id) values (1)`.execute(first.raw);
-      expect((await sql`select count(*)::int as n from notes.notes`.execute(second.raw)).rows).toEqual([
-        { n: 0 },
-      ]);
-    } finally {
-      await first.close();
-      await second.close();
-    }
-    // The empty cluster stays empty.
-    const empty = await createTestDatabase();
-    try {
-      expect((await sql.raw(userSchemas).execute(empty.raw)).rows).toEqual([]);
-    } finally {
-      await empty.close();
-    }
-  });
-
-  it('is another snapshot when a migration says something else under the same name', () => {
-    const edited: ServiceSchema = {
-      schema: 'notes',
-      migrations: {
-        '0001_notes': {
-          async up(db) {
-            await db.schema.createTable('notes').addColumn('id', 'bigint').execute();
-          },
-        },
-      },
-    };
-    expect(migrationsFingerprint([edited])).not.toBe(migrationsFingerprint([notes]));
-    expect(migrationsFingerprint([notes])).toBe(migrationsFingerprint([{ ...notes }]));
-  });
-
-  it('fails where a migration fails, and tries again for the next database', async () => {
-    let attempts = 0;
-    const broken: ServiceSchema = {
-      schema: 'broken',
-      migrations: {
-        '0001_broken': {
-          async up(db) {
-            attempts += 1;
-            await sql`select * from no_such_table`.execute(db);
-          },
-        },
-      },
-    };
-    await expect(migratedClusterDump([broken])).rejects.toThrow(/broken\/0001_broken failed/);
-    await expect(migratedClusterDump([broken])).rejects.toThrow(/no_such_table/);
-    expect(attempts).toBe(2);
   });
 });

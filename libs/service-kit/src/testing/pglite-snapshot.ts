@@ -4,9 +4,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect } from 'kysely';
-import type { UntypedDb } from '../db/database';
-import { migrateSchema, type ServiceSchema } from '../db/migrate';
 
 // initdb is most of a PGlite start (~4-5 s, against ~0.5-1 s to load a dump and ~0.1 s to copy a data
 // folder), and every test file ran it again. So an empty cluster is made once and kept in the temp
@@ -116,69 +113,4 @@ async function pgliteVersion(): Promise<string> {
   const manifest = join(dirname(resolve('@electric-sql/pglite')), '..', 'package.json');
   const { version } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
   return version;
-}
-
-/** PGlite compiled once per Jest worker (tools/jest/node-environment.cjs), when there is one. */
-type PGliteArtifacts = () => Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }>;
-
-export function sharedPGliteArtifacts(): PGliteArtifacts | undefined {
-  return (globalThis as { __pgliteArtifacts?: PGliteArtifacts }).__pgliteArtifacts;
-}
-
-// Dumps of migrated clusters by fingerprint. The unit-node environment gives every test file of a worker
-// the same map (a worker lives for one run); elsewhere it lasts as long as this module.
-const ownDumps = new Map<string, Promise<Uint8Array>>();
-function migratedDumps(): Map<string, Promise<Uint8Array>> {
-  return (globalThis as { __migratedDumps?: Map<string, Promise<Uint8Array>> }).__migratedDumps ?? ownDumps;
-}
-
-/**
- * A dump of the empty test cluster with `schemas` migrated in that order, by the services' own
- * migrations through `migrateSchema` (what `setupService` runs). Every suite of a service migrated its
- * schema again (seconds under load); now each worker migrates each set of schemas once per run and
- * every suite starts from a copy. A migration that fails fails here, in every suite that asks for it.
- * The dumps are kept in memory only: a run never starts from a schema an older version of a migration
- * made. `setupService` still runs `migrateSchema`, which then finds nothing left to apply.
- */
-export async function migratedClusterDump(schemas: readonly ServiceSchema[]): Promise<Blob> {
-  const key = migrationsFingerprint(schemas);
-  const dumps = migratedDumps();
-  let dump = dumps.get(key);
-  if (!dump) {
-    dump = (async () => {
-      const shared = sharedPGliteArtifacts();
-      const pglite = await PGlite.create({
-        loadDataDir: await emptyClusterDump(),
-        ...(shared ? await shared() : {}),
-      });
-      const raw = new Kysely({ dialect: new PGliteDialect({ pglite }) }) as UntypedDb;
-      try {
-        for (const { schema, migrations } of schemas) await migrateSchema({ raw }, schema, migrations);
-        // A checkpoint first: each start from the dump then has no WAL to replay.
-        await pglite.exec('checkpoint');
-        return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
-      } finally {
-        await raw.destroy();
-        if (!pglite.closed) await pglite.close();
-      }
-    })();
-    // A failed build is not kept: the next suite tries again (and reports its own error).
-    dump.catch(() => dumps.delete(key));
-    dumps.set(key, dump);
-  }
-  return new BytesBlob(await dump);
-}
-
-/**
- * Names the migrations by what they run: each schema, each migration's name and the text of its
- * functions (a migration edited under the same name is a new fingerprint).
- */
-export function migrationsFingerprint(schemas: readonly ServiceSchema[]): string {
-  const text = JSON.stringify(
-    schemas.map(({ schema, migrations }) => [
-      schema,
-      Object.entries(migrations).map(([name, m]) => [name, String(m.up), m.down ? String(m.down) : null]),
-    ]),
-  );
-  return createHash('sha256').update(text).digest('hex');
 }

@@ -1,30 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
-import type { ServiceSchema } from '../db/migrate';
-import { emptyClusterDump, migratedClusterDump, sharedPGliteArtifacts } from './pglite-snapshot';
+import { emptyClusterDump } from './pglite-snapshot';
 
-export interface TestDatabaseOptions {
-  /**
-   * PGlite only: start with these schemas already migrated (a snapshot made once per worker and run,
-   * see `migratedClusterDump`), for suites whose services would migrate them first anyway. PostgreSQL
-   * (test:infra) ignores it: there each suite still migrates its new database.
-   */
-  migrated?: readonly ServiceSchema[];
-}
+/** Set by the unit-node test environment (tools/jest/node-environment.cjs): PGlite compiled once per worker. */
+type PGliteArtifacts = () => Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }>;
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite on embedded defaults, or a new
  * throw-away PostgreSQL database when DATABASE_URL is set (test:infra). `close()` drops it.
  */
-export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
+export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const shared = sharedPGliteArtifacts();
-    const dump = options.migrated?.length
-      ? await migratedClusterDump(options.migrated)
-      : await emptyClusterDump();
-    return openDatabase({ loadDataDir: dump, ...(shared ? await shared() : {}) });
+    const shared = (globalThis as { __pgliteArtifacts?: PGliteArtifacts }).__pgliteArtifacts;
+    return openDatabase({ loadDataDir: await emptyClusterDump(), ...(shared ? await shared() : {}) });
   }
 
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -6,7 +6,7 @@ import type { EventBus } from '../bus/types';
 import type { Database } from '../db/database';
 import { setEnvelopeNotFoundHandler } from '../http/errors';
 import type { ServiceDeps } from '../service';
-import { createTestDatabase, type TestDatabaseOptions } from './test-database';
+import { createTestDatabase } from './test-database';
 
 export interface TestService {
   app: FastifyInstance;
@@ -29,11 +29,8 @@ export interface TestService {
  */
 export async function createTestService(
   plugins: Array<(app: FastifyInstance, deps: ServiceDeps) => Promise<void>>,
-  // `migrated`: the plugins' schemas (each service's `...Schema` export), so the database starts
-  // migrated instead of each suite migrating them again.
-  options: TestDatabaseOptions = {},
 ): Promise<TestService> {
-  const db = await createTestDatabase(options);
+  const db = await createTestDatabase();
   const bus = await createLocalBus({ db, pollIntervalMs: 50 });
   const keys = generateSigningKeys();
   const app = Fastify({ logger: false });

@@ -1,4 +1,4 @@
-import type { SchemaMigrations, ServiceSchema } from '@marketplace/service-kit';
+import type { SchemaMigrations } from '@marketplace/service-kit';
 import { usersMigration } from './0001_users';
 import { sessionsMigration } from './0002_sessions';
 import { profilesContactMigration } from './0003_profiles_contact';
@@ -29,6 +29,3 @@ export const accountsMigrations: SchemaMigrations = {
   '0013_company_verification': companyVerificationMigration,
   '0012_review_moderation': reviewModerationMigration,
 };
-
-/** The accounts schema: what the service migrates at start (and test suites start from, migrated). */
-export const accountsSchema: ServiceSchema = { schema: 'accounts', migrations: accountsMigrations };

@@ -1,10 +1,5 @@
 import { sql } from 'kysely';
-import {
-  createMembersTable,
-  type SchemaMigrations,
-  type ServiceSchema,
-  type UntypedDb,
-} from '@marketplace/service-kit';
+import { createMembersTable, type SchemaMigrations, type UntypedDb } from '@marketplace/service-kit';
 
 export const chatMigrations: SchemaMigrations = {
   '0001_members': createMembersTable,
@@ -104,6 +99,3 @@ export const chatMigrations: SchemaMigrations = {
     },
   },
 };
-
-/** The chat schema: what the service migrates at start (and test suites start from, migrated). */
-export const chatSchema: ServiceSchema = { schema: 'chat', migrations: chatMigrations };

@@ -1,7 +1,7 @@
-import accountsService, { accountsSchema } from '@marketplace/accounts-service';
-import chatService, { chatSchema } from '@marketplace/chat-service';
-import jobsService, { jobsSchema, unsubscribeSignature } from '@marketplace/jobs-service';
-import paymentsService, { paymentsSchema } from '@marketplace/payments-service';
+import accountsService from '@marketplace/accounts-service';
+import chatService from '@marketplace/chat-service';
+import jobsService, { unsubscribeSignature } from '@marketplace/jobs-service';
+import paymentsService from '@marketplace/payments-service';
 import { schemaDb, type ServiceDeps } from '@marketplace/service-kit';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import type {
@@ -167,39 +167,36 @@ export async function createMarketplace(): Promise<Marketplace> {
     }
   };
   const limit = { max: 100_000, windowMs: 60_000 };
-  const service = await createTestService(
-    [
-      async (app: FastifyInstance, deps: ServiceDeps) => {
-        app.addHook('onRoute', collect);
-        await app.register(accountsService, {
-          ...deps,
-          accounts: {
-            admin: ADMIN,
-            rateLimits: {
-              loginPerAccountAndIp: limit,
-              loginPerAccount: limit,
-              loginPerIp: limit,
-              registrationPerIp: limit,
-              refreshPerIp: limit,
-              contactPerIp: limit,
-              contactPerEmail: limit,
-              passwordResetPerIp: limit,
-              passwordResetPerEmail: limit,
-              identityLinkPerIp: limit,
-              verificationResendPerAccount: limit,
-            },
+  const service = await createTestService([
+    async (app: FastifyInstance, deps: ServiceDeps) => {
+      app.addHook('onRoute', collect);
+      await app.register(accountsService, {
+        ...deps,
+        accounts: {
+          admin: ADMIN,
+          rateLimits: {
+            loginPerAccountAndIp: limit,
+            loginPerAccount: limit,
+            loginPerIp: limit,
+            registrationPerIp: limit,
+            refreshPerIp: limit,
+            contactPerIp: limit,
+            contactPerEmail: limit,
+            passwordResetPerIp: limit,
+            passwordResetPerEmail: limit,
+            identityLinkPerIp: limit,
+            verificationResendPerAccount: limit,
           },
-        });
-        await app.register(jobsService, {
-          ...deps,
-          rateLimits: { postJobPerAccount: limit, reviewPerAccount: limit },
-        });
-        await app.register(chatService, deps);
-        await app.register(paymentsService, { ...deps, payments: { reconcileIntervalMs: 0 } });
-      },
-    ],
-    { migrated: [accountsSchema, jobsSchema, chatSchema, paymentsSchema] },
-  );
+        },
+      });
+      await app.register(jobsService, {
+        ...deps,
+        rateLimits: { postJobPerAccount: limit, reviewPerAccount: limit },
+      });
+      await app.register(chatService, deps);
+      await app.register(paymentsService, { ...deps, payments: { reconcileIntervalMs: 0 } });
+    },
+  ]);
   const inject = (request: InjectOptions) => service.app.inject(request);
 
   async function expectStatus(response: LightMyRequestResponse, status: number, what: string) {

@@ -1,4 +1,4 @@
-import { createMembersTable, type SchemaMigrations, type ServiceSchema } from '@marketplace/service-kit';
+import { createMembersTable, type SchemaMigrations } from '@marketplace/service-kit';
 import { jobsMigration } from './0002_jobs';
 import { jobDetailsMigration } from './0003_job_details';
 import { unlocksApplicationsReviewsMigration } from './0004_unlocks_applications_reviews';
@@ -20,6 +20,3 @@ export const jobsMigrations: SchemaMigrations = {
   '0008_review_moderation': reviewModerationMigration,
   '0009_payment_notices': paymentNoticesMigration,
 };
-
-/** The jobs schema: what the service migrates at start (and test suites start from, migrated). */
-export const jobsSchema: ServiceSchema = { schema: 'jobs', migrations: jobsMigrations };

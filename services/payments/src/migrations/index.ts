@@ -1,10 +1,5 @@
 import { sql } from 'kysely';
-import {
-  createMembersTable,
-  type SchemaMigrations,
-  type ServiceSchema,
-  type UntypedDb,
-} from '@marketplace/service-kit';
+import { createMembersTable, type SchemaMigrations, type UntypedDb } from '@marketplace/service-kit';
 
 // Schema-builder methods only: they are bound to the service's schema (raw `sql` statements are not;
 // `sql` fragments inside a builder, such as a check or a default, are fine).
@@ -332,6 +327,3 @@ export const paymentsMigrations: SchemaMigrations = {
     },
   },
 };
-
-/** The payments schema: what the service migrates at start (and test suites start from, migrated). */
-export const paymentsSchema: ServiceSchema = { schema: 'payments', migrations: paymentsMigrations };
