@@ -124,5 +124,6 @@ describe('hostile input on every route', () => {
     }
     expect({ counts, failures }).toEqual({ counts: [], failures: [] });
     expect(total).toBeGreaterThan(1500);
-  }, 900_000);
+    // About a minute alone, two or three in the whole run; CI has seen fifteen on a loaded machine.
+  }, 1_800_000);
 });

@@ -29,6 +29,7 @@ export interface TestService {
  */
 export async function createTestService(
   plugins: Array<(app: FastifyInstance, deps: ServiceDeps) => Promise<void>>,
+  options: { accessTokenTtlSeconds?: number } = {},
 ): Promise<TestService> {
   const db = await createTestDatabase();
   const bus = await createLocalBus({ db, pollIntervalMs: 50 });
@@ -36,7 +37,17 @@ export async function createTestService(
   const app = Fastify({ logger: false });
   setEnvelopeNotFoundHandler(app);
   for (const plugin of plugins) {
-    await app.register(plugin, { db, bus, auth: { publicKey: keys.publicKey, privateKey: keys.privateKey } });
+    await app.register(plugin, {
+      db,
+      bus,
+      auth: {
+        publicKey: keys.publicKey,
+        privateKey: keys.privateKey,
+        ...(options.accessTokenTtlSeconds === undefined
+          ? {}
+          : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
+      },
+    });
   }
   // A signer independent of the services, so tests can act as any account.
   const signer = Fastify({ logger: false });

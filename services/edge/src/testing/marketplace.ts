@@ -167,36 +167,41 @@ export async function createMarketplace(): Promise<Marketplace> {
     }
   };
   const limit = { max: 100_000, windowMs: 60_000 };
-  const service = await createTestService([
-    async (app: FastifyInstance, deps: ServiceDeps) => {
-      app.addHook('onRoute', collect);
-      await app.register(accountsService, {
-        ...deps,
-        accounts: {
-          admin: ADMIN,
-          rateLimits: {
-            loginPerAccountAndIp: limit,
-            loginPerAccount: limit,
-            loginPerIp: limit,
-            registrationPerIp: limit,
-            refreshPerIp: limit,
-            contactPerIp: limit,
-            contactPerEmail: limit,
-            passwordResetPerIp: limit,
-            passwordResetPerEmail: limit,
-            identityLinkPerIp: limit,
-            verificationResendPerAccount: limit,
+  const service = await createTestService(
+    [
+      async (app: FastifyInstance, deps: ServiceDeps) => {
+        app.addHook('onRoute', collect);
+        await app.register(accountsService, {
+          ...deps,
+          accounts: {
+            admin: ADMIN,
+            rateLimits: {
+              loginPerAccountAndIp: limit,
+              loginPerAccount: limit,
+              loginPerIp: limit,
+              registrationPerIp: limit,
+              refreshPerIp: limit,
+              contactPerIp: limit,
+              contactPerEmail: limit,
+              passwordResetPerIp: limit,
+              passwordResetPerEmail: limit,
+              identityLinkPerIp: limit,
+              verificationResendPerAccount: limit,
+            },
           },
-        },
-      });
-      await app.register(jobsService, {
-        ...deps,
-        rateLimits: { postJobPerAccount: limit, reviewPerAccount: limit },
-      });
-      await app.register(chatService, deps);
-      await app.register(paymentsService, { ...deps, payments: { reconcileIntervalMs: 0 } });
-    },
-  ]);
+        });
+        await app.register(jobsService, {
+          ...deps,
+          rateLimits: { postJobPerAccount: limit, reviewPerAccount: limit },
+        });
+        await app.register(chatService, deps);
+        await app.register(paymentsService, { ...deps, payments: { reconcileIntervalMs: 0 } });
+      },
+    ],
+    // The members sign in once and walk every route; on a loaded machine the walk has outlasted the
+    // 15-minute access token, and a refused session is not what these suites look at.
+    { accessTokenTtlSeconds: 4 * 3600 },
+  );
   const inject = (request: InjectOptions) => service.app.inject(request);
 
   async function expectStatus(response: LightMyRequestResponse, status: number, what: string) {
