@@ -554,4 +554,31 @@ describe('the production stack, through the nginx ingress', () => {
       `uploads: ${before.length} reads from the replicas before, ${after.length} after every task was replaced, all the same bytes`,
     );
   });
+
+  it('runs every container of ours on a read-only root: only /tmp and the uploads volume take writes', () => {
+    const ours = ['accounts', 'jobs', 'chat', 'payments', 'edge', 'web-shell', 'ingress'];
+    const checked: string[] = [];
+    for (const service of ours) {
+      const container = execFileSync('docker', ['ps', '-q', '--filter', `name=${STACK_NAME}_${service}.`], {
+        encoding: 'utf8',
+      })
+        .trim()
+        .split('\n')[0];
+      assert.ok(container, `${service}: a running container`);
+      const write = (path: string) =>
+        spawnSync('docker', ['exec', container, 'sh', '-c', `echo probe > ${path} && rm ${path}`], {
+          encoding: 'utf8',
+        });
+      // Where the code and the configuration live: refused by the kernel, not by file modes alone.
+      for (const path of ['/probe', '/etc/probe']) {
+        const refused = write(path);
+        assert.notEqual(refused.status, 0, `${service}: ${path} was writable`);
+        assert.match(refused.stderr, /Read-only file system/, `${service}: ${path}: ${refused.stderr}`);
+      }
+      const scratch = write('/tmp/probe');
+      assert.equal(scratch.status, 0, `${service}: /tmp refused a write: ${scratch.stderr}`);
+      checked.push(service);
+    }
+    console.log(`read-only roots: ${checked.join(', ')} refuse writes outside /tmp`);
+  });
 });

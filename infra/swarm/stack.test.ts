@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import { REMOTE_NAMES, SERVICES, UPLOADS_DIR } from '../topology';
 import { parseUploadsNfs } from './deploy';
-import { stackYaml, uploadsVolumes, type Release, type StackOptions } from './stack';
+import { SCRATCH_MIB, stackYaml, uploadsVolumes, type Release, type StackOptions } from './stack';
 
 const release: Release = {
   images: { default: 'ci1' },
@@ -16,8 +16,15 @@ const options: StackOptions = {
   prometheusConfig: '/tmp/prometheus.yml',
 };
 
+interface Mount {
+  type: 'volume' | 'tmpfs' | 'bind';
+  source?: string;
+  target: string;
+  tmpfs?: { size: number };
+}
 interface StackService {
-  volumes?: string[];
+  volumes?: Mount[];
+  read_only?: boolean;
   environment?: Record<string, string>;
   image: string;
 }
@@ -43,19 +50,23 @@ describe('uploaded files in the Swarm stack', () => {
     '%s: every replica mounts the service’s own named volume at UPLOADS_DIR, where the service keeps them',
     (name, service) => {
       const definition = stack.services[name]!;
-      expect(definition.volumes).toEqual([`${service.uploads!.name}:${UPLOADS_DIR}`]);
+      expect(definition.volumes?.filter((m) => m.type !== 'tmpfs')).toEqual([
+        { type: 'volume', source: service.uploads!.name, target: UPLOADS_DIR },
+      ]);
       expect(definition.environment?.UPLOADS_DIR).toBe(UPLOADS_DIR);
       // A stack volume (not a bind mount of a node's folder), kept by `docker stack rm`.
       expect(stack.volumes[service.uploads!.name]).toEqual({});
       // The migration task runs the same image and needs no files.
-      expect(stack.services[`${name}-migrate`]!.volumes).toBeUndefined();
+      expect(stack.services[`${name}-migrate`]!.volumes?.map((m) => m.type)).toEqual(['tmpfs']);
     },
   );
 
   it('are mounted nowhere else, and outside the containers’ scratch space (/tmp)', () => {
     const uploads = new Set(storing.map((s) => s.uploads!.name));
     for (const [name, definition] of Object.entries(stack.services)) {
-      const mounted = (definition.volumes ?? []).map((v) => v.split(':')[0]!).filter((v) => uploads.has(v));
+      const mounted = (definition.volumes ?? []).flatMap((m) =>
+        m.source && uploads.has(m.source) ? [m.source] : [],
+      );
       const owner = SERVICES.find((s) => s.name === name)?.uploads?.name;
       expect([name, mounted]).toEqual([name, owner ? [owner] : []]);
     }
@@ -91,4 +102,36 @@ describe('uploaded files in the Swarm stack', () => {
       path: '/srv/uploads',
     });
   });
+});
+
+describe('our containers in the Swarm stack', () => {
+  const stack = stackOf();
+  // Third-party servers keep their state in their own data volumes and run as their images say.
+  const thirdParty = new Set(['postgres', 'prometheus']);
+  const ours = Object.entries(stack.services).filter(
+    ([name]) => !thirdParty.has(name) && !name.startsWith('nats'),
+  );
+
+  it('are every service, migration, the edge, each web app and the ingress', () => {
+    const names = ours.map(([name]) => name);
+    for (const service of SERVICES)
+      expect(names).toEqual(expect.arrayContaining([service.name, `${service.name}-migrate`]));
+    expect(names).toEqual(expect.arrayContaining(['edge', 'ingress', 'db-provision', 'web-shell']));
+    for (const remote of REMOTE_NAMES) expect(names).toContain(`web-${remote}-ci1`);
+  });
+
+  it.each(ours)(
+    '%s: runs on a read-only root, writing only to a bounded tmpfs at /tmp and its uploads volume',
+    (name, definition) => {
+      expect(definition.read_only).toBe(true);
+      const scratch = (definition.volumes ?? []).filter((m) => m.type === 'tmpfs');
+      expect(scratch).toHaveLength(1);
+      expect(scratch[0]!.target).toBe('/tmp');
+      const mib = scratch[0]!.tmpfs!.size / 1024 / 1024;
+      expect(mib).toBeGreaterThan(0);
+      expect(mib).toBeLessThanOrEqual(SCRATCH_MIB.ingress);
+      // Nothing of a node's own disk is mounted in (no bind mounts).
+      expect((definition.volumes ?? []).filter((m) => m.type === 'bind')).toEqual([]);
+    },
+  );
 });

@@ -116,6 +116,19 @@ const ROLLING = {
   restart_policy: { condition: 'any', delay: '2s' },
 };
 
+/**
+ * Our own containers run with a read-only root, as the Kubernetes pods do: a compromised process cannot
+ * change the code it runs or plant files that outlive its task. What they may write goes to `/tmp`, a
+ * tmpfs of their own (nginx's temp files, DATA_DIR), and uploads to their named volume.
+ */
+export const SCRATCH_MIB = { service: 64, web: 16, ingress: 256 } as const;
+function scratch(mib: number) {
+  return { type: 'tmpfs', target: '/tmp', tmpfs: { size: mib * 1024 * 1024 } };
+}
+function readOnly(mib: number, mounts: Array<Record<string, unknown>> = []) {
+  return { read_only: true, volumes: [...mounts, scratch(mib)] };
+}
+
 function deployOf(part: Part) {
   return {
     replicas: part.replicas,
@@ -202,6 +215,7 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
     },
     secrets: [adminSecret, ...passwordSecrets.map((p) => ({ source: p.name, target: p.name, mode: 0o0444 }))],
     networks: [STACK_NETWORK],
+    ...readOnly(SCRATCH_MIB.service),
     healthcheck: { disable: true },
     deploy: { replicas: 1, restart_policy: { condition: 'on-failure', delay: '3s', max_attempts: 40 } },
   };
@@ -227,6 +241,7 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       environment: { LOG_LEVEL: 'info', DATABASE_URL_FILE: `/run/secrets/${migrator}` },
       secrets: [{ source: migrator, target: migrator, mode: 0o0444 }],
       networks: [STACK_NETWORK],
+      ...readOnly(SCRATCH_MIB.service),
       healthcheck: { disable: true },
       deploy: { replicas: 1, restart_policy: { condition: 'on-failure', delay: '3s', max_attempts: 40 } },
     };
@@ -236,7 +251,10 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       secrets: refs,
       networks: [STACK_NETWORK],
       // Uploaded files: one volume shared by every replica and kept when tasks are replaced.
-      ...(service.uploads ? { volumes: [`${service.uploads.name}:${UPLOADS_DIR}`] } : {}),
+      ...readOnly(
+        SCRATCH_MIB.service,
+        service.uploads ? [{ type: 'volume', source: service.uploads.name, target: UPLOADS_DIR }] : [],
+      ),
       stop_grace_period: `${service.stopGraceSeconds}s`,
       deploy: deployOf(service),
       // Swarm replaces a task whose check fails `retries` times in a row. A chat replica taking over
@@ -265,6 +283,7 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       ...remoteEnv,
     },
     networks: [STACK_NETWORK],
+    ...readOnly(SCRATCH_MIB.service),
     stop_grace_period: `${EDGE.stopGraceSeconds}s`,
     deploy: deployOf(EDGE),
   };
@@ -274,6 +293,7 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       services[web.name] = {
         image: imageOf(release, web.name),
         networks: [STACK_NETWORK],
+        ...readOnly(SCRATCH_MIB.web),
         stop_grace_period: `${web.stopGraceSeconds}s`,
         deploy: deployOf(web),
       };
@@ -284,6 +304,7 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       services[`${web.name}-${version}`] = {
         image: `marketplace/${web.name}:${version}`,
         networks: [STACK_NETWORK],
+        ...readOnly(SCRATCH_MIB.web),
         stop_grace_period: `${web.stopGraceSeconds}s`,
         deploy: deployOf({ ...web, replicas: 1 }),
       };
@@ -294,6 +315,8 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
     image: imageOf(release, 'ingress'),
     ports: [{ target: INGRESS_PORT, published: options.publishPort, protocol: 'tcp', mode: 'host' }],
     networks: [STACK_NETWORK],
+    // Request bodies nginx buffers (uploads up to the size the edge allows) go to /tmp/nginx.
+    ...readOnly(SCRATCH_MIB.ingress),
     stop_grace_period: '10s',
     deploy: { replicas: 1, restart_policy: { condition: 'any', delay: '2s' } },
   };
