@@ -34,9 +34,10 @@ const quiet = silentBusLogger;
  * PostgreSQL and a private nats-server this test kills. A company pays while NATS is gone: payments
  * settles it and keeps the event in its outbox; the jobs service cannot know yet, so the contact details
  * stay locked; once NATS is back the jobs service learns of the unlock, once, the company sees them, and
- * the chat service opens the one conversation.
+ * the chat service opens the one conversation. And a payments replica that dies after the provider took
+ * the money: another replica's reconciliation settles it, and every service holds it once.
  */
-describe('fault: NATS down while a payment is confirmed', () => {
+describe('faults in the money path, across the services', () => {
   const keys = generateSigningKeys();
   let nats: NatsTestServer;
   let db: Database;
@@ -107,19 +108,15 @@ describe('fault: NATS down while a payment is confirmed', () => {
     };
   }
 
-  const viewJob = (jobId: string, headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url: JOB_API.viewJob(jobId), headers });
-
-  it('payments keeps the unlock event while NATS is down; jobs and chat learn of it once NATS is back, once', async () => {
-    const poster = await member('user');
-    const company = await member('company');
+  /** A job posted by `poster` through the jobs service, known to payments once this resolves. */
+  async function postJob(poster: { headers: Record<string, string> }, email: string) {
     const posted = await app.inject({
       method: 'POST',
       url: API_PATHS.postJob,
       headers: poster.headers,
       payload: {
         name: 'Ada Obi',
-        email: 'ada.money@example.com',
+        email,
         phoneNumber: '0803 555 0123',
         state: 'Lagos',
         address: '3 Marina Road, Lagos Island',
@@ -136,6 +133,26 @@ describe('fault: NATS down while a payment is confirmed', () => {
       const known = await sql`select 1 from payments.jobs where id = ${jobId}`.execute(db.raw);
       if (known.rows.length === 0) throw new Error('payments does not know the job yet');
     }, 15_000);
+    return jobId;
+  }
+
+  /** What every service holds of the job's unlocks: once means one row on each side. */
+  async function unlockRecords(jobId: string) {
+    const rows = async (query: ReturnType<typeof sql>) => (await query.execute(db.raw)).rows;
+    return {
+      jobs: await rows(sql`select status from jobs.unlocks where job_id = ${jobId}`),
+      payments: await rows(sql`select status from payments.unlock_payments where job_id = ${jobId}`),
+      chats: await rows(sql`select applicant_id, payment_id from chat.chats where job_id = ${jobId}`),
+    };
+  }
+
+  const viewJob = (jobId: string, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: JOB_API.viewJob(jobId), headers });
+
+  it('payments keeps the unlock event while NATS is down; jobs and chat learn of it once NATS is back, once', async () => {
+    const poster = await member('user');
+    const company = await member('company');
+    const jobId = await postJob(poster, 'ada.money@example.com');
 
     const started = await app.inject({
       method: 'POST',
@@ -194,5 +211,95 @@ describe('fault: NATS down while a payment is confirmed', () => {
       `.execute(db.raw);
       expect(chats.rows).toEqual([{ applicant_id: company.id }]);
     }, 30_000);
+  }, 150_000);
+
+  it('the payments replica that took the money dies before settling it: another one reconciles it; jobs and chat learn of it once', async () => {
+    const poster = await member('user');
+    const company = await member('company');
+    const jobId = await postJob(poster, 'ada.replica@example.com');
+    let clock = Date.now();
+
+    // A payments replica of its own (its own NATS connection), as Swarm runs several.
+    async function paymentsReplica(name: string) {
+      const replicaBus = await createNatsBus({
+        servers: nats.url,
+        name,
+        retryDelayMs: 50,
+        maxRetryDelayMs: 500,
+        publishTimeoutMs: 1000,
+        logger: quiet,
+      });
+      const replica = Fastify({ logger: false });
+      setEnvelopeNotFoundHandler(replica);
+      let replicaControls: PaymentsControls | undefined;
+      await replica.register(paymentsService, {
+        db,
+        bus: replicaBus,
+        auth: { publicKey: keys.publicKey },
+        dataDir,
+        payments: { reconcileIntervalMs: 0, now: () => new Date(clock) },
+        onControls: (c) => (replicaControls = c),
+      });
+      await replica.ready();
+      return {
+        app: replica,
+        controls: replicaControls!,
+        async stop() {
+          await replica.close();
+          await replicaBus.close();
+        },
+      };
+    }
+
+    const first = await paymentsReplica('payments-first');
+    const started = await first.app.inject({
+      method: 'POST',
+      url: API_PATHS.initializePayment,
+      headers: company.headers,
+      payload: { jobId },
+    });
+    expect(started.statusCode).toBe(200);
+    const reference = started.json().reference as string;
+    const paymentId = started.json().payment._id as string;
+    const provider = first.controls.unlocks.provider as unknown as {
+      act(reference: string, action: 'pay'): Promise<unknown>;
+    };
+    await provider.act(reference, 'pay'); // the provider took the money; no callback, no webhook
+    await first.stop(); // and the replica is gone before anything settled it
+
+    const locked = await viewJob(jobId, company.headers);
+    expect(locked.json().job).toMatchObject({ contactLocked: true, unlockCount: 0 });
+    // Jobs may know of the checkout (pending), nothing more; no conversation.
+    const before = await unlockRecords(jobId);
+    expect(before.jobs).not.toContainEqual({ status: 'paid' });
+    expect(before.chats).toEqual([]);
+
+    const second = await paymentsReplica('payments-second');
+    try {
+      clock += 10 * 60_000;
+      expect(await second.controls.reconcile()).toMatchObject({ paid: 1 });
+      await eventually(async () => {
+        const open = await viewJob(jobId, company.headers);
+        expect(open.json().job).toMatchObject({ contactLocked: false, unlockCount: 1 });
+        expect((await unlockRecords(jobId)).chats).toHaveLength(1);
+      }, 45_000);
+      // The company's callback arriving late, and a second reconciliation round, change nothing.
+      const verified = await second.app.inject({
+        method: 'POST',
+        url: API_PATHS.verifyPayment,
+        headers: company.headers,
+        payload: { trxref: reference, reference },
+      });
+      expect(verified.json().status).toBe('paid');
+      expect(await second.controls.reconcile()).toMatchObject({ paid: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await unlockRecords(jobId)).toEqual({
+        jobs: [{ status: 'paid' }],
+        payments: [{ status: 'paid' }],
+        chats: [{ applicant_id: company.id, payment_id: paymentId }],
+      });
+    } finally {
+      await second.stop();
+    }
   }, 150_000);
 });
