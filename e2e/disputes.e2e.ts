@@ -197,7 +197,7 @@ describe('dispute journey (embedded, 375 px, keyboard)', () => {
 
     // The bell tells it too (jobs' consumer of payments.dispute.decided), by keyboard: the decision in
     // plain words with the amount, leading to the dashboard's payments, nothing of the poster's.
-    const bell = page.getByRole('button', { name: /^Job alerts, \d+ unread$/ });
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor({ timeout: 30_000 });
     await bell.focus();
     await page.keyboard.press('Enter');

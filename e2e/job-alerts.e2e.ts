@@ -121,11 +121,11 @@ describe('job alerts (embedded, 375 px, keyboard)', () => {
     // 3. The company's header shows one unread alert; by keyboard it opens the list and the job.
     await signInThroughApi(page, site.url, company.email, company.password);
     await page.goto(`${site.url}/`);
-    const bell = page.getByRole('button', { name: 'Job alerts, 1 unread' });
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.waitFor({ timeout: 30_000 });
     await tabTo(page, bell);
     await page.keyboard.press('Enter');
-    const panel = page.getByRole('region', { name: 'Job alerts' });
+    const panel = page.getByRole('region', { name: 'Notifications' });
     const alertLink = panel.getByRole('link', { name: new RegExp(heading) });
     await alertLink.waitFor();
     await expectNoSeriousViolations(page, 'the open bell');
@@ -142,7 +142,7 @@ describe('job alerts (embedded, 375 px, keyboard)', () => {
     await shootBoth(page, 'job-alerts-job');
     await page.setViewportSize(PHONE);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Job alerts', exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 15_000 });
 
     // 4. The instant mail went out: the job, its link, the signed unsubscribe link, no poster details.
     const outbox = join(dataDir, 'mail-outbox');

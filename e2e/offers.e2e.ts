@@ -142,11 +142,11 @@ describe('offers journey (embedded, 375 px, keyboard)', () => {
     // ---- The company not chosen sees it in its bell.
     await signInThroughApi(page, site.url, first.email, first.password);
     await page.goto(`${site.url}/`);
-    const bell = page.getByRole('button', { name: 'Job alerts, 1 unread' });
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.waitFor({ timeout: 30_000 });
     await tabTo(page, bell);
     await page.keyboard.press('Enter');
-    const panel = page.getByRole('region', { name: 'Job alerts' });
+    const panel = page.getByRole('region', { name: 'Notifications' });
     await panel
       .getByRole('link', { name: new RegExp(`The poster of ${heading} chose another company`) })
       .waitFor({ timeout: 15_000 });

@@ -146,7 +146,7 @@ describe('paying by bank transfer (embedded, sandbox bank)', () => {
 
     // The header's bell says it too (jobs' consumer of payments.unlock.confirmed), by keyboard: the amount
     // and the job, nothing of the poster's; the notice opens the job and is then read.
-    const bell = page.getByRole('button', { name: /^Job alerts, \d+ unread$/ });
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor({ timeout: 30_000 });
     await tabToAndPress(page, bell);
     const bellNotice = page.getByRole('link', {

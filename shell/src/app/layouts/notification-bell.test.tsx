@@ -58,12 +58,12 @@ describe("the header's job alerts bell", () => {
     state.notifications = [alert(1), alert(2), alert(3, { read: true })];
     const user = userEvent.setup();
     await openAs('company');
-    const bell = await screen.findByRole('button', { name: 'Job alerts, 2 unread' }, { timeout: 5000 });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 });
     expect(bell).toHaveAttribute('aria-expanded', 'false');
     bell.focus();
     await user.keyboard('{Enter}');
     expect(bell).toHaveAttribute('aria-expanded', 'true');
-    const panel = screen.getByRole('region', { name: 'Job alerts' });
+    const panel = screen.getByRole('region', { name: 'Notifications' });
     const links = within(panel).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       expect.stringContaining('New: Fix leak 1'),
@@ -80,23 +80,23 @@ describe("the header's job alerts bell", () => {
 
     await user.keyboard('{Enter}');
     await user.click(
-      within(screen.getByRole('region', { name: 'Job alerts' })).getByRole('link', { name: /Fix leak 1/ }),
+      within(screen.getByRole('region', { name: 'Notifications' })).getByRole('link', { name: /Fix leak 1/ }),
     );
     await waitFor(() =>
       expect(
         state.calls.filter((c) => c.method === 'PUT' && c.path === '/api/jobs/notifications/read'),
       ).toHaveLength(1),
     );
-    expect(await screen.findByRole('button', { name: 'Job alerts, 1 unread' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
   it('marks all read at once', async () => {
     state.notifications = [alert(1), alert(2)];
     const user = userEvent.setup();
     await openAs('company');
-    await user.click(await screen.findByRole('button', { name: 'Job alerts, 2 unread' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
-    expect(await screen.findByRole('button', { name: 'Job alerts' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(state.notifications.every((n) => n.read)).toBe(true);
   });
 
@@ -108,8 +108,8 @@ describe("the header's job alerts bell", () => {
     ];
     const user = userEvent.setup();
     await openAs('company');
-    await user.click(await screen.findByRole('button', { name: 'Job alerts, 2 unread' }, { timeout: 5000 }));
-    const links = within(screen.getByRole('region', { name: 'Job alerts' })).getAllByRole('link');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }));
+    const links = within(screen.getByRole('region', { name: 'Notifications' })).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       expect.stringMatching(/^New: Ada Obi hired you for Paint the fence(?!.*Craftsman)/),
       expect.stringMatching(/^New: The poster of Fix the roof chose another company/),
@@ -154,10 +154,10 @@ describe("the header's job alerts bell", () => {
     ];
     const user = userEvent.setup();
     await openAs('company');
-    const bell = await screen.findByRole('button', { name: 'Job alerts, 3 unread' }, { timeout: 5000 });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' }, { timeout: 5000 });
     bell.focus();
     await user.keyboard('{Enter}');
-    const panel = screen.getByRole('region', { name: 'Job alerts' });
+    const panel = screen.getByRole('region', { name: 'Notifications' });
     const links = within(panel).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       expect.stringMatching(
@@ -194,13 +194,13 @@ describe("the header's job alerts bell", () => {
         state.calls.filter((c) => c.method === 'PUT' && c.path === '/api/jobs/notifications/read'),
       ).toHaveLength(1),
     );
-    expect(await screen.findByRole('button', { name: 'Job alerts, 2 unread' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 
   it('says when there is nothing yet', async () => {
     const user = userEvent.setup();
     await openAs('company');
-    await user.click(await screen.findByRole('button', { name: 'Job alerts' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }, { timeout: 5000 }));
     expect(screen.getByText(new RegExp(NO_ALERTS_TEXT))).toBeInTheDocument();
   });
 
@@ -208,14 +208,14 @@ describe("the header's job alerts bell", () => {
     server.use(http.get(api('/api/jobs/notifications'), () => HttpResponse.json({}, { status: 503 })));
     const user = userEvent.setup();
     await openAs('company');
-    await user.click(await screen.findByRole('button', { name: 'Job alerts' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }, { timeout: 5000 }));
     expect(await screen.findByText(ALERTS_FAILED_TEXT, {}, { timeout: 8000 })).toBeInTheDocument();
   }, 30_000);
 
   it.each(['user', 'admin'] as const)('is not there for a %s (no request either)', async (type) => {
     await openAs(type);
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-    expect(screen.queryByRole('button', { name: /^Job alerts/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
     expect(state.calls.some((c) => c.path === '/api/jobs/notifications')).toBe(false);
   });
 });

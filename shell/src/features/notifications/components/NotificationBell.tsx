@@ -16,8 +16,8 @@ import './notification-bell.css';
 const BELL_ICON = 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0';
 const MAX_SHOWN = 99;
 
-export const NO_ALERTS_TEXT = 'No job alerts yet.';
-export const ALERTS_FAILED_TEXT = 'Your job alerts could not be loaded.';
+export const NO_ALERTS_TEXT = 'No notifications yet.';
+export const ALERTS_FAILED_TEXT = 'Your notifications could not be loaded.';
 
 /** "Craftsman · Lagos · 5 min ago" */
 function detailOf(notification: Notification, now: number): string {
@@ -138,7 +138,7 @@ function Bell({ className }: { className: string }) {
   useFocusTrap(open, { containers: [toggle, panel], onEscape: () => setOpen(false) });
 
   const unread = list.data?.unread ?? 0;
-  const label = unread > 0 ? `Job alerts, ${unread} unread` : 'Job alerts';
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   const notifications = list.data?.notifications ?? [];
   const now = Date.now();
 
@@ -175,11 +175,11 @@ function Bell({ className }: { className: string }) {
         ref={panel}
         className="notification-bell__panel"
         role="region"
-        aria-label="Job alerts"
+        aria-label="Notifications"
         hidden={!open}
       >
         <div className="notification-bell__head">
-          <h2 className="notification-bell__title">Job alerts</h2>
+          <h2 className="notification-bell__title">Notifications</h2>
           {unread > 0 && (
             <button
               type="button"
@@ -200,7 +200,7 @@ function Bell({ className }: { className: string }) {
           </p>
         ) : notifications.length === 0 ? (
           <p className="notification-bell__note">
-            {NO_ALERTS_TEXT} New jobs that match your choices show here.
+            {NO_ALERTS_TEXT} New jobs that match your job alerts, and news of your offers and payments, show here.
           </p>
         ) : (
           <ul className="notification-bell__list">
@@ -238,8 +238,9 @@ function Bell({ className }: { className: string }) {
 }
 
 /**
- * The header's job alerts for a company: a bell with the unread count that opens the newest alerts
- * (each opens its job and is marked read) and a way to the alert settings. Its own lazy chunk, loaded
+ * The header's notifications for a company (job alerts, offer decisions, payment and dispute notices): a
+ * bell with the unread count that opens the newest (each opens its page and is marked read) and a way to
+ * the alert settings. Named "Notifications", not "Job alerts", since it carries more than alerts. Its own lazy chunk, loaded
  * only for companies, so the shell's first JS does not grow.
  */
 export function NotificationBell({ className = '' }: { className?: string }) {
