@@ -48,7 +48,8 @@ export type JobAlertPreferencesResponse = Static<typeof JobAlertPreferencesRespo
  * Kinds of in-app notices: a matching new job; the poster hired this company (`offer-accepted`); the
  * poster chose another company (`offer-declined`); the company's transfer/USSD unlock payment arrived
  * (`payment-confirmed`) or its payment window ran out (`payment-expired`); an admin decided its dispute
- * of an unlock (`dispute-decided`).
+ * of an unlock (`dispute-decided`); its unlock payment was refunded for another reason (`payment-refunded`:
+ * the job deleted, hidden or full, no reply in time, a late or wrong amount, a duplicate, an admin).
  */
 export const NotificationKindSchema = /* @__PURE__ */ Type.Union([
   Type.Literal('job-alert'),
@@ -57,6 +58,7 @@ export const NotificationKindSchema = /* @__PURE__ */ Type.Union([
   Type.Literal('payment-confirmed'),
   Type.Literal('payment-expired'),
   Type.Literal('dispute-decided'),
+  Type.Literal('payment-refunded'),
 ]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
@@ -80,6 +82,8 @@ export const NotificationSchema = /* @__PURE__ */ Type.Object({
   /** A `dispute-decided` notice: the admin's decision, and a rejection's reason as the admin wrote it. */
   outcome: Type.Optional(Type.Union([Type.Literal('refunded'), Type.Literal('rejected')])),
   rejectionReason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** A `payment-refunded` notice: why (one of REFUND_REASONS; its words are REFUND_REASON_MESSAGES). */
+  refundReason: Type.Optional(Type.String()),
 });
 export type Notification = Static<typeof NotificationSchema>;
 

@@ -95,7 +95,8 @@ export default async function jobsService(app: FastifyInstance, options: JobsSer
     filterSubject: 'payments.unlock.*',
     handlers: clearing(unlockHandlers, clear),
   });
-  // The bell's payment notices: the company's transfer arrived or expired, its dispute was decided.
+  // The bell's payment notices: the company's transfer arrived or expired, its dispute was decided, its
+  // payment was refunded.
   service.consume({
     durable: PAYMENT_NOTICES_CONSUMER,
     filterSubject: 'payments.>',

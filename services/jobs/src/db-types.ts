@@ -102,7 +102,8 @@ export type NotificationKindValue =
   | 'offer-declined'
   | 'payment-confirmed'
   | 'payment-expired'
-  | 'dispute-decided';
+  | 'dispute-decided'
+  | 'payment-refunded';
 
 export interface NotificationsTable {
   id: Generated<string>;

@@ -131,6 +131,56 @@ describe('payment notices in the bell (durable consumer jobs-payment-notices)', 
     });
   });
 
+  const refunded = (jobId: string, reason: string, paymentId = randomUUID()) => ({
+    paymentId,
+    reference: `ref-${paymentId}`,
+    jobId,
+    companyId: company.id,
+    posterId: poster.id,
+    amount: 150_000,
+    currency: 'NGN',
+    reason,
+    unlocked: true,
+    refundedAt: new Date().toISOString(),
+  });
+
+  it('tells it of a refund with its reason, kept after the job is deleted; a dispute refund only once', async () => {
+    const deletedJob = await h.postJob(poster);
+    const disputedJob = await h.postJob(poster);
+    const deleted = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/jobs/deletejob/${deletedJob}`,
+      headers: poster.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    await h.publish(EVENT_TYPES.paymentsUnlockRefunded, refunded(deletedJob, 'job-deleted'));
+    // An accepted dispute's refund: its decision tells it, not a second notice.
+    await h.publish(EVENT_TYPES.paymentsDisputeDecided, decided(disputedJob, 'refunded'));
+    await h.publish(EVENT_TYPES.paymentsUnlockRefunded, refunded(disputedJob, 'dispute'));
+    await eventually(async () =>
+      expect(await noticesOf(company)).toContainEqual(
+        expect.objectContaining({
+          kind: 'payment-refunded',
+          jobId: deletedJob,
+          amount: 150_000,
+          currency: 'NGN',
+          refundReason: 'job-deleted',
+          read: false,
+        }),
+      ),
+    );
+    await eventually(async () => expect(await storedNotices(disputedJob)).toHaveLength(1));
+    // The refund event after the decision has been handled (a later event of the same stream is in).
+    const marker = await h.postJob(poster);
+    await h.publish(EVENT_TYPES.paymentsUnlockExpired, expired(marker));
+    await eventually(async () => expect(await storedNotices(marker)).toHaveLength(1));
+    expect((await storedNotices(disputedJob)).map((n) => n.kind)).toEqual(['dispute-decided']);
+    // Nothing of the poster's in it.
+    const notice = (await noticesOf(company)).find((n) => n.jobId === deletedJob)!;
+    expect(JSON.stringify(notice)).not.toMatch(/Ada Obi|@|\+234|080\d/);
+    expect((await noticesOf(otherCompany)).map((n) => n.jobId)).not.toContain(deletedJob);
+  });
+
   it('stores one notice when the event is redelivered, and keeps it read', async () => {
     const jobId = await h.postJob(poster);
     const paymentId = randomUUID();

@@ -7,8 +7,9 @@ import { AlertsRepository } from '../repositories/alerts-repository';
 export const PAYMENT_NOTICES_CONSUMER = 'jobs-payment-notices';
 
 /**
- * `payments.unlock.confirmed` / `payments.unlock.expired` / `payments.dispute.decided` -> one bell notice
- * to the paying company (accounts mails the same news). Run through `service.consume`: the notice
+ * `payments.unlock.confirmed` / `payments.unlock.expired` / `payments.dispute.decided` /
+ * `payments.unlock.refunded` -> one bell notice to the paying company (accounts mails the same news of
+ * the first three). A refund after an accepted dispute is told by the decision's notice, not twice. Run through `service.consume`: the notice
  * commits with the inbox row, so a redelivered event writes nothing; the notice is keyed by payment or
  * dispute as well (alerts repository), so the same news twice stays one notice. Events about ids that
  * are not uuids, or jobs this service does not have, are ignored (a throwing handler would be
@@ -53,6 +54,19 @@ export const paymentNoticeHandlers: EventHandlers<JobsDatabase> = {
       // Only a rejection has a reason to tell; a refund's text says what happened.
       rejectionReason: decided.outcome === 'rejected' ? decided.rejectionReason : null,
       at: dateOr(decided.decidedAt),
+    });
+  },
+  'payments.unlock.refunded': async (refunded, trx) => {
+    if (refunded.reason === 'dispute' || !(await jobExists(trx, refunded))) return;
+    await new AlertsRepository(trx).notifyPayment(trx, {
+      kind: 'payment-refunded',
+      companyId: refunded.companyId,
+      jobId: refunded.jobId,
+      source: refunded.paymentId,
+      amount: refunded.amount,
+      currency: refunded.currency,
+      refundReason: refunded.reason,
+      at: dateOr(refunded.refundedAt),
     });
   },
 };

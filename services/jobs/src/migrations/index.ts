@@ -7,6 +7,7 @@ import { hireMigration } from './0006_hire';
 import { offersMigration } from './0007_offers';
 import { reviewModerationMigration } from './0008_review_moderation';
 import { paymentNoticesMigration } from './0009_payment_notices';
+import { refundNoticesMigration } from './0010_refund_notices';
 
 /** The jobs schema's migrations, one file each, applied in key order. */
 export const jobsMigrations: SchemaMigrations = {
@@ -19,4 +20,5 @@ export const jobsMigrations: SchemaMigrations = {
   '0007_offers': offersMigration,
   '0008_review_moderation': reviewModerationMigration,
   '0009_payment_notices': paymentNoticesMigration,
+  '0010_refund_notices': refundNoticesMigration,
 };

@@ -27,7 +27,14 @@ export interface AlertedJob {
 }
 
 /** Notices about the company's money (payments' events); the rest are about jobs and hires. */
-export const PAYMENT_NOTICE_KINDS = ['payment-confirmed', 'payment-expired', 'dispute-decided'] as const;
+export const PAYMENT_NOTICE_KINDS = [
+  'payment-confirmed',
+  'payment-expired',
+  'dispute-decided',
+  'payment-refunded',
+] as const;
+/** Notices about the company's money that stay when their job is deleted or hidden (they open the dashboard). */
+const KEPT_AFTER_THE_JOB: Notification['kind'][] = ['dispute-decided', 'payment-refunded'];
 export type PaymentNoticeKind = (typeof PAYMENT_NOTICE_KINDS)[number];
 
 /** What a payment or dispute notice keeps (in `notifications.data`): what the event said, no contact. */
@@ -42,12 +49,13 @@ export interface PaymentNotice {
   windowMinutes?: number;
   outcome?: 'refunded' | 'rejected';
   rejectionReason?: string | null;
+  refundReason?: string;
   at: Date;
 }
 
 type PaymentNoticeFields = Pick<
   Notification,
-  'amount' | 'currency' | 'windowMinutes' | 'outcome' | 'rejectionReason'
+  'amount' | 'currency' | 'windowMinutes' | 'outcome' | 'rejectionReason' | 'refundReason'
 >;
 
 /** The stored `data` of a payment notice back as the list's fields (anything malformed left out). */
@@ -63,6 +71,7 @@ function paymentFieldsOf(data: unknown): PaymentNoticeFields {
   if (d.outcome !== undefined) {
     fields.rejectionReason = typeof d.rejectionReason === 'string' ? d.rejectionReason : null;
   }
+  if (typeof d.refundReason === 'string') fields.refundReason = d.refundReason;
   return fields;
 }
 
@@ -204,6 +213,7 @@ export class AlertsRepository {
       ...(notice.outcome !== undefined
         ? { outcome: notice.outcome, rejectionReason: notice.rejectionReason ?? null }
         : {}),
+      ...(notice.refundReason !== undefined ? { refundReason: notice.refundReason } : {}),
     };
     await trx
       .insertInto('notifications')
@@ -229,7 +239,8 @@ export class AlertsRepository {
 
   /**
    * The company's newest notifications (of jobs still visible: a job deleted or hidden since drops out,
-   * except a dispute's decision: it is about the company's money and opens the dashboard, not the job)
+   * except a dispute's decision and a refund: they are about the company's money and open the dashboard,
+   * not the job; a refund often comes because the job was deleted or hidden)
    * and how many are unread.
    */
   async notificationsOf(companyId: string): Promise<{ notifications: Notification[]; unread: number }> {
@@ -241,7 +252,7 @@ export class AlertsRepository {
       .where((w) =>
         w.or([
           w.and([w('j.deleted_at', 'is', null), w('j.hidden_at', 'is', null)]),
-          w('n.kind', '=', 'dispute-decided'),
+          w('n.kind', 'in', KEPT_AFTER_THE_JOB),
         ]),
       );
     const [rows, count] = await Promise.all([

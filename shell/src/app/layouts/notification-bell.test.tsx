@@ -94,7 +94,9 @@ describe("the header's job alerts bell", () => {
     state.notifications = [alert(1), alert(2)];
     const user = userEvent.setup();
     await openAs('company');
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }),
+    );
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(state.notifications.every((n) => n.read)).toBe(true);
@@ -108,7 +110,9 @@ describe("the header's job alerts bell", () => {
     ];
     const user = userEvent.setup();
     await openAs('company');
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 5000 }),
+    );
     const links = within(screen.getByRole('region', { name: 'Notifications' })).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       expect.stringMatching(/^New: Ada Obi hired you for Paint the fence(?!.*Craftsman)/),
@@ -151,6 +155,23 @@ describe("the header's job alerts bell", () => {
         rejectionReason: 'The poster answered within the day.',
         read: true,
       }),
+      alert(5, {
+        kind: 'payment-refunded',
+        jobHeading: 'Clear the gutter',
+        amount: 150_000,
+        currency: 'NGN',
+        refundReason: 'job-deleted',
+        read: true,
+      }),
+      // A reason this client does not know yet still says what happened.
+      alert(6, {
+        kind: 'payment-refunded',
+        jobHeading: 'Lay the path',
+        amount: 150_000,
+        currency: 'NGN',
+        refundReason: 'a-new-reason',
+        read: true,
+      }),
     ];
     const user = userEvent.setup();
     await openAs('company');
@@ -172,6 +193,10 @@ describe("the header's job alerts bell", () => {
       expect.stringMatching(
         /^Your dispute about Mend the gate was not accepted\. Reason: The poster answered within the day\./,
       ),
+      expect.stringMatching(
+        /^Refund of ₦1,500 for Clear the gutter\. The poster deleted the job after you paid\. Your payment has been refunded\./,
+      ),
+      expect.stringMatching(/^Refund of ₦1,500 for Lay the path\. Your payment has been refunded\./),
       'Choose your job alerts',
     ]);
     // A payment leads to its job (unlocked, or to pay again); a dispute to the dashboard's payments.
@@ -179,8 +204,9 @@ describe("the header's job alerts bell", () => {
     expect(links[1]).toHaveAttribute('href', `/jobs?job=${alert(2).jobId}`);
     expect(links[2]).toHaveAttribute('href', '/dashboard#payments');
     expect(links[3]).toHaveAttribute('href', '/dashboard#payments');
+    expect(links[4]).toHaveAttribute('href', '/dashboard#payments');
     // The kind's icon is decoration: hidden from screen readers, the text says it all.
-    for (const link of links.slice(0, 4)) {
+    for (const link of links.slice(0, 6)) {
       expect(link.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     }
     // By keyboard: Tab passes "Mark all read" and reaches the notice; Enter opens it and marks it read.

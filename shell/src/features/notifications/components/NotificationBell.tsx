@@ -1,6 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatKobo, type Notification, type NotificationListResponse } from '@marketplace/contracts';
+import {
+  formatKobo,
+  REFUND_REASON_MESSAGES,
+  type Notification,
+  type NotificationListResponse,
+  type RefundReason,
+} from '@marketplace/contracts';
 import { retryUnlessClientError } from '@marketplace/ui';
 import { useFocusTrap } from '@marketplace/ui/focus-trap';
 import { EnsureQueryClient } from '@marketplace/ui/query';
@@ -66,14 +72,22 @@ export function noticeText(notification: Notification): string {
       return notification.outcome === 'refunded'
         ? `Your dispute about ${job} was accepted: ${amount ?? 'your payment'} is being refunded`
         : `Your dispute about ${job} was not accepted. Reason: ${notification.rejectionReason || 'not given'}`;
+    case 'payment-refunded': {
+      const reason = notification.refundReason as RefundReason | undefined;
+      const why =
+        reason && Object.hasOwn(REFUND_REASON_MESSAGES, reason) ? ` ${REFUND_REASON_MESSAGES[reason]}` : '';
+      return `Refund of ${amount ?? 'your payment'} for ${job}.${why || ' Your payment has been refunded.'}`;
+    }
     default:
       return job;
   }
 }
 
-/** Where a notice leads: a dispute's decision to the dashboard's payments, the rest to their job. */
+/** Where a notice leads: a dispute's decision or a refund to the dashboard's payments, the rest to their job. */
 export function noticeLink(notification: Notification): string {
-  if (notification.kind === 'dispute-decided') return '/dashboard#payments';
+  if (notification.kind === 'dispute-decided' || notification.kind === 'payment-refunded') {
+    return '/dashboard#payments';
+  }
   return `/jobs?job=${encodeURIComponent(notification.jobId)}`;
 }
 
@@ -85,6 +99,7 @@ const KIND_ICONS: Record<Notification['kind'], string> = {
   'payment-confirmed': 'M3 6h18v12H3zM3 10h18M7 15h4',
   'payment-expired': 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
   'dispute-decided': 'M12 4v16M5 8h14M5 8l-3 6h6zM19 8l-3 6h6zM8 20h8',
+  'payment-refunded': 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
 };
 
 function KindIcon({ kind }: { kind: Notification['kind'] }) {
@@ -200,7 +215,8 @@ function Bell({ className }: { className: string }) {
           </p>
         ) : notifications.length === 0 ? (
           <p className="notification-bell__note">
-            {NO_ALERTS_TEXT} New jobs that match your job alerts, and news of your offers and payments, show here.
+            {NO_ALERTS_TEXT} New jobs that match your job alerts, and news of your offers and payments, show
+            here.
           </p>
         ) : (
           <ul className="notification-bell__list">
