@@ -53,6 +53,10 @@ export const JobSummarySchema = Type.Object({
    * the hire; not replaced, withdrawn or expired ones).
    */
   offerCount: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The poster's own list only: the company hired for the job (its public name), or null. */
+  hiredCompany: Type.Optional(
+    Type.Union([Type.Object({ _id: Type.String(), name: Type.String() }), Type.Null()]),
+  ),
   /** Poster's own lists and the admin's list only. */
   hidden: Type.Optional(Type.Union([JobHiddenSchema, Type.Null()])),
 });

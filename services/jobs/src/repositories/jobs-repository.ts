@@ -157,6 +157,13 @@ export class JobsRepository {
       .execute();
   }
 
+  /** The names the members of `ids` go by (companies' public names), by id; unknown ids are left out. */
+  async memberNames(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('members').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(rows.flatMap((row) => (row.name ? [[row.id, row.name] as const] : [])));
+  }
+
   /** The jobs a company has a paid unlock of (not deleted, not hidden), newest first. */
   listUnlockedBy(companyId: string): Promise<StoredJob[]> {
     return this.selectJobs()

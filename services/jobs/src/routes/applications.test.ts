@@ -171,6 +171,8 @@ describe('unlocks, applicants, dashboards and applying', () => {
       const body = response.json();
       expect(body.jobs.map((j: { _id: string }) => j._id)).toEqual([third, second, first]);
       expect(body.jobs[0].hidden).toBeNull();
+      // Nobody hired yet (offers.test.ts has a hire): no company named.
+      expect(body.jobs.map((j: { hiredCompany: unknown }) => j.hiredCompany)).toEqual([null, null, null]);
       expect(body.jobs[1].hidden).toMatchObject({ reason: 'Duplicate listing', at: expect.any(String) });
       expect(body.jobs[2].status).toBe('completed');
       expect(body.totals).toEqual({ jobs: 3, completed: 1 });

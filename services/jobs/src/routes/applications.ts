@@ -67,11 +67,19 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<JobsRouteOptions> = as
         rows.map((job) => job.id),
         now(),
       );
+      // The company each job hired, by its public name (the poster chose it from the offers).
+      const hiredIds = [
+        ...new Set(rows.flatMap((job) => (job.hired_company_id ? [job.hired_company_id] : []))),
+      ];
+      const hiredNames = await jobs.memberNames(hiredIds);
       return {
         statusCode: 200,
         jobs: rows.map((job) => ({
           ...toSummary(job, { showHidden: true }),
           offerCount: offerCounts.get(job.id) ?? 0,
+          hiredCompany: job.hired_company_id
+            ? { _id: job.hired_company_id, name: hiredNames.get(job.hired_company_id) ?? 'A company' }
+            : null,
         })),
         totals: totalsOf(rows),
       };

@@ -463,7 +463,12 @@ describe('offers and the hire', () => {
         headers: poster.headers,
       });
       const summary = posted.json().jobs.find((job: { _id: string }) => job._id === jobId);
-      expect(summary).toMatchObject({ offerCount: 2, hiredCompanyId: ace.id, status: 'in-progress' });
+      expect(summary).toMatchObject({
+        offerCount: 2,
+        hiredCompanyId: ace.id,
+        hiredCompany: { _id: ace.id, name: 'Ace Plumbing' },
+        status: 'in-progress',
+      });
       // The company sees its own accepted offer and the hire.
       const forAce = (await list(jobId, ace)).json();
       expect(forAce).toMatchObject({

@@ -81,7 +81,12 @@ describe('dashboard: poster', () => {
     state.posted = [
       job(1, { jobHeading: 'Fix the roof' }),
       job(2, { jobHeading: 'Paint the fence', status: 'completed' }),
-      job(3, { jobHeading: 'Tile the bathroom', status: 'in-progress' }),
+      job(3, {
+        jobHeading: 'Tile the bathroom',
+        status: 'in-progress',
+        hiredCompanyId: 'company-7',
+        hiredCompany: { _id: 'company-7', name: 'Ace Plumbing' },
+      }),
     ];
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: MESSAGES.dashboard })).toBeInTheDocument();
@@ -102,6 +107,12 @@ describe('dashboard: poster', () => {
     ).toBeInTheDocument();
     const inProgress = within(t).getByRole('combobox', { name: 'Status of Tile the bathroom' });
     expect(within(inProgress).getByRole('option', { name: 'Open' })).toBeDisabled();
+    // The job with a hire names the company, leading to its profile; the others name nobody.
+    expect(within(t).getByRole('link', { name: 'Ace Plumbing' })).toHaveAttribute(
+      'href',
+      '/company-profile/company-7',
+    );
+    expect(within(t).getAllByText(/^Hired:/)).toHaveLength(1);
     expect(screen.getByRole('link', { name: MESSAGES.postJob })).toHaveAttribute('href', '/jobpost');
     expect(calls('GET').map((c) => c.path)).toEqual(['/api/jobs/user/jobs/posted']);
   });

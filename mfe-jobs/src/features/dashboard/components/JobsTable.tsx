@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Link } from '@marketplace/ui/router';
-import { JOB_MESSAGES, MESSAGES, type JobStatus, type JobSummary } from '@marketplace/contracts';
+import {
+  companyProfilePath,
+  JOB_MESSAGES,
+  MESSAGES,
+  type JobStatus,
+  type JobSummary,
+} from '@marketplace/contracts';
 import { jobDisplayName } from '@marketplace/ui/job';
 import { formatDay } from '../../../shared/dates';
 import { statusLabel } from './job-text';
@@ -151,6 +157,11 @@ export function JobsTable({
                 <span className="dash-table__meta" id={`dash-meta-${job._id}`}>
                   {poster ? `${where} · ${unlocked}` : where}
                 </span>
+                {poster && job.hiredCompany && (
+                  <span className="dash-table__hired">
+                    Hired: <Link to={companyProfilePath(job.hiredCompany._id)}>{job.hiredCompany.name}</Link>
+                  </span>
+                )}
                 {!poster && job.paymentInfo?.status === 'paid' && (
                   <Link className="dash-table__chat" to="/chat" aria-label={`Open chat about ${name}`}>
                     Open chat
