@@ -146,6 +146,19 @@ describe('faults in the money path, across the services', () => {
     };
   }
 
+  /** The company back from the provider's page: /payment/callback's call. */
+  const verifyPayment = (
+    to: FastifyInstance,
+    company: { headers: Record<string, string> },
+    reference: string,
+  ) =>
+    to.inject({
+      method: 'POST',
+      url: API_PATHS.verifyPayment,
+      headers: company.headers,
+      payload: { trxref: reference, reference },
+    });
+
   const viewJob = (jobId: string, headers: Record<string, string>) =>
     app.inject({ method: 'GET', url: JOB_API.viewJob(jobId), headers });
 
@@ -169,13 +182,7 @@ describe('faults in the money path, across the services', () => {
     await sandbox.act(reference, 'pay');
 
     await nats.kill();
-    const verified = await app.inject({
-      method: 'POST',
-      url: API_PATHS.verifyPayment,
-      headers: company.headers,
-      payload: { trxref: reference, reference },
-    });
-    expect(verified.json().status).toBe('paid');
+    expect((await verifyPayment(app, company, reference)).json().status).toBe('paid');
     // Paid and its event stored, not yet delivered: the jobs side cannot know, the contact stays locked.
     const waiting = await sql<{ n: number }>`
       select count(*)::int as n from payments.outbox
@@ -284,13 +291,7 @@ describe('faults in the money path, across the services', () => {
         expect((await unlockRecords(jobId)).chats).toHaveLength(1);
       }, 45_000);
       // The company's callback arriving late, and a second reconciliation round, change nothing.
-      const verified = await second.app.inject({
-        method: 'POST',
-        url: API_PATHS.verifyPayment,
-        headers: company.headers,
-        payload: { trxref: reference, reference },
-      });
-      expect(verified.json().status).toBe('paid');
+      expect((await verifyPayment(second.app, company, reference)).json().status).toBe('paid');
       expect(await second.controls.reconcile()).toMatchObject({ paid: 0 });
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(await unlockRecords(jobId)).toEqual({
