@@ -422,7 +422,7 @@ describe('catalogue journeys (embedded)', () => {
       // The address bar ends on the canonical address (the query kept), with the canonical page.
       await page.waitForURL(`${site.url}${canonical}?ref=variant`);
       await expectHeading(page, h1);
-      await page.locator('#main').getByText(company).waitFor({ timeout: 15_000 });
+      await page.locator('#main').getByText(company).waitFor({ timeout: 30_000 });
       // The head follows the page after it rendered: wait for its canonical address.
       await page.waitForFunction(
         (href) => document.querySelector('link[rel="canonical"]')?.getAttribute('href') === href,
