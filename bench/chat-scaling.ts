@@ -137,7 +137,7 @@ async function until(what: string, check: () => boolean, timeoutMs = 120_000): P
 /** Scales chat and waits until exactly that many replicas run. */
 async function scaleChat(replicas: number): Promise<void> {
   docker('service', 'scale', '-d', `${STACK_NAME}_chat=${replicas}`);
-  // Swarm puts a replica in DNS once its health check (/ready) passes.
+  // Swarm puts a replica in DNS once its health check (/health, answered once it has started) passes.
   await until(
     `${replicas} chat replicas`,
     () => containersOf('chat').length === replicas && containersOf('chat', true).length === replicas,

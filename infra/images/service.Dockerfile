@@ -25,7 +25,12 @@ RUN if [ -n "${UPLOADS_DIR}" ]; then \
 # Settings and secrets come from the environment and secret files at run time, never from the image.
 USER 10001:10001
 EXPOSE 8080
+# Liveness, not readiness (/health, as the Kubernetes liveness probe): Swarm replaces a task whose check
+# fails. Checking /ready there replaced every replica of a service when PostgreSQL or NATS was slow or
+# restarting, and a chat replica busy greeting the clients of a drained one; the replacements then met
+# the same and the cascade lost messages. A replica listens only once its database and bus answered at
+# start, so Swarm still puts it in DNS (and a rolling update goes on) only when it can serve.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 CMD ["node", "/app/main.mjs"]
