@@ -18,6 +18,7 @@
  * CHAT_SCALING_SOCKETS  sockets, two per conversation (default 2000)
  * CHAT_SCALING_RATE     messages per second over all conversations (default one per socket every 10 s)
  * CHAT_SCALING_SETTLE   seconds of steady load after each event (default 12)
+ * CHAT_SCALING_FINISH   seconds the clients may take after the load to finish and come back (default 180)
  * STACK_URL, STACK_DIR  the stack (default http://127.0.0.1:18080 and the deploy script's directory)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -41,7 +42,7 @@ const NEWCOMER_SHARE = 0.2;
 /** Sockets opened at once while connecting. */
 const CONNECT_BATCH = 100;
 /** After the load stops, how long the clients may take to finish (acks, catch-ups) before judging. */
-const FINISH_MS = 180_000;
+const FINISH_MS = Number(process.env.CHAT_SCALING_FINISH ?? 180) * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
