@@ -45,6 +45,12 @@ export interface StandaloneServiceOptions {
   plugin: (app: FastifyInstance, deps: ServiceDeps) => Promise<void>;
   /** Only accounts signs tokens. */
   signsTokens?: boolean;
+  /**
+   * How long the process may take to stop (default the kit's 10 s). Fastify gives each close hook only
+   * its plugin timeout (10 s): a hook that may take longer (chat's socket drain) needs this raised, or
+   * the close fails half-way and the process exits 1 with its bus and database still open.
+   */
+  shutdownTimeoutMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -70,14 +76,15 @@ export async function startStandaloneService(
     }),
   );
   // The server first, so the bus logs through its logger (JSON lines with the service name).
-  const app = Fastify(
-    serverOptions({
+  const app = Fastify({
+    ...serverOptions({
       name: options.name,
       logLevel: config.LOG_LEVEL,
       // Behind the edge: TRUST_PROXY=127.0.0.1 (the distributed launcher sets it); default nobody.
       trustProxy: trustProxyFrom(config.TRUST_PROXY),
     }),
-  );
+    ...(options.shutdownTimeoutMs ? { pluginTimeout: options.shutdownTimeoutMs } : {}),
+  });
   let bus;
   try {
     const open = () =>
@@ -123,10 +130,15 @@ export async function startStandaloneService(
     return {
       app,
       url,
+      ...(options.shutdownTimeoutMs ? { shutdownTimeoutMs: options.shutdownTimeoutMs } : {}),
       async stop() {
-        await app.close();
-        await bus.close();
-        await db.close();
+        // A close that fails (a hook past its limit) still lets go of the bus and the database.
+        try {
+          await app.close();
+        } finally {
+          await bus.close();
+          await db.close();
+        }
       },
     };
   } catch (err) {
