@@ -9,7 +9,7 @@
  *
  * Needs Docker Engine with Swarm (see NOTES / .ci/run) and the web build (`npm run build:web`).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -33,6 +33,35 @@ const E2E_ADMIN = { email: 'admin@e2e.example.com', password: 'e2e-admin-passwor
 const CHANGED_TEXT = { from: 'Customer service', to: 'Customer service (v2)' };
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+
+/**
+ * Runs a part of the run with its output shown as it comes and kept, so the verdict can be printed
+ * again at the very end: CI keeps only the tail of a failed run, which the diagnostics below fill.
+ */
+function runShown(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
+      to.write(chunk);
+      output += chunk.toString('utf8');
+    };
+    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
+    child.on('close', (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
+/** What failed, in a few lines: the failed journeys (TAP or spec), or chat scaling's figures. */
+function verdictOf(part: 'journeys' | 'chat scaling', output: string): string[] {
+  const lines = output.split('\n');
+  if (part === 'journeys')
+    return lines
+      .filter((line) => /^\s*(not ok \d+|✖ )|^# (pass|fail) |^ℹ (pass|fail) /.test(line))
+      .slice(0, 20);
+  const from = lines.findIndex((line) => line.startsWith('messages: '));
+  return (from >= 0 ? lines.slice(from) : lines.slice(-12)).filter(Boolean).slice(0, 24);
+}
 
 function removeVolumes() {
   const volumes = execFileSync(
@@ -187,6 +216,7 @@ async function main(): Promise<number> {
   writeFileSync(join(paths.secrets, 'admin-password'), E2E_ADMIN.password, { mode: 0o600 });
   const variants = catalogueVariants();
   let status = 1;
+  const failures: Array<{ part: 'journeys' | 'chat scaling' | 'setup'; output: string }> = [];
   try {
     let started = Date.now();
     for (const part of BUILDABLE) await buildImage(part, { version: VERSION });
@@ -217,21 +247,18 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     figures();
 
-    const journeys = spawnSync(
-      process.execPath,
+    const journeys = await runShown(
       ['--import', 'tsx', '--test', '--test-concurrency=1', 'e2e/stack.e2e.ts'],
       {
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          STACK_URL: `http://127.0.0.1:${PORT}`,
-          STACK_DIR: paths.dir,
-          STACK_PORT: String(PORT),
-          STACK_VERSION: VERSION,
-        },
+        ...process.env,
+        STACK_URL: `http://127.0.0.1:${PORT}`,
+        STACK_DIR: paths.dir,
+        STACK_PORT: String(PORT),
+        STACK_VERSION: VERSION,
       },
     );
-    status = journeys.status ?? 1;
+    if (journeys.status !== 0) failures.push({ part: 'journeys', output: journeys.output });
+    status = journeys.status;
 
     // Chat scaled 2 -> 4 -> 1 -> 3 and broken (a replica stopped, one killed, a NATS node lost,
     // PostgreSQL restarted) under 2,000 sockets in conversation: every message once, in order.
@@ -240,19 +267,18 @@ async function main(): Promise<number> {
     // stack, its load generator and every fault shared the two cores at load average 15-24: delivery
     // fell minutes behind and some clients were still reconnecting after 3 minutes. What is judged is
     // unchanged: every acknowledged message delivered once, in order, and every client back.
-    const scaling = spawnSync(process.execPath, ['--import', 'tsx', 'bench/chat-scaling.ts'], {
-      stdio: 'inherit',
-      env: {
-        CHAT_SCALING_RATE: '100',
-        CHAT_SCALING_FINISH: '360',
-        ...process.env,
-        STACK_URL: `http://127.0.0.1:${PORT}`,
-        STACK_DIR: paths.dir,
-      },
+    const scaling = await runShown(['--import', 'tsx', 'bench/chat-scaling.ts'], {
+      CHAT_SCALING_RATE: '100',
+      CHAT_SCALING_FINISH: '360',
+      ...process.env,
+      STACK_URL: `http://127.0.0.1:${PORT}`,
+      STACK_DIR: paths.dir,
     });
+    if (scaling.status !== 0) failures.push({ part: 'chat scaling', output: scaling.output });
     if (scaling.status !== 0) status = 1;
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
+    failures.push({ part: 'setup', output: err instanceof Error ? err.message : String(err) });
     status = 1;
   } finally {
     if (status !== 0) {
@@ -287,6 +313,13 @@ async function main(): Promise<number> {
     removeVolumes();
     variants.cleanup();
     rmSync(paths.dir, { recursive: true, force: true });
+  }
+  if (failures.length) {
+    console.log('\n=== test:stack FAILED in:');
+    for (const failure of failures)
+      console.log(
+        `--- ${failure.part}\n${(failure.part === 'setup' ? [failure.output] : verdictOf(failure.part, failure.output)).join('\n')}`,
+      );
   }
   return status;
 }
