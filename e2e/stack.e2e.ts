@@ -311,7 +311,11 @@ describe('the production stack, through the nginx ingress', () => {
     rollbackRemote(paths, 'catalogue', options!);
     await liveCatalogueIs(VERSION);
     await page.goto(`${SITE}/contactus`);
-    await page.getByRole('heading', { name: 'Customer service', exact: true }).waitFor({ timeout: 30_000 });
+    // The contact page's own heading: the shell's footer has one of the same name.
+    await page
+      .locator('#main')
+      .getByRole('heading', { name: 'Customer service', exact: true })
+      .waitFor({ timeout: 30_000 });
     assert.equal(await page.getByText(CHANGED_TEXT).count(), 0);
     assert.deepEqual(shellTasks(), shellBefore, 'the shell was neither rebuilt nor restarted');
     await page.close();
