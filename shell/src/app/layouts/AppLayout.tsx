@@ -19,6 +19,7 @@ const NotificationBell = lazy(
     ),
 );
 import { useDarkMode } from './theme';
+import { StrokeIcon } from '../../components/StrokeIcon';
 import './app-layout.css';
 
 /** Menu icons by path (presentation only: which entries exist comes from the route table). */
@@ -41,21 +42,6 @@ const MENU_ICONS: Record<string, string> = {
 };
 
 const LOGOUT_ICON = 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10';
-
-function Icon({ d, size = 20 }: { d: string; size?: number }) {
-  return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
-      <path
-        d={d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
   const [broken, setBroken] = useState(false);
@@ -87,7 +73,7 @@ function SearchForm({ id, onDone }: { id: string; onDone: () => void }) {
       <label className="ui-visually-hidden" htmlFor={`${id}-input`}>
         Search services
       </label>
-      <Icon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5" size={18} />
+      <StrokeIcon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5" size={18} />
       <input
         id={`${id}-input`}
         type="search"
@@ -174,14 +160,14 @@ export function AppLayout() {
             {menu.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className="app-sidebar__link" title={item.label}>
-                  <Icon d={MENU_ICONS[item.to] ?? ''} />
+                  <StrokeIcon d={MENU_ICONS[item.to] ?? ''} />
                   <span className="app-sidebar__label">{item.label}</span>
                 </NavLink>
               </li>
             ))}
             <li className="app-sidebar__logout">
               <button type="button" className="app-sidebar__link" onClick={onLogout} title="Logout">
-                <Icon d={LOGOUT_ICON} />
+                <StrokeIcon d={LOGOUT_ICON} />
                 <span className="app-sidebar__label">Logout</span>
               </button>
             </li>
@@ -199,7 +185,7 @@ export function AppLayout() {
             aria-controls="app-sidebar"
             onClick={() => setSidebarOpen((open) => !open)}
           >
-            <Icon d="M4 7h16M4 12h16M4 17h16" size={22} />
+            <StrokeIcon d="M4 7h16M4 12h16M4 17h16" size={22} />
             <span className="ui-visually-hidden">Menu</span>
           </button>
           <Link to="/" className="app-topbar__brand" aria-label={`${BRAND.name} home`}>
@@ -214,7 +200,7 @@ export function AppLayout() {
               aria-controls={searchId}
               onClick={() => setSearchOpen((open) => !open)}
             >
-              <Icon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5" />
+              <StrokeIcon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5" />
               <span className="ui-visually-hidden">Search</span>
             </button>
             {user.type === 'company' && (

@@ -1,5 +1,6 @@
 import { NavLink } from '@marketplace/ui/router';
 import { useUnreadTotal } from '../../../lib/chat-unread';
+import { StrokeIcon } from '../../../components/StrokeIcon';
 import './chat-link.css';
 
 const CHAT_ICON = 'M4 5h16v11H8l-4 4z';
@@ -16,16 +17,7 @@ export function ChatLink({ className = '' }: { className?: string }) {
   const label = unread > 0 ? `Chat, ${unread} unread` : 'Chat';
   return (
     <NavLink to="/chat" className={`chat-link ${className}`.trim()} aria-label={label} title={label}>
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path
-          d={CHAT_ICON}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <StrokeIcon d={CHAT_ICON} size={22} />
       {unread > 0 && (
         <span className="chat-link__badge" aria-hidden="true">
           {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}

@@ -17,6 +17,7 @@ import {
   NOTIFICATIONS_KEY,
   NOTIFICATIONS_REFRESH_MS,
 } from '../api/notifications';
+import { StrokeIcon } from '../../../components/StrokeIcon';
 import './notification-bell.css';
 
 const BELL_ICON = 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0';
@@ -104,23 +105,11 @@ const KIND_ICONS: Record<Notification['kind'], string> = {
 
 function KindIcon({ kind }: { kind: Notification['kind'] }) {
   return (
-    <svg
+    <StrokeIcon
       className={`notification-bell__icon notification-bell__icon--${kind}`}
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d={KIND_ICONS[kind] ?? KIND_ICONS['job-alert']}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+      d={KIND_ICONS[kind] ?? KIND_ICONS['job-alert']}
+      size={18}
+    />
   );
 }
 
@@ -169,16 +158,7 @@ function Bell({ className }: { className: string }) {
         title={label}
         onClick={() => setOpen((was) => !was)}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            d={BELL_ICON}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <StrokeIcon d={BELL_ICON} size={22} />
         {unread > 0 && (
           <span className="notification-bell__badge" aria-hidden="true">
             {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}

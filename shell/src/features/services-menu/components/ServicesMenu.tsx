@@ -1,22 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from '@marketplace/ui/router';
 import { categoryPath, SERVICE_CATALOGUE, subcategoryPath } from '@marketplace/contracts';
+import { StrokeIcon } from '../../../components/StrokeIcon';
 
 const ALL_SERVICES = '/other-services';
 
 function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path
-        d={open ? 'm6 15 6-6 6 6' : 'm6 9 6 6 6-6'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <StrokeIcon d={open ? 'm6 15 6-6 6 6' : 'm6 9 6 6 6-6'} size={16} strokeWidth={2} />;
 }
 
 /**
