@@ -2,6 +2,11 @@
 // - unit-node: services and libs on embedded defaults (PGlite, local bus): runs on a bare machine.
 // - unit-web:  shell and remotes in jsdom with msw.
 // - infra:     the same service/bus suites plus *.infra.test.ts against real PostgreSQL and NATS.
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { esmBundleMappers } from './tools/jest/esm-bundles.mjs';
+
+const rootDir = dirname(fileURLToPath(import.meta.url));
 const swc = [
   '@swc/jest',
   {
@@ -19,10 +24,8 @@ const esmOnly = [
   'rettime',
   'until-async',
   '@open-draft',
-  'typebox',
   '@nats-io',
   '@electric-sql',
-  'kysely',
   'cookie',
   'content-disposition',
   // file-type (upload sniffing in accounts) and its ESM-only dependencies.
@@ -44,9 +47,8 @@ const common = {
   transformIgnorePatterns: [`/node_modules/(?!(?:${esmOnly.join('|')})/)(?:@[^/]+/)?[^/]+/(?!node_modules/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
-    // typebox exposes only "import" conditions; point Jest at the ESM files (transformed above).
-    '^typebox$': '<rootDir>/node_modules/typebox/build/index.mjs',
-    '^typebox/(.*)$': '<rootDir>/node_modules/typebox/build/$1/index.mjs',
+    // typebox and kysely (ESM only): one bundle each instead of hundreds of transformed files (see the file).
+    ...esmBundleMappers(rootDir),
     // The Kubernetes models expose only "import" conditions too (infra/k8s's schema test).
     '^@kubernetes-models/(base|validate)$': '<rootDir>/node_modules/@kubernetes-models/$1/dist/index.js',
     '^@kubernetes-models/validate/runtime/(.*)$':
