@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandaloneService } from './standalone';
+import { seedPGliteDataDir } from './testing/pglite-snapshot';
 
 // PGlite's cold start takes seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -20,8 +21,10 @@ const startWithSlowClose = (dataDir: string, hookMs: number, shutdownTimeoutMs?:
 
 describe('a standalone service’s shutdown limit', () => {
   let dir: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'standalone-'));
+    // A cluster for the service's data folder, copied instead of made by initdb (seconds each time).
+    await seedPGliteDataDir(join(dir, 'pglite-slow-close'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runEntry } from '@marketplace/service-kit/testing';
+import { runEntry, seedPGliteDataDir } from '@marketplace/service-kit/testing';
 
 // A process that cannot start says why in one line and exits non-zero, instead of looping on a stack trace.
 // Each case starts a real process (and NATS gives up after its connect timeout): allow for a busy machine.
@@ -9,8 +9,10 @@ jest.setTimeout(60_000);
 
 describe('start-up failures', () => {
   let dataDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'startup-'));
+    // The cases that get as far as the database find a cluster there instead of running initdb (seconds).
+    await seedPGliteDataDir(join(dataDir, 'pglite-jobs'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runEntry } from '@marketplace/service-kit/testing';
+import { runEntry, seedPGliteDataDir } from '@marketplace/service-kit/testing';
 
 // PGlite's cold start (the NATS case) takes seconds on a busy machine; an endless retry takes longer.
 const BOUND_MS = 45_000;
@@ -12,8 +12,10 @@ jest.setTimeout(120_000);
 
 describe('a standalone service with bad settings', () => {
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'jobs-main-'));
+    // The cases that get as far as the database find a cluster there instead of running initdb (seconds).
+    await seedPGliteDataDir(join(dir, 'pglite-jobs'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
