@@ -28,7 +28,7 @@ import type { EmbeddedHost, StartTask } from '@marketplace/edge';
 import { publishEvent, schemaDb, type Database } from '@marketplace/service-kit';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Type } from 'typebox';
-import { generateDemoCompanies } from './companies';
+import { DEMO_BULK_COMPANY_COUNT, generateDemoCompanies } from './companies';
 import { seedDemoOffers } from './offers';
 import { seedDemoReviews } from './reviews';
 import { COMPANIES, CUSTOMERS, JOBS } from './set';
@@ -117,7 +117,7 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
  * registration writes them, without using up the local address's registration limit): the customers
  * and companies one may sign in as, then the bulk companies, who cannot.
  */
-async function seedDemoAccounts(host: DemoDataHost): Promise<void> {
+async function seedDemoAccounts(host: DemoDataHost, bulkCompanyCount: number): Promise<void> {
   await importCustomers(
     host.db,
     CUSTOMERS.map((customer) => ({
@@ -133,7 +133,7 @@ async function seedDemoAccounts(host: DemoDataHost): Promise<void> {
     host.dataDir,
     [
       ...COMPANIES.map(({ key, ...company }) => ({ ...company, email: email(key), password: DEMO_PASSWORD })),
-      ...generateDemoCompanies(undefined, photos.length).map(({ key, photo, ...company }) => ({
+      ...generateDemoCompanies(bulkCompanyCount, photos.length).map(({ key, photo, ...company }) => ({
         ...company,
         email: email(key),
         ...(photo === undefined ? {} : { photo: photos[photo]! }),
@@ -163,7 +163,11 @@ async function announceUnlockPaid(db: Database, paid: PaymentsUnlockPaidV1): Pro
  * not finish (the first start stopped within its seconds, or a step failed) leaves its marker: the next
  * start erases the part it made and seeds the set again, so a folder never keeps half a set.
  */
-export async function seedDemoData(host: EmbeddedHost): Promise<boolean> {
+export async function seedDemoData(
+  host: EmbeddedHost,
+  // The whole bulk unless told: a test of how seeding recovers needs a few, not hundreds, of each write.
+  { bulkCompanyCount = DEMO_BULK_COMPANY_COUNT }: { bulkCompanyCount?: number } = {},
+): Promise<boolean> {
   if (existsSync(join(host.dataDir, DEMO_REMOVED_MARKER))) return false;
   const seedingMarker = join(host.dataDir, DEMO_SEEDING_MARKER);
   if (existsSync(seedingMarker)) {
@@ -172,14 +176,14 @@ export async function seedDemoData(host: EmbeddedHost): Promise<boolean> {
     return false;
   }
   writeFileSync(seedingMarker, `Seeding the demo data set since ${new Date().toISOString()}.\n`);
-  await seedDemoSet(host);
+  await seedDemoSet(host, bulkCompanyCount);
   rmSync(seedingMarker, { force: true });
   return true;
 }
 
-async function seedDemoSet(host: EmbeddedHost): Promise<void> {
+async function seedDemoSet(host: EmbeddedHost, bulkCompanyCount: number): Promise<void> {
   const { app } = host;
-  await seedDemoAccounts(host);
+  await seedDemoAccounts(host, bulkCompanyCount);
   const customers = new Map<string, { id: string; token: string }>();
   for (const customer of CUSTOMERS) customers.set(customer.key, await signIn(app, customer.key));
   const companies = new Map<string, { id: string; token: string }>();
