@@ -10,6 +10,10 @@ import {
   resetBrowserState,
   type FakeAccountsApi,
 } from '../../testing/api';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const state: FakeAccountsApi = { account: null, calls: [] };
 const server = createApiServer(state);
@@ -31,7 +35,7 @@ afterEach(() => {
 
 describe('small-screen menus', () => {
   it('public header: focus moves into the panel, Tab stays in it, Escape closes it and returns focus', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await renderApp('/aboutus', { loader: createFakeLoader() });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     const toggle = screen.getByRole('button', { name: 'Open menu' });
@@ -51,7 +55,7 @@ describe('small-screen menus', () => {
 
   it('public header: Tab walks every shown item (not the links of closed sub-lists) and comes round', async () => {
     // Issue 27, finding 1: Tab stopped on the first category ('Build New') and stayed there.
-    const user = userEvent.setup();
+    const user = steppedUser();
     await renderApp('/aboutus', { loader: createFakeLoader() });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     const toggle = screen.getByRole('button', { name: 'Open menu' });
@@ -92,7 +96,7 @@ describe('small-screen menus', () => {
   });
 
   it('signed-in sidebar: the same, and aria-expanded follows', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.account = account({ type: 'user' });
     await renderApp('/chat', { loader: createFakeLoader() });
     await screen.findByRole('navigation', { name: 'Account' }, { timeout: 5000 });
@@ -135,7 +139,7 @@ describe('small-screen menu and a page on its way', () => {
 
 describe('Services menu', () => {
   it('desktop: a disclosure of every category with its sub-categories; Escape closes it and returns focus', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await renderApp('/aboutus', { loader: createFakeLoader() });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     const main = screen.getByRole('navigation', { name: 'Main' });
@@ -165,7 +169,7 @@ describe('Services menu', () => {
   });
 
   it('small screens: the menu lists the categories, each expanding to its sub-categories', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await renderApp('/aboutus', { loader: createFakeLoader() });
     await screen.findByRole('heading', { level: 1, name: 'catalogue:aboutUs' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
 import type { SessionUser } from '@marketplace/ui';
@@ -15,6 +14,10 @@ import {
   setCsrfCookie,
   type FakeAccountsApi,
 } from '../../testing/api';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const company = account({
   _id: 'c-7',
@@ -110,7 +113,7 @@ describe('Edit profile page', () => {
   });
 
   it('"Make at least one change to update profile" (2 s) when nothing was touched; nothing is sent', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     editAnswers();
     await openProfile();
     await user.click(submit());
@@ -122,7 +125,7 @@ describe('Edit profile page', () => {
   });
 
   it('"Nothing to update" when the edits end up equal to the saved values', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     editAnswers();
     await openProfile();
     await user.type(field('Address'), '   ');
@@ -137,7 +140,7 @@ describe('Edit profile page', () => {
     ['Pincode', '1000011', 'Postal code should be 6 digits'],
     ['Name', 'A', 'Please enter a valid name'],
   ])('changed %s "%s" -> "%s" on the field, focused, not sent', async (label, value, message) => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     editAnswers();
     await openProfile();
     await user.clear(field(label));
@@ -150,7 +153,7 @@ describe('Edit profile page', () => {
   });
 
   it('the name says why it rejects characters instead of dropping them', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await openProfile();
     await user.clear(field('Name'));
     await user.type(field('Name'), 'Ada 2 Builders!');
@@ -162,7 +165,7 @@ describe('Edit profile page', () => {
   });
 
   it('all field errors at once, focus on the first', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     editAnswers();
     await openProfile();
     await user.clear(field('Name'));
@@ -177,7 +180,7 @@ describe('Edit profile page', () => {
   });
 
   it('sends only the changed fields (multipart, with the CSRF header) and shows the server message', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     editAnswers();
     await openProfile();
     await user.clear(field('Contact Number'));
@@ -199,7 +202,7 @@ describe('Edit profile page', () => {
   });
 
   it('a new name shows at once in the top bar and the sidebar', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     editAnswers();
     await openProfile();
     const topbar = document.querySelector('.app-topbar') as HTMLElement;
@@ -215,7 +218,7 @@ describe('Edit profile page', () => {
   });
 
   it('photo: refuses a non-image with "Please upload a valid image file"', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = steppedUser({ applyAccept: false });
     editAnswers();
     await openProfile();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -228,7 +231,7 @@ describe('Edit profile page', () => {
   });
 
   it('photo: previews the picked image and sends it as `images`; the new photo shows in the top bar', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     editAnswers();
     await openProfile();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -253,7 +256,7 @@ describe('Edit profile page', () => {
     [413, { resultMessage: { en: 'Too large' } }, 'Update failed (status 413)'],
     [500, {}, 'Update failed (status 500)'],
   ])('server %i -> "%s"', async (status, body, message) => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     editAnswers(status, () => body);
     await openProfile();
     await user.type(field('Address'), ', Lagos');
@@ -266,7 +269,7 @@ describe('Edit profile page', () => {
   });
 
   it('network failure -> "Something went wrong while updating profile"', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.put(api('/api/user/editcompany'), () => HttpResponse.error()));
     await openProfile();
     await user.type(field('Address'), ', Lagos');
@@ -279,7 +282,7 @@ describe('Edit profile page', () => {
   });
 
   it('an expired access cookie is refreshed once and the upload retried', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     let attempts = 0;
     server.use(
       http.post(api('/api/user/refresh'), () => HttpResponse.json({ statusCode: 200 })),
@@ -302,7 +305,7 @@ describe('Edit profile page', () => {
 
 describe('Your data', () => {
   it('downloads the export', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     let exported = false;
     server.use(
       http.get(api('/api/user/me/export'), () => {
@@ -324,7 +327,7 @@ describe('Your data', () => {
   });
 
   it('deletes the account only after confirming with the password, then signs out', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     let deletedWith: unknown;
     server.use(
       http.delete(api('/api/user/me'), async ({ request }) => {
@@ -352,7 +355,7 @@ describe('Your data', () => {
   });
 
   it('a wrong password keeps the account and shows the server message', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(
       http.delete(api('/api/user/me'), () =>
         HttpResponse.json({ resultMessage: { en: 'Password is incorrect' } }, { status: 403 }),

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { createFakeLoader } from '../testing/fake-remotes';
 import { renderApp } from '../testing/render-app';
@@ -12,6 +11,10 @@ import {
   resetBrowserState,
   type FakeAccountsApi,
 } from '../../testing/api';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const state: FakeAccountsApi = { account: null, calls: [] };
 const server = createApiServer(state);
@@ -59,7 +62,7 @@ async function openLogin() {
 
 describe('Login page', () => {
   it('checks the email while typing: nothing while empty, "Email is not valid" until the rule holds', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const { email } = await openLogin();
     expect(screen.queryByText('Email is not valid')).toBeNull();
 
@@ -77,7 +80,7 @@ describe('Login page', () => {
   });
 
   it('Sign In stays enabled; a submit with problems says what they are and focuses the first', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const { button, email, password } = await openLogin();
     expect(button).toBeEnabled();
     await user.click(button);
@@ -91,7 +94,7 @@ describe('Login page', () => {
   });
 
   it('an admin lands on /allusers', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     loginAnswers(200, {
       statusCode: 200,
       resultMessage: { en: 'Login Successful' },
@@ -106,7 +109,7 @@ describe('Login page', () => {
   });
 
   it('signs in: shows the wait indicator, stores the account (no token) and goes to /dashboard', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const ada = account({ type: 'company', name: 'Ada Builders' });
     loginAnswers(
       200,
@@ -137,7 +140,7 @@ describe('Login page', () => {
   });
 
   it('a wrong password: the server text in the summary, both fields marked, stays on /login', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     loginAnswers(401, { resultMessage: { en: 'Invalid User Name / Password!' } });
     const { router, button, email, password } = await openLogin();
     await user.type(email, 'ada@example.ng');
@@ -155,7 +158,7 @@ describe('Login page', () => {
   });
 
   it('shows the rate-limit text from the server', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     loginAnswers(429, { resultMessage: { en: 'Too many attempts, try again in a minute' } });
     const { button, email, password } = await openLogin();
     await user.type(email, 'ada@example.ng');
@@ -169,7 +172,7 @@ describe('Login page', () => {
   });
 
   it('shows the network toast as a warning (2.5 s) when the server cannot be reached', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.post(api('/api/user/login'), () => HttpResponse.error()));
     const { button, email, password } = await openLogin();
     await user.type(email, 'ada@example.ng');

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { IDENTITY_MESSAGES, IDENTITY_PAGES } from '@marketplace/contracts';
 import { createFakeLoader } from '../testing/fake-remotes';
@@ -14,6 +13,10 @@ import {
   resetBrowserState,
   type FakeAccountsApi,
 } from '../../testing/api';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const state: FakeAccountsApi = { account: null, calls: [] };
 const server = createApiServer(state);
@@ -72,7 +75,7 @@ describe('the identity pages in the route table', () => {
 
 describe('Lost your password? on /login', () => {
   it('leads to /forgot-password with the e-mail typed so far', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const { router } = await open('/login', 'Sign in');
     await user.type(screen.getByLabelText('Email'), 'ada@example.ng');
     const link = screen.getByRole('link', { name: 'Lost your password?' });
@@ -86,7 +89,7 @@ describe('Lost your password? on /login', () => {
 
 describe('/forgot-password', () => {
   it('sends the address and shows the same answer the server gives everyone', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     answer(
       '/api/user/forgot-password',
       200,
@@ -112,7 +115,7 @@ describe('/forgot-password', () => {
   });
 
   it('checks the address with the sign-up rule before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await open('/forgot-password', 'Forgot your password?');
     const email = screen.getByLabelText('Email');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -125,7 +128,7 @@ describe('/forgot-password', () => {
   });
 
   it('shows the server text when it refuses (rate limit)', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const message = 'Too many attempts. Please wait a few minutes and try again.';
     answer('/api/user/forgot-password', 429, envelope(429, 'TOO_MANY_ATTEMPTS', message));
     await open('/forgot-password', 'Forgot your password?');
@@ -139,7 +142,7 @@ describe('/forgot-password', () => {
   });
 
   it('shows the network toast when the server cannot be reached', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.post(api('/api/user/forgot-password'), () => HttpResponse.error()));
     await open('/forgot-password', 'Forgot your password?');
     await user.type(screen.getByLabelText('Email'), 'kemi@example.com');
@@ -153,7 +156,7 @@ describe('/reset-password', () => {
   const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
 
   async function fill(password: string, confirmation = password) {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await user.type(screen.getByLabelText('New password'), password);
     await user.type(screen.getByLabelText('Confirm new password'), confirmation);
     await user.click(screen.getByRole('button', { name: 'Save new password' }));

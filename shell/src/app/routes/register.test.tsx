@@ -13,6 +13,10 @@ import {
   resetBrowserState,
   type FakeAccountsApi,
 } from '../../testing/api';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const state: FakeAccountsApi = { account: null, calls: [] };
 const server = createApiServer(state);
@@ -88,6 +92,7 @@ async function chooseCraftsman(user: ReturnType<typeof userEvent.setup>) {
   await user.click(checkbox());
   await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
   await user.click(within(dialog()).getByRole('button', { name: 'Choose Category' }));
+  act(() => jest.advanceTimersByTime(1500));
   await within(dialog()).findByRole('checkbox', { name: 'Plumber' }, { timeout: 3000 });
   await user.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
 }
@@ -120,7 +125,7 @@ describe('Company registration page', () => {
   });
 
   it('checks the company name and email with the registration rules', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await openRegister();
     await user.type(screen.getByLabelText('Company Name'), 'Ada & Sons');
     await user.type(screen.getByLabelText('Email'), 'ada@site');
@@ -132,7 +137,7 @@ describe('Company registration page', () => {
   });
 
   it('modal step 1: "Choose Category" is disabled until a category is ticked', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await openRegister();
     await user.click(checkbox());
     const modal = dialog();
@@ -154,8 +159,7 @@ describe('Company registration page', () => {
   });
 
   it('modal step 2: "Loading" for about 1.5 s, then only the chosen categories\' sub-categories', async () => {
-    jest.useFakeTimers({ advanceTimers: true });
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const user = steppedUser();
     await openRegister();
     await user.click(checkbox());
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
@@ -190,7 +194,7 @@ describe('Company registration page', () => {
   });
 
   it('modal step 2 never shows its choices before "Loading", not even for one render', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await openRegister();
     await user.click(checkbox());
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
@@ -208,7 +212,7 @@ describe('Company registration page', () => {
   });
 
   it('Save Changes keeps the choice; after Change, Escape or X keep it and focus returns to Change; closing the first choice clears it', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await openRegister();
     await user.click(checkbox());
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Craftsman' }));
@@ -245,7 +249,7 @@ describe('Company registration page', () => {
   });
 
   it('posts the company payload, shows the server message and goes to /login after 1.5 s', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     registrationAnswers(200, { statusCode: 200, resultMessage: { en: 'Company Registered Successfully' } });
     const { router } = await openRegister();
     await user.type(screen.getByLabelText('Company Name'), 'Ada Builders');
@@ -286,7 +290,7 @@ describe('Company registration page', () => {
   });
 
   it('shows resultMessage.en of an error response', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     registrationAnswers(409, {
       resultMessage: { en: 'User with email already exist' },
       errorMessage: 'CONFLICT',
@@ -305,7 +309,7 @@ describe('Company registration page', () => {
   it.each(COMPANY_REGISTRATION_CASES.map((c) => [c.field, c.input, c.message] as const))(
     'field rule (contracts table): %s %j -> "%s" on the field, as the API says',
     async (fieldName, input, message) => {
-      const user = userEvent.setup();
+      const user = steppedUser();
       await openRegister();
       await fillCompany(user, { [fieldName]: input });
       await chooseCraftsman(user);
@@ -319,7 +323,7 @@ describe('Company registration page', () => {
   );
 
   it('a 400 naming several fields marks them all at once, focus on the first', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     registrationAnswers(400, {
       statusCode: 400,
       message: 'Invalid registration',
@@ -341,7 +345,7 @@ describe('Company registration page', () => {
   });
 
   it("an empty Post names every field the spec's form asks of a company at once, focus on the first", async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await openRegister();
     await user.click(screen.getByRole('button', { name: 'Post' }));
     const expected: Record<string, string> = {
@@ -367,7 +371,7 @@ describe('Company registration page', () => {
   });
 
   it('without a category nothing is sent, focus goes to the category box; choosing one clears it', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await openRegister();
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Post' }));
@@ -381,7 +385,7 @@ describe('Company registration page', () => {
   });
 
   it('after a registration focus is on the confirmation, not the page body', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     registrationAnswers(200, { statusCode: 200, resultMessage: { en: 'Registered successfully' } });
     await openRegister();
     await fillCompany(user);

@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import {
   keepPrerenderedPage,
@@ -19,6 +18,10 @@ import { createFakeLoader, fakeRemoteModule } from '../testing/fake-remotes';
 import { heldLoginPage, renderApp } from '../testing/render-app';
 import type { RemoteLoader } from '../federation/remote-loader';
 import { describeRouteError } from './RouteErrorScreen';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 let scrollTo: jest.SpyInstance;
 const state: FakeAccountsApi = { account: null, calls: [] };
@@ -138,7 +141,7 @@ describe('route table and chrome placement', () => {
   });
 
   it('header Logout ends the session and goes to /login', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     signIn();
     const { router } = await renderApp('/aboutus', { loader: createFakeLoader() });
     await pageHeading();
@@ -151,7 +154,7 @@ describe('route table and chrome placement', () => {
   });
 
   it('the mobile menu toggle shows and hides the mobile navigation', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     await renderApp('/aboutus', { loader: createFakeLoader() });
     await pageHeading();
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
@@ -235,7 +238,7 @@ describe('sign-in guard', () => {
   });
 
   it('redirects when navigating to /jobpost after signing out', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     signIn();
     const { router } = await renderApp('/aboutus', { loader: createFakeLoader() });
     await pageHeading();
@@ -439,7 +442,7 @@ describe('remote fallback', () => {
   });
 
   it('recovers on "Try again" once the remote is back, without reloading', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     signIn();
     const loader = createFakeLoader(['jobs']);
     await renderApp('/dashboard', { loader });
@@ -459,7 +462,7 @@ describe('remote fallback', () => {
   });
 
   it('catches a remote page that throws while rendering, and retries it', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     signIn();
     let broken = true;
     const Flaky: ComponentType = () => {

@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,6 +13,10 @@ import {
 } from '@marketplace/contracts';
 import { dismissToasts, resetApiForTests, Toasts } from '@marketplace/ui';
 import { AllDisputesPage, queryFrom } from './AllDisputesPage';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const API = 'http://localhost/api/payments/disputes';
 const uuid = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -194,7 +197,7 @@ describe('AllDisputesPage', () => {
 
   it('refunds by keyboard after confirming, and the card leaves the open queue', async () => {
     disputes = [dispute(1)];
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderQueue();
     await findCards();
     const refund = screen.getByRole('button', { name: 'Refund Company 1 for Fix sink 1' });
@@ -212,7 +215,7 @@ describe('AllDisputesPage', () => {
 
   it('asks the reason of a rejection, which the company will read', async () => {
     disputes = [dispute(1)];
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderQueue();
     await findCards();
     await user.click(screen.getByRole('button', { name: 'Reject the dispute of Company 1 for Fix sink 1' }));
@@ -261,7 +264,7 @@ describe('AllDisputesPage', () => {
           : HttpResponse.json({ statusCode: 200, disputes: [], page: 1, limit: 10, hasMore: false });
       }),
     );
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderQueue();
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
     await user.click(retry);

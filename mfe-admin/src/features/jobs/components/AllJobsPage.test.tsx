@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +10,10 @@ import { AllJobsPage } from './AllJobsPage';
 import { HIDE_REASON_REQUIRED } from './HideJobDialog';
 import { UI_TIMINGS } from '@marketplace/contracts';
 import { expectSkeletonForAtLeast, findTable } from '../../../testing/admin-list';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const API = 'http://localhost/api/jobs/admin/jobs';
 const STATES = ['Lagos', 'Kano', 'Oyo'];
@@ -187,7 +190,7 @@ describe('All jobs (admin)', () => {
   });
 
   it('filters by status, category and state in the address, from page 1', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderJobs('/alljobs?page=2');
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Hidden');
@@ -224,7 +227,7 @@ describe('All jobs (admin)', () => {
   });
 
   it('reads the filters from the address and searches after a pause in typing', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderJobs('/alljobs?state=Kano&status=bogus');
     await table();
     expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Kano');
@@ -238,7 +241,7 @@ describe('All jobs (admin)', () => {
   });
 
   it('pages with Next and Previous while the server says there is more', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderJobs();
     await table();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -255,7 +258,7 @@ describe('All jobs (admin)', () => {
   });
 
   it('hides a job with a reason (PUT .../hide, CSRF header) and lists it again with Unhide', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderJobs();
     const t = await table();
     await user.click(within(rows(t)[0]!).getByRole('button', { name: 'Hide Job number 1' }));
@@ -305,7 +308,7 @@ describe('All jobs (admin)', () => {
         HttpResponse.json({ statusCode: 404, message: JOB_MESSAGES.jobNotFound }, { status: 404 }),
       ),
     );
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderJobs();
     const t = await table();
     await user.click(within(rows(t)[0]!).getByRole('button', { name: 'Hide Job number 1' }));
@@ -318,7 +321,7 @@ describe('All jobs (admin)', () => {
   });
 
   it('shows an error with a way to try again', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.get(API, () => HttpResponse.json({}, { status: 500 }), { once: true }));
     renderJobs();
     expect(

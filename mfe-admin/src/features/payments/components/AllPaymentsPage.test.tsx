@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -18,6 +17,10 @@ import { AllPaymentsPage } from './AllPaymentsPage';
 import { REFUND_CHOICE_REQUIRED, REFUND_NOTE_REQUIRED } from '../utils/refund-reasons';
 import { UI_TIMINGS } from '@marketplace/contracts';
 import { expectSkeletonForAtLeast, findTable } from '../../../testing/admin-list';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const API = 'http://localhost/api/payments';
 const STATUSES: PaymentStatus[] = ['paid', 'pending', 'failed', 'refunded'];
@@ -268,7 +271,7 @@ describe('All payments (admin)', () => {
   });
 
   it('filters by status, provider and dates in the address, from page 1, and clears them', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderPayments('/allpayments?page=2');
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
@@ -309,7 +312,7 @@ describe('All payments (admin)', () => {
   });
 
   it('reads the filters from the address, drops what is not valid and searches a reference after a pause', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderPayments(
       `/allpayments?provider=sandbox&status=bogus&from=2026-11-20&to=2026-11-01&companyId=nope`,
     );
@@ -341,7 +344,7 @@ describe('All payments (admin)', () => {
   });
 
   it('narrows to one company or one job from a row, and widens again', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderPayments();
     const t = await table();
     await user.click(
@@ -369,7 +372,7 @@ describe('All payments (admin)', () => {
   });
 
   it('pages with Next and Previous while the server says there is more', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderPayments();
     await table();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -381,7 +384,7 @@ describe('All payments (admin)', () => {
   });
 
   it('refunds a paid payment with a chosen reason: confirm, CSRF header, toast, the list refreshes', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPayments();
     const t = await table();
     const before = requests.length;
@@ -423,7 +426,7 @@ describe('All payments (admin)', () => {
   });
 
   it('gives focus back to the Refund button when the dialog is cancelled', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPayments();
     const t = await table();
     const button = within(rows(t)[3]!).getByRole('button', { name: 'Refund Company 1 for Job number 0' });
@@ -435,7 +438,7 @@ describe('All payments (admin)', () => {
   });
 
   it('another reason needs the admin’s own words, which are what the company reads', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPayments();
     const t = await table();
     await user.click(within(rows(t)[3]!).getByRole('button', { name: /^Refund / }));
@@ -456,7 +459,7 @@ describe('All payments (admin)', () => {
   });
 
   it('a missing reason or note shows by the field, above the list, and focus goes there (issue 27, finding 4)', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPayments();
     const t = await table();
     await user.click(within(rows(t)[3]!).getByRole('button', { name: /^Refund / }));
@@ -479,7 +482,7 @@ describe('All payments (admin)', () => {
   });
 
   it('keeps the dialog open with the server’s message when the refund is refused, and refreshes the row', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPayments();
     const t = await table();
     await user.click(within(rows(t)[3]!).getByRole('button', { name: /^Refund / }));
@@ -514,7 +517,7 @@ describe('All payments (admin)', () => {
   });
 
   it('shows an error with a way to try again', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.get(API, () => HttpResponse.json({}, { status: 500 }), { once: true }));
     renderPayments();
     expect(

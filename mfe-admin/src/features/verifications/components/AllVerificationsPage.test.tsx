@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +10,10 @@ import {
 } from '@marketplace/contracts';
 import { dismissToasts, resetApiForTests, Toasts } from '@marketplace/ui';
 import { AllVerificationsPage } from './AllVerificationsPage';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const API = 'http://localhost/api/user/verifications';
 const uuid = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -144,7 +147,7 @@ describe('AllVerificationsPage (Company verification)', () => {
 
   it('approves by keyboard after confirming; the card then offers Revoke', async () => {
     verifications = [verification(1)];
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderQueue();
     await findCards();
     screen.getByRole('button', { name: 'Approve Company 1' }).focus();
@@ -162,7 +165,7 @@ describe('AllVerificationsPage (Company verification)', () => {
 
   it('asks the reason of a refusal, which the company will read', async () => {
     verifications = [verification(1)];
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderQueue();
     await findCards();
     await user.click(screen.getByRole('button', { name: 'Refuse Company 1' }));
@@ -192,7 +195,7 @@ describe('AllVerificationsPage (Company verification)', () => {
         company: { ...verification(1).company, verifiedAt: '2026-11-21T10:00:00.000Z' },
       }),
     ];
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderQueue();
     await findCards();
     await user.click(screen.getByRole('button', { name: 'Revoke Company 1' }));
@@ -215,7 +218,7 @@ describe('AllVerificationsPage (Company verification)', () => {
           : HttpResponse.json({ statusCode: 200, verifications: [], page: 1, limit: 10, total: 0 });
       }),
     );
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderQueue();
     await user.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }));
     expect(await screen.findByText('No verification requests yet.')).toBeInTheDocument();

@@ -14,6 +14,10 @@ import {
 import { queryClient } from '@marketplace/ui/query';
 import { CategoryPage, SubCategoryPage } from './LandingPage';
 import { resolveLanding } from '@marketplace/contracts';
+import { onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const server = setupServer();
 let companyRequests: URL[] = [];

@@ -1,5 +1,4 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
@@ -29,6 +28,10 @@ import {
 } from '../testing/fixtures';
 import { lagosToday, offerStatesOf } from '../utils/offers';
 import { ChatPage } from './ChatPage';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const state = freshApi();
 const server = createChatServer(state);
@@ -136,7 +139,7 @@ describe('offers in the conversation', () => {
     // The old summary text is not shown beside the card.
     expect(screen.queryByText('Offer: summary for old clients')).toBeNull();
     // Comparing opens the job's offers on the dashboard, within the app.
-    await userEvent.setup().click(within(second).getByRole('link', { name: 'Compare all offers' }));
+    await steppedUser().click(within(second).getByRole('link', { name: 'Compare all offers' }));
     expect(await screen.findByText('Dashboard ?offers=job-1')).toBeInTheDocument();
   });
 
@@ -164,7 +167,7 @@ describe('offers in the conversation', () => {
 
   it('the poster accepts an active offer after confirming; a refusal is shown on the card', async () => {
     renderChat(poster, [offerMessage(1, offerSnapshot('offer-1'))]);
-    const user = userEvent.setup();
+    const user = steppedUser();
     const offer = await card();
     expect(within(offer).getByText('Active')).toBeInTheDocument();
     await user.click(within(offer).getByRole('button', { name: 'Accept offer' }));
@@ -191,7 +194,7 @@ describe('offers in the conversation', () => {
 
   it('the company withdraws its standing offer or replaces it; a card turns Accepted when the notice arrives live', async () => {
     renderChat(companyUser, [offerMessage(1, offerSnapshot('offer-1'))]);
-    const user = userEvent.setup();
+    const user = steppedUser();
     await waitFor(() => expect(screen.getAllByRole('button').length).toBeGreaterThan(0));
     const offer = await card();
     expect(within(offer).queryByRole('button', { name: 'Accept offer' })).toBeNull();
@@ -221,7 +224,7 @@ describe('offers in the conversation', () => {
 
   it('the company sends an offer from the form: the API’s rules with its words, then the body it expects', async () => {
     renderChat(companyUser, []);
-    const user = userEvent.setup();
+    const user = steppedUser();
     await user.click(await screen.findByRole('button', { name: 'Send an offer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send an offer' });
     const days = within(dialog).getByLabelText('Offer stands for (days)');

@@ -1,5 +1,4 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES, REFUND_REASON_MESSAGES, type UnlockPayment } from '@marketplace/contracts';
@@ -18,6 +17,10 @@ import {
 } from '../../../shared/testing/my-jobs-api';
 import { DashboardPage } from './DashboardPage';
 import { NO_PAYMENTS, PAYMENTS_LOAD_FAILED, REFUND_STATE_NOTES } from './PaymentsSection';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const MINE = api('/api/payments/mine');
 const state = freshApi();
@@ -265,7 +268,7 @@ describe('dashboard: a company’s payments', () => {
   });
 
   it('says when the payments could not be loaded, and tries again', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.get(MINE, () => errorResponse(500, 'Internal Server Error')));
     renderDashboard(company);
     expect(await screen.findByText(PAYMENTS_LOAD_FAILED, {}, { timeout: 8000 })).toBeInTheDocument();
@@ -322,7 +325,7 @@ describe('dashboard: a company’s payments', () => {
       payments = [{ ...payments[0]!, status: 'paid', progress: 'paid', paidAt: new Date().toISOString() }];
       expect(await screen.findByText('Transfer confirmed.', {}, { timeout: 20_000 })).toBeInTheDocument();
       expect(screen.queryByRole('region', { name: 'Transfers on their way' })).toBeNull();
-      const user = userEvent.setup();
+      const user = steppedUser();
       await user.click(screen.getByRole('button', { name: 'Dismiss the notice about Fix the kitchen sink' }));
       expect(screen.queryByText('Transfer confirmed.')).toBeNull();
       expect(window.localStorage.getItem('marketplace.transfer-notices.dismissed')).toContain('payment-1');

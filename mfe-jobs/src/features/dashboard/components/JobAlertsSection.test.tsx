@@ -1,5 +1,4 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { ALERT_MESSAGES } from '@marketplace/contracts';
@@ -15,6 +14,10 @@ import {
   signInAs,
 } from '../../../shared/testing/my-jobs-api';
 import { ALERTS_LOAD_FAILED, JobAlertsSection } from './JobAlertsSection';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const state = freshApi();
 const server = createMyJobsServer(state);
@@ -48,7 +51,7 @@ const saves = () => state.calls.filter((call) => call.method === 'PUT');
 describe('the job alerts section', () => {
   it('shows the saved choices and saves new ones by keyboard: trades, states and how to be e-mailed', async () => {
     state.alerts = { categories: ['Craftsman'], subcategories: [], states: [], email: 'instant' };
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderSection();
     const section = await screen.findByRole('region', { name: 'Job alerts' });
     const form = await within(section).findByRole('form', { name: 'Job alert choices' });
@@ -101,7 +104,7 @@ describe('the job alerts section', () => {
         ),
       ),
     );
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderSection();
     const form = await screen.findByRole('form', { name: 'Job alert choices' });
     await user.click(within(form).getByText('Services'));
@@ -123,7 +126,7 @@ describe('the job alerts section', () => {
             });
       }),
     );
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderSection();
     expect(await screen.findByText(ALERTS_LOAD_FAILED, {}, { timeout: 15000 })).toBeInTheDocument();
     failing = false;

@@ -1,5 +1,4 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { CHAT_MESSAGES, JOB_MESSAGES, type ChatMessage } from '@marketplace/contracts';
@@ -19,6 +18,10 @@ import {
   type FakeJobsApi,
 } from '../testing/fixtures';
 import { CONTACT_LOCKED_TEXT, JobModal, LIABILITY_NOTE, type JobModalVariant } from './JobModal';
+import { steppedUser, onSteppedClock } from '@marketplace/ui/testing/clock';
+
+// The page's own waits (skeletons, pauses, polls) stepped over, not sat through.
+onSteppedClock();
 
 const state: FakeJobsApi = { all: [], details: {}, requests: [] };
 const server = createJobsServer(state);
@@ -111,7 +114,7 @@ describe('job modal', () => {
 
   it('closes with Escape and the close button', async () => {
     state.details[job._id] = jobDetail(job);
-    const user = userEvent.setup();
+    const user = steppedUser();
     const onClose = renderModal();
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
@@ -133,7 +136,7 @@ describe('job modal', () => {
 
     it('once unlocked: "Type your message...", an empty message is refused, attaching is not available', async () => {
       state.details[job._id] = jobDetail(job, { contactLocked: false, ...POSTER_CONTACT });
-      const user = userEvent.setup();
+      const user = steppedUser();
       renderModal('apply');
       await screen.findByRole('link', { name: POSTER_CONTACT.email });
       const box = screen.getByRole('textbox', { name: 'Message to the poster' });
@@ -186,7 +189,7 @@ describe('job modal', () => {
           paymentInfo: { status: 'paid' },
           ...POSTER_CONTACT,
         });
-        const user = userEvent.setup();
+        const user = steppedUser();
         renderModal('apply');
         await screen.findByRole('link', { name: POSTER_CONTACT.email });
         return { user, box: screen.getByRole('textbox', { name: 'Message to the poster' }) };
