@@ -13,5 +13,6 @@ ENV UPSTREAMS=${UPSTREAMS}
 LABEL org.opencontainers.image.title="marketplace-ingress" org.opencontainers.image.version="${VERSION}"
 USER 10001:10001
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080"]
+# A minute without an answer before Swarm replaces it (a loaded host answers late, see service.Dockerfile).
+HEALTHCHECK --interval=10s --timeout=10s --retries=6 CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080"]
 CMD ["/usr/local/bin/ingress-upstreams.sh"]

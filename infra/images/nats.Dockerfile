@@ -9,5 +9,6 @@ RUN apt-get update \
 COPY README /usr/share/doc/marketplace-nats.txt
 USER 10001:10001
 EXPOSE 4222 6222 8222
-HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=5 CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8222"]
+# A minute without an answer before Swarm replaces a node (a loaded host answers late, see service.Dockerfile).
+HEALTHCHECK --interval=10s --timeout=10s --start-period=30s --retries=6 CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8222"]
 ENTRYPOINT ["nats-server"]

@@ -12,6 +12,7 @@ LABEL org.opencontainers.image.title="marketplace-web-${APP}" org.opencontainers
 COPY site/ /srv/www/
 USER 10001:10001
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080"]
+# A minute without an answer before Swarm replaces it (a loaded host answers late, see service.Dockerfile).
+HEALTHCHECK --interval=10s --timeout=10s --retries=6 CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080"]
 STOPSIGNAL SIGQUIT
 CMD ["sh", "-c", "mkdir -p /tmp/nginx && exec nginx -g 'daemon off;'"]

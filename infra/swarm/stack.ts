@@ -257,13 +257,6 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
       ),
       stop_grace_period: `${service.stopGraceSeconds}s`,
       deploy: deployOf(service),
-      // Swarm replaces a task whose check (the image's, on /health) fails `retries` times in a row. A chat
-      // replica taking over another's clients (a scale-down, a replica lost) can answer late for a few
-      // seconds while it greets them; replacing it then would send all of its clients reconnecting too,
-      // and so on. It is given a minute (the image's check: 3 misses of 3 s, every 10 s).
-      ...(service.name === 'chat'
-        ? { healthcheck: { interval: '10s', timeout: '10s', retries: 6, start_period: '30s' } }
-        : {}),
     };
   }
 
