@@ -72,10 +72,13 @@ export class ResilientChatClient {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Connects and resolves once the first catch-up is done. */
-  async start(): Promise<void> {
+  /**
+   * Connects and resolves once the first catch-up is done; rejects after `timeoutMs`, while the client
+   * goes on trying (a failed first attempt is retried by the same policy as a reconnect).
+   */
+  async start(timeoutMs = 30_000): Promise<void> {
     this.#connect();
-    await this.until(() => this.#ready, 30_000, 'the first join');
+    await this.until(() => this.#ready, timeoutMs, 'the first join');
   }
 
   /** Queues a message (sent now when connected, else after the next reconnect); returns its client id. */
