@@ -5,14 +5,14 @@
  * saturation (order swapped every round) and then both at a fixed rate of half the direct run's, where
  * latency is compared without queueing.
  *
- * Saturation is driven by wrk (Debian's `wrk`, written in C) when it is installed: the load generator
- * shares the two cores with the service and nginx, and autocannon (Node) spends about as much CPU per
- * request as the service itself, so with it the figure measured how much CPU was left over rather than
- * what the ingress costs. The fixed-rate runs stay on autocannon (wrk has no fixed rate; at half load the
- * generator is not what limits).
+ * Both are driven by wrk (Debian's `wrk`, written in C) when it is installed: the load generator shares
+ * the two cores with the service and nginx, and autocannon (Node) spends about as much CPU per request as
+ * the service itself, so with it the saturated figure measured how much CPU was left over rather than
+ * what the ingress costs, and its fixed rate (2026-11-27: 280-370 ms "added" at half load) measured its
+ * own bursts. wrk has no fixed rate: each connection waits between requests (bench/support/wrk.ts).
  *
  *   npm run bench:ingress        (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS as for bench/proxy.ts;
- *                                 BENCH_GENERATOR=autocannon to saturate with autocannon as before)
+ *                                 BENCH_GENERATOR=autocannon to drive both with autocannon as before)
  */
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { freePort } from '@marketplace/service-kit/testing';
 import { ingressConfig, upstreamParts } from '@marketplace/infra/ingress';
 import { median, spread, startNode } from './proxy';
-import { parseWrk, type WrkRun } from './support/wrk';
+import { parseWrk, wrkPacingScript, type WrkRun } from './support/wrk';
 
 const NGINX = '/usr/sbin/nginx';
 const WRK = '/usr/bin/wrk';
@@ -46,16 +46,24 @@ async function load(url: string, seconds: number, connections: number, rate?: nu
   };
 }
 
-async function saturate(url: string, seconds: number, connections: number): Promise<Run> {
-  if (process.env.BENCH_GENERATOR === 'autocannon' || !existsSync(WRK))
-    return load(url, seconds, connections);
-  const { stdout } = await promisify(execFile)(WRK, [
-    '-t1',
-    `-c${connections}`,
-    `-d${seconds}s`,
-    '--latency',
-    url,
-  ]);
+const useWrk = () => process.env.BENCH_GENERATOR !== 'autocannon' && existsSync(WRK);
+
+/** Saturated (no `rate`) or paced at about `rate` requests/s, by wrk when it is there. */
+async function drive(
+  url: string,
+  seconds: number,
+  connections: number,
+  work: string,
+  rate?: number,
+): Promise<Run> {
+  if (!useWrk()) return load(url, seconds, connections, rate);
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  if (rate) {
+    const script = join(work, `paced-${rate}.lua`);
+    writeFileSync(script, wrkPacingScript(connections, rate));
+    args.push('-s', script);
+  }
+  const { stdout } = await promisify(execFile)(WRK, [...args, url]);
   return parseWrk(stdout);
 }
 
@@ -129,21 +137,21 @@ export async function benchIngress(): Promise<void> {
       const order =
         round % 2 === 0 ? (['direct', 'through nginx'] as const) : (['through nginx', 'direct'] as const);
       const full: Record<string, Run> = {};
-      for (const label of order) full[label] = await saturate(targets[label], seconds, connections);
+      for (const label of order) full[label] = await drive(targets[label], seconds, connections, work);
       saturated.push(full);
       const rate = Math.round(full.direct!.reqPerSec / 2);
       const half: Record<string, Run> = {};
-      for (const label of order) half[label] = await load(targets[label], seconds, connections, rate);
+      for (const label of order) half[label] = await drive(targets[label], seconds, connections, work, rate);
       halfLoad.push(half);
     }
     const ratios = saturated.map((r) => r['through nginx']!.reqPerSec / r.direct!.reqPerSec);
     const added = halfLoad.map((r) => r['through nginx']!.p99 - r.direct!.p99);
-    const generator =
-      process.env.BENCH_GENERATOR === 'autocannon' || !existsSync(WRK) ? 'autocannon' : 'wrk (one thread)';
+    const generator = useWrk()
+      ? 'wrk (one thread; half rate paced per connection, bench/support/wrk.ts)'
+      : 'autocannon';
     console.log(
       `\nGET ${ROUTE}: the jobs service (PGlite) alone and behind nginx with the stack's ingress configuration; ` +
-        `${seconds} s per run, ${connections} connections, ${rounds} rounds; saturated by ${generator}, ` +
-        `half rate by autocannon`,
+        `${seconds} s per run, ${connections} connections, ${rounds} rounds; driven by ${generator}`,
     );
     console.table(
       Object.fromEntries(

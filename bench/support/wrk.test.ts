@@ -1,4 +1,4 @@
-import { parseWrk, wrkMilliseconds } from './wrk';
+import { parseWrk, wrkMilliseconds, wrkPacingScript } from './wrk';
 
 // What wrk 4.1 (Debian bookworm) printed for a run on this machine.
 const OUTPUT = `Running 2s test @ http://127.0.0.1:4811/api/jobs/viewalljobs
@@ -32,5 +32,17 @@ describe('reading wrk', () => {
   it('refuses output it cannot read rather than reporting zero', () => {
     expect(() => parseWrk('wrk: connection refused')).toThrow(/lacks/);
     expect(() => wrkMilliseconds('3 minutes')).toThrow(/cannot read/);
+  });
+});
+
+describe('pacing wrk', () => {
+  it('waits connections / rate between two requests of a connection', () => {
+    expect(wrkPacingScript(20, 4000)).toContain('local wait = 5\n');
+    expect(wrkPacingScript(20, 3000)).toContain('local wait = 6.667\n');
+  });
+
+  it('refuses a rate or connection count of zero', () => {
+    expect(() => wrkPacingScript(20, 0)).toThrow();
+    expect(() => wrkPacingScript(0, 100)).toThrow();
   });
 });

@@ -37,3 +37,24 @@ export function parseWrk(output: string): WrkRun {
       (non2xx ? Number(non2xx[1]) : 0),
   };
 }
+
+/**
+ * A wrk script that paces each connection: after each answer it waits so that `connections` connections
+ * together send about `rate` requests a second. wrk has no fixed-rate mode; this makes one that is
+ * closed-loop (a slow answer delays the next request of its connection, so the achieved rate, printed
+ * beside the latency, comes out a little under `rate`), with the latency measured from each request's
+ * send, the wait excluded. Used where latency is compared below saturation, without queueing.
+ */
+export function wrkPacingScript(connections: number, rate: number): string {
+  if (!(connections > 0 && rate > 0)) throw new Error('pacing needs connections and a rate above 0');
+  const delayMs = Math.max(0, Math.round((connections / rate) * 1000 * 1000) / 1000);
+  // wrk takes whole milliseconds: a fractional wait is dithered (rounded up or down at random) to its mean.
+  return [
+    `-- ${connections} connections at about ${rate} requests/s together`,
+    `local wait = ${delayMs}`,
+    'function delay()',
+    '  return math.floor(wait + math.random())',
+    'end',
+    '',
+  ].join('\n');
+}
