@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { onSteppedClock, steppedUser } from '@marketplace/ui/testing/clock';
 import { http, HttpResponse } from 'msw';
 import { SIGN_UP_CASES } from '@marketplace/contracts';
 import { createFakeLoader } from '../testing/fake-remotes';
@@ -55,10 +55,7 @@ async function openSignup() {
   };
 }
 
-async function fillValid(
-  user: ReturnType<typeof userEvent.setup>,
-  f: Awaited<ReturnType<typeof openSignup>>,
-) {
+async function fillValid(user: ReturnType<typeof steppedUser>, f: Awaited<ReturnType<typeof openSignup>>) {
   await user.type(f.name, 'Ada Obi');
   await user.type(f.email, 'ada@example.ng');
   await user.type(f.password, 'secret1');
@@ -66,6 +63,8 @@ async function fillValid(
 }
 
 describe('Poster sign-up page', () => {
+  onSteppedClock();
+
   it('has the heading, the four fields, SignUp and a Sign In link', async () => {
     const f = await openSignup();
     for (const field of [f.name, f.email, f.password, f.confirm]) expect(field).toHaveValue('');
@@ -78,7 +77,7 @@ describe('Poster sign-up page', () => {
   });
 
   it('name: letters and spaces only, and required', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const f = await openSignup();
     await user.type(f.name, 'Ada 2');
     await user.tab();
@@ -90,7 +89,7 @@ describe('Poster sign-up page', () => {
   });
 
   it('email: "Invalid email address" unless it has a top-level domain of 2+ letters', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const f = await openSignup();
     await user.type(f.email, 'ada@example.n');
     await user.tab();
@@ -100,21 +99,22 @@ describe('Poster sign-up page', () => {
   });
 
   it('password: at least 6 characters, and must match the confirmation', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const f = await openSignup();
+    // Validation runs through the form's resolver, a promise: each message comes and goes a moment later.
     await user.type(f.password, 'abc');
-    expect(screen.getByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 6 characters long')).toBeInTheDocument();
     await user.type(f.password, 'def');
-    expect(screen.queryByText('Password must be at least 6 characters long')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Password must be at least 6 characters long')).toBeNull());
     await user.type(f.confirm, 'abcdex');
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     await user.clear(f.confirm);
     await user.type(f.confirm, 'abcdef');
-    expect(screen.queryByText('Passwords do not match')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Passwords do not match')).toBeNull());
   });
 
   it('SignUp stays enabled; a submit shows every field error at once and focuses the first', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const f = await openSignup();
     expect(f.button).toBeEnabled();
     await user.type(f.email, 'ada@example');
@@ -129,7 +129,7 @@ describe('Poster sign-up page', () => {
   it.each(SIGN_UP_CASES.map((c) => [c.field, c.input, c.message] as const))(
     'field rule (contracts table): %s %j -> "%s" on the field, as the API says',
     async (fieldName, input, message) => {
-      const user = userEvent.setup();
+      const user = steppedUser();
       const f = await openSignup();
       await fillValid(user, f);
       const input$ = { name: f.name, email: f.email, password: f.password }[fieldName]!;
@@ -147,7 +147,7 @@ describe('Poster sign-up page', () => {
   );
 
   it('server 400 with details: each named field is marked, all at once, focus on the first', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     registrationAnswers(400, {
       statusCode: 400,
       message: 'Invalid registration',
@@ -167,7 +167,7 @@ describe('Poster sign-up page', () => {
   });
 
   it("server 400 whose message is a field rule's message marks that field", async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     registrationAnswers(400, {
       statusCode: 400,
       resultMessage: { en: 'Password must be at least 6 characters long' },
@@ -182,7 +182,7 @@ describe('Poster sign-up page', () => {
   });
 
   it('sends the spec payload, shows the server message for 2.5 s and goes to /login after 1.5 s', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     registrationAnswers(200, { statusCode: 200, resultMessage: { en: 'User Registered Successfully' } });
     const f = await openSignup();
     await fillValid(user, f);
@@ -211,7 +211,7 @@ describe('Poster sign-up page', () => {
     [400, {}, 'User with email already exist'],
     [409, { resultMessage: { en: 'Email already registered' } }, 'Email already registered'],
   ])('error %i %j shows "%s"', async (status, body, message) => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     registrationAnswers(status, body);
     const f = await openSignup();
     await fillValid(user, f);

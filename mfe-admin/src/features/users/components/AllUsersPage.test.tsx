@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { onSteppedClock, steppedUser } from '@marketplace/ui/testing/clock';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -76,6 +76,8 @@ const table = findTable;
 const rows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
 
 describe('All users (admin)', () => {
+  onSteppedClock();
+
   it('shows the loading skeleton for at least 1 s, even when the data is already there', async () => {
     await expectSkeletonForAtLeast(
       UI_TIMINGS.adminListSkeletonMs,
@@ -128,7 +130,7 @@ describe('All users (admin)', () => {
   });
 
   it('pages on the server: Next and Previous, "Page x of y", buttons disabled at the ends', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderUsers();
     const t = await table();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
@@ -143,7 +145,8 @@ describe('All users (admin)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByText('Page 3 of 3')).toBeInTheDocument());
-    expect(rows(await table())).toHaveLength(5);
+    // The page's label moves at the click; page 2's rows stay until page 3's arrive.
+    await waitFor(async () => expect(rows(await table())).toHaveLength(5));
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
@@ -152,7 +155,7 @@ describe('All users (admin)', () => {
   });
 
   it('searches on the server after a pause in typing (debounced), from page 1', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     const router = renderUsers('/allusers?page=2');
     await table();
     expect(requests.map((r) => r.get('page'))).toEqual(['2']);
@@ -181,7 +184,7 @@ describe('All users (admin)', () => {
   });
 
   it('shows an error with a way to try again', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.get(GETALL, () => HttpResponse.json({}, { status: 500 }), { once: true }));
     renderUsers();
     expect(

@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { onSteppedClock, steppedUser } from '@marketplace/ui/testing/clock';
 import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -81,7 +81,7 @@ const image = (name = 'sink.jpg', type = 'image/jpeg') =>
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 
 /** Fills every required field with good values (contact comes from the profile). */
-async function fillJob(user: ReturnType<typeof userEvent.setup>) {
+async function fillJob(user: ReturnType<typeof steppedUser>) {
   await user.selectOptions(field('State'), 'Lagos');
   await user.selectOptions(field('Category'), 'Craftsman');
   await user.type(field('Job heading'), 'Fix a leaking kitchen sink');
@@ -90,6 +90,8 @@ async function fillJob(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('/jobpost: who may post', () => {
+  onSteppedClock();
+
   it('a visitor goes to /login and comes back to the same form (query kept)', async () => {
     renderPage('/jobpost?title=Sink', null);
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
@@ -109,6 +111,8 @@ describe('/jobpost: who may post', () => {
 });
 
 describe('/jobpost: the form', () => {
+  onSteppedClock();
+
   it('pre-fills name, email and phone from the profile, heading and description from the category page', async () => {
     renderPage('/jobpost?title=Fix%20my%20sink&description=It%20leaks');
     await form();
@@ -132,7 +136,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('checks required fields with the contracts rules and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPage('/jobpost', account('user', { name: '', email: 'x@example.ng' }));
     await user.click(await form());
     expect(await screen.findByText(MESSAGES.pleaseEnterYourFullName)).toBeInTheDocument();
@@ -160,7 +164,7 @@ describe('/jobpost: the form', () => {
   it.each(typed.map((c) => [c.field, c.input, c.message] as const))(
     'fields.cases: %s = "%s" -> "%s"',
     async (name, input, message) => {
-      const user = userEvent.setup();
+      const user = steppedUser();
       renderPage();
       await form();
       const control = field(LABELS[name]!);
@@ -173,7 +177,7 @@ describe('/jobpost: the form', () => {
   );
 
   it('start date: today in Lagos by default; past days cannot be picked', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPage();
     await form();
     const today = lagosToday();
@@ -203,7 +207,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('start date: the calendar closes with Escape (focus back on its button) or a click elsewhere', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPage();
     await form();
     const button = screen.getByRole('button', { name: new RegExp(MESSAGES.whenDoYouWantTheJobToStart) });
@@ -220,7 +224,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('sub-categories: loading after a category is picked, then only that category’s; a new category clears them', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPage();
     await form();
     expect(screen.getByText(/Choose a category first/)).toBeInTheDocument();
@@ -242,7 +246,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('photos: a non-image is refused; more than the limit is refused; each can be removed', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = steppedUser({ applyAccept: false });
     renderPage();
     await form();
     await user.upload(fileInput(), image('notes.pdf', 'application/pdf'));
@@ -262,7 +266,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('a text file named .jpg is refused at the photos, with no broken preview', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = steppedUser({ applyAccept: false });
     renderPage();
     await form();
     await user.upload(
@@ -277,7 +281,7 @@ describe('/jobpost: the form', () => {
   });
 
   it("the server's refusal of a photo is said at the photos, not atop the form", async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(
       http.post(api('/api/jobs/postjob'), () => errorResponse(415, MESSAGES.pleaseUploadAValidImageFile)),
     );
@@ -294,7 +298,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('the heading and the description count their characters and say when there are too many, cutting nothing', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPage();
     await form();
     await user.type(field('Job heading'), 'Fix the sink');
@@ -311,7 +315,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('posts multipart with the photo and CSRF header, shows upload progress, toasts, clears and opens /dashboard after 1.5 s', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     renderPage();
     await form();
     await user.upload(fileInput(), image('sink.jpg'));
@@ -343,7 +347,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('shows the upload progress bar while the job is sent', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     let release: () => void = () => undefined;
     server.use(
       http.post(api('/api/jobs/postjob'), async () => {
@@ -366,7 +370,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('shows the server’s errorMessage and keeps what was typed', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(
       http.post(api('/api/jobs/postjob'), () =>
         errorResponse(429, 'Too many jobs today. Try again tomorrow.'),
@@ -382,7 +386,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('a server message that belongs to a field lands on that field', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.post(api('/api/jobs/postjob'), () => errorResponse(400, MESSAGES.invalidEmailAddress)));
     renderPage();
     await form();
@@ -393,7 +397,7 @@ describe('/jobpost: the form', () => {
   });
 
   it('a network failure says so and keeps everything typed', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.post(api('/api/jobs/postjob'), () => HttpResponse.error()));
     renderPage();
     await form();
@@ -422,7 +426,7 @@ describe('/jobpost?edit=<jobId>', () => {
   });
 
   it('loads the job, sends only what changed with PUT, says "Job Updated Successfully" and opens /dashboard', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.details[saved._id] = detail(saved, { name: 'Chidi Okafor' });
     renderPage('/jobpost?edit=job-5');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit your job' })).toBeInTheDocument();
@@ -445,7 +449,7 @@ describe('/jobpost?edit=<jobId>', () => {
   });
 
   it('new photos replace the current ones: only the new photos are sent', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.details[saved._id] = detail(saved);
     renderPage('/jobpost?edit=job-5');
     const save = await screen.findByRole('button', { name: 'Save changes' }, { timeout: 5000 });
@@ -460,7 +464,7 @@ describe('/jobpost?edit=<jobId>', () => {
   });
 
   it('says when nothing changed', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.details[saved._id] = detail(saved);
     renderPage('/jobpost?edit=job-5');
     await user.click(await screen.findByRole('button', { name: 'Save changes' }, { timeout: 5000 }));
