@@ -3,7 +3,8 @@
  * receive (documents, fetch/XHR, WebSocket frames) and every call made with `page.request` /
  * `context.request` is read for a poster's contact details, judged by the access token the request
  * carried (for a WebSocket, the session it opened with). Calls a journey makes with Node's own `fetch`
- * are not a browser's and are not seen. `launchBrowser`
+ * are read too (`watchNodeFetch`, installed when this module loads), judged by their Authorization or
+ * Cookie header. `launchBrowser`
  * watches each context it makes, so every journey is scanned by construction: after each test (a hook
  * on the root of every suite that imports this) the answers still being read are finished and the test
  * fails on a leak it caused; a process that saw an unreported one exits non-zero in any case.
@@ -25,6 +26,8 @@ export const contactLedger = new ContactLedger();
 // Answers that cannot carry a member's data (built files) are not read: they are most of the bytes.
 const SKIPPED_TYPES = new Set(['script', 'stylesheet', 'image', 'media', 'font', 'manifest', 'texttrack']);
 const TEXT_TYPE = /json|html|text\/|xml/i;
+/** Code and styles carry no member's data; an event stream never ends (its copy could not be read). */
+const NOT_READ_TYPE = /javascript|css|event-stream/i;
 
 /** Answers still being read, of every context. */
 const pending = new Set<Promise<void>>();
@@ -215,6 +218,60 @@ export function watchContactLeaks(context: BrowserContext): void {
     await close(options);
   };
 }
+
+/** The request's headers, from `init` or the Request given; they never change the request itself. */
+function headersOf(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): Headers {
+  if (init?.headers) return new Headers(init.headers);
+  return input instanceof Request ? input.headers : new Headers();
+}
+
+/** Marks the watching fetch, and holds the one it replaced. */
+const WATCHED = Symbol('contact-leak watch');
+
+/**
+ * Reads every answer of Node's own `fetch` in this process as the browser's are read: a journey that
+ * signs in or reads the API with it (an admin's setup, a stack check) is scanned by construction too.
+ * The answer is cloned, so the caller reads it as before. Idempotent; returns the fetch it replaced.
+ */
+export function watchNodeFetch(): typeof fetch {
+  const current = globalThis.fetch as typeof fetch & { [WATCHED]?: typeof fetch };
+  if (current[WATCHED]) return current[WATCHED];
+  const original = current;
+  const watched = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const response = await original(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    const contentType = response.headers.get('content-type') ?? '';
+    if (
+      !url.startsWith('http') ||
+      !TEXT_TYPE.test(contentType) ||
+      NOT_READ_TYPE.test(contentType) ||
+      (response.status >= 300 && response.status < 400)
+    )
+      return response;
+    const headers = headersOf(input, init);
+    const copy = response.clone();
+    track(
+      copy.text().then((body) =>
+        record({
+          method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
+          url,
+          reader: readerOfToken(
+            accessTokenIn(headers.get('authorization') ?? undefined) ??
+              accessTokenIn(headers.get('cookie') ?? undefined),
+          ),
+          readerAfter: readerOfToken(accessTokenIn(response.headers.getSetCookie().join('\n'))),
+          requestBody: typeof init?.body === 'string' ? init.body : undefined,
+          status: response.status,
+          responseBody: body,
+        }),
+      ),
+    );
+    return response;
+  };
+  globalThis.fetch = Object.assign(watched, { [WATCHED]: original }) as typeof fetch;
+  return original;
+}
+watchNodeFetch();
 
 /** Waits until every answer received so far has been read. */
 export const drainContactScans = drain;
