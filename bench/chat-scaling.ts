@@ -26,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { authPlugin } from '@marketplace/service-kit';
 import { STACK_NAME, stackPaths } from '@marketplace/infra/swarm';
 import Fastify from 'fastify';
@@ -47,6 +47,9 @@ const CONNECT_WAIT_MS = 60_000;
 const FINISH_MS = Number(process.env.CHAT_SCALING_FINISH ?? 180) * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How late this process's event loop runs: the clients' own share of every time measured. */
+const clientLag = monitorEventLoopDelay({ resolution: 20 });
+clientLag.enable();
 const now = () => performance.now();
 
 interface Pair {
@@ -64,6 +67,9 @@ interface Phase {
   /** Chat's CPU seconds (all replicas) and messages stored at the start and end of the phase. */
   cpuStart: Map<string, number>;
   cpuEnd?: Map<string, number>;
+  /** This process (the load's clients): CPU seconds used and its event loop's delay p99, in the phase. */
+  clientCpuSeconds?: number;
+  clientLagP99Ms?: number;
 }
 
 // ---------- the stack, through docker ----------
@@ -324,12 +330,17 @@ async function main(): Promise<number> {
   let replicas = 2;
   const phase = async (name: string, event: () => Promise<void> | void) => {
     const current: Phase = { name, startedAt: now(), replicas, cpuStart: chatCpuSeconds() };
+    const clientCpu = process.cpuUsage();
+    clientLag.reset();
     phases.push(current);
     console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${name}`);
     await event();
     await sleep(SETTLE_MS);
     current.endedAt = now();
     current.cpuEnd = chatCpuSeconds();
+    const used = process.cpuUsage(clientCpu);
+    current.clientCpuSeconds = (used.user + used.system) / 1e6;
+    current.clientLagP99Ms = clientLag.percentile(99) / 1e6;
     current.replicas = replicas;
   };
 
@@ -517,6 +528,10 @@ async function main(): Promise<number> {
         : '-',
       'failed attempts': away.reduce((n, r) => n + r.failedAttempts, 0),
       'chat CPU s': cpu.toFixed(1),
+      // The clients share the cores: their CPU, and how late their event loop ran (every time above
+      // includes it), say how much of a figure is the load generator's.
+      'clients CPU s': p.clientCpuSeconds?.toFixed(1) ?? '-',
+      'clients lag p99 ms': p.clientLagP99Ms !== undefined ? ms(p.clientLagP99Ms) : '-',
       'msg per chat CPU s': cpu > 0 ? Math.round(inPhase.length / cpu) : '-',
     };
   }
