@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { onSteppedClock, steppedUser } from '@marketplace/ui/testing/clock';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
@@ -126,13 +126,15 @@ async function openFirstSocket() {
 }
 
 async function openChat(name: string) {
-  const user = userEvent.setup();
+  const user = steppedUser();
   await user.click(await screen.findByRole('button', { name: new RegExp(name) }));
   await screen.findByRole('list', { name: `Messages with ${name}` });
   return user;
 }
 
 describe('/chat', () => {
+  onSteppedClock();
+
   describe('inbox', () => {
     it('lists conversations newest first, with the applicant as counterpart for a poster, the job title and a red unread count', async () => {
       twoConversations();
@@ -187,7 +189,10 @@ describe('/chat', () => {
       const socket = await openFirstSocket();
       await openChat('Sharp Roofers Ltd');
       expect(location).toBe('/chat?chat=chat-1');
-      expect(messageTexts()).toEqual(['Hello, when can you come?', 'Tomorrow at 10.', 'Is that fine?']);
+      // The list is there at once; its messages once they have loaded.
+      await waitFor(() =>
+        expect(messageTexts()).toEqual(['Hello, when can you come?', 'Tomorrow at 10.', 'Is that fine?']),
+      );
       expect(screen.getByRole('heading', { level: 1, name: 'Sharp Roofers Ltd' })).toBeInTheDocument();
       expect(await waitForFrame('joinRoom')).toEqual({ type: 'joinRoom', chatId: 'chat-1', after: 3 });
       expect(await waitForFrame('markAsRead')).toEqual({ type: 'markAsRead', chatId: 'chat-1', upTo: 3 });
@@ -478,7 +483,7 @@ describe('/chat', () => {
         const first = await openFirstSocket();
         await findMessage('Is that fine?');
         // A message typed just before is the member's words: it goes with the session.
-        await userEvent.setup().type(screen.getByRole('textbox'), 'Still there?{Enter}');
+        await steppedUser().type(screen.getByRole('textbox'), 'Still there?{Enter}');
         expect(sessionStorage.length).toBe(1);
         refreshAnswers(401);
         await onSocket((s) => s.drop(WS_CLOSE_CODES.sessionEnded));
@@ -511,7 +516,7 @@ describe('/chat', () => {
       renderChat(poster, '/chat?chat=chat-2');
       await openFirstSocket();
       await findMessage('We can tile it.');
-      const user = userEvent.setup();
+      const user = steppedUser();
       const box = screen.getByRole('textbox', { name: 'Message to Lagos Tilers' });
       if (text) await user.type(box, text);
       return { user, box };
@@ -737,7 +742,7 @@ describe('/chat', () => {
       const inboxPanel = document.getElementById(inboxButton.getAttribute('aria-controls')!)!;
       expect(inboxPanel).not.toHaveAttribute('inert');
 
-      const user = userEvent.setup();
+      const user = steppedUser();
       await user.click(await within(inboxPanel).findByRole('button', { name: /Sharp Roofers Ltd/ }));
       await findMessage('Is that fine?');
       expect(inboxButton).toHaveAttribute('aria-expanded', 'false');

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onSteppedClock, steppedUser } from '@marketplace/ui/testing/clock';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { JOB_MESSAGES, MESSAGES } from '@marketplace/contracts';
@@ -77,6 +78,8 @@ const counter = (label: string) => {
 const calls = (method: string) => state.calls.filter((c) => c.method === method);
 
 describe('dashboard: poster', () => {
+  onSteppedClock();
+
   it('shows the counters from the totals and the posted jobs with Job Name, Date, Status and Actions', async () => {
     state.posted = [
       job(1, { jobHeading: 'Fix the roof' }),
@@ -139,7 +142,7 @@ describe('dashboard: poster', () => {
   });
 
   it('sorts by a column when its header is clicked (again: the other way)', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [
       job(1, { jobHeading: 'Banana', jobStartDate: '2026-12-03', status: 'completed' }),
       job(2, { jobHeading: 'apple', jobStartDate: '2026-12-09' }),
@@ -185,7 +188,7 @@ describe('dashboard: poster', () => {
     [poster, MESSAGES.failedToFetchJobs, '/api/jobs/user/jobs/posted'],
     [company, MESSAGES.failedToFetchAppliedJobs, '/api/jobs/applied/jobs/company-1'],
   ])('a failed list says so (spec texts) and can be tried again', async (who, message, path) => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     server.use(http.get(api(path), () => errorResponse(500, 'boom')));
     renderDashboard(who);
     expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeInTheDocument();
@@ -204,8 +207,10 @@ describe('dashboard: poster', () => {
 });
 
 describe('dashboard: applicants', () => {
+  onSteppedClock();
+
   it('clicking a job name shows the companies that unlocked it, "-" when a value is missing', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Fix the roof', unlockCount: 2 })];
     state.applicants['job-1'] = [
       applicant(1, { name: 'Sharp Roofers Ltd' }),
@@ -235,7 +240,7 @@ describe('dashboard: applicants', () => {
   });
 
   it('says when no company has unlocked the job', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Fix the roof' })];
     renderDashboard();
     await user.click(within(await table()).getByRole('button', { name: 'Fix the roof' }));
@@ -244,6 +249,8 @@ describe('dashboard: applicants', () => {
 });
 
 describe('dashboard: status and review', () => {
+  // Real time here: on the stepped clock the review dialog's close left focus on the page body (not
+  // yet understood), where a person's browser puts it back on the row's Review button.
   it('Completed: the row and counter change at once, the complete call is made, the review modal opens about 1 s later', async () => {
     const user = userEvent.setup();
     state.posted = [job(1, { jobHeading: 'Fix the roof', unlockCount: 2 })];
@@ -452,8 +459,10 @@ describe('dashboard: status and review', () => {
 });
 
 describe('dashboard: delete', () => {
+  onSteppedClock();
+
   it('asks first; "Keep the job" sends nothing; Delete removes it and reloads the list', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Fix the roof' }), job(2, { jobHeading: 'Paint' })];
     renderDashboard();
     const t = await table();
@@ -473,7 +482,7 @@ describe('dashboard: delete', () => {
   });
 
   it('a job companies paid to unlock cannot be deleted: the dialog says so and offers no Delete', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Fix the roof', unlockCount: 1 })];
     server.use(
       http.delete(api('/api/jobs/deletejob/:jobId'), () =>
@@ -494,6 +503,8 @@ describe('dashboard: delete', () => {
 });
 
 describe('dashboard: company and admin', () => {
+  onSteppedClock();
+
   it('a company sees its applied jobs: counters, no actions, no status select, a link to find jobs', async () => {
     state.applied = [
       job(1, {
