@@ -15,6 +15,11 @@
  *
  *   CHAT_SCALING_SOCKETS=10000 npx tsx bench/chat-scaling.ts
  *
+ * Past about 9,000 sockets on 127.0.0.1:18080 Docker's userland proxy (which carries loopback traffic to
+ * a published port, two descriptors a socket) dies at its open-file limit, 20,000 on this machine, where
+ * root cannot raise it: give STACK_URL the ingress container's address on docker_gwbridge instead
+ * (`docker inspect <ingress container>`, e.g. http://172.18.0.27:8080), which no proxy sits in front of.
+ *
  * CHAT_SCALING_SOCKETS  sockets, two per conversation (default 2000)
  * CHAT_SCALING_RATE     messages per second over all conversations (default one per socket every 10 s)
  * CHAT_SCALING_SETTLE   seconds of steady load after each event (default 12)
