@@ -46,7 +46,7 @@ async function load(url: string, seconds: number, connections: number, rate?: nu
   };
 }
 
-const useWrk = () => process.env.BENCH_GENERATOR !== 'autocannon' && existsSync(WRK);
+const wrkDrives = () => process.env.BENCH_GENERATOR !== 'autocannon' && existsSync(WRK);
 
 /** Saturated (no `rate`) or paced at about `rate` requests/s, by wrk when it is there. */
 async function drive(
@@ -56,7 +56,7 @@ async function drive(
   work: string,
   rate?: number,
 ): Promise<Run> {
-  if (!useWrk()) return load(url, seconds, connections, rate);
+  if (!wrkDrives()) return load(url, seconds, connections, rate);
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
   if (rate) {
     const script = join(work, `paced-${rate}.lua`);
@@ -146,7 +146,7 @@ export async function benchIngress(): Promise<void> {
     }
     const ratios = saturated.map((r) => r['through nginx']!.reqPerSec / r.direct!.reqPerSec);
     const added = halfLoad.map((r) => r['through nginx']!.p99 - r.direct!.p99);
-    const generator = useWrk()
+    const generator = wrkDrives()
       ? 'wrk (one thread; half rate paced per connection, bench/support/wrk.ts)'
       : 'autocannon';
     console.log(
