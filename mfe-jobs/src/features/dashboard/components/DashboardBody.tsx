@@ -264,17 +264,14 @@ export function DashboardBody({ user }: { user: SessionUser }) {
       {dialog?.kind === 'review' && (
         <ReviewModal
           job={dialog.job}
-          onClose={() => {
-            const jobId = dialog.job._id;
-            setDialog(null);
-            // Opened after Completed was chosen, the dialog returns focus to a status select that is gone:
-            // focus the row's Review button instead of leaving it on the page body.
-            setTimeout(() => {
-              if (document.activeElement && document.activeElement !== document.body) return;
-              const buttons = document.querySelectorAll<HTMLElement>('[data-review-job]');
-              [...buttons].find((button) => button.dataset.reviewJob === jobId)?.focus();
-            });
-          }}
+          onClose={() => setDialog(null)}
+          // Opened after Completed was chosen, the control that opened it (the status select) is gone:
+          // focus goes back to the row's Review button, never to the page body.
+          returnFocus={() =>
+            [...document.querySelectorAll<HTMLElement>('[data-review-job]')].find(
+              (button) => button.dataset.reviewJob === dialog.job._id,
+            )
+          }
         />
       )}
       {dialog?.kind === 'delete' && <DeleteJobDialog job={dialog.job} onClose={() => setDialog(null)} />}

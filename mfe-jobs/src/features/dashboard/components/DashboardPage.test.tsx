@@ -1,5 +1,4 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { onSteppedClock, steppedUser } from '@marketplace/ui/testing/clock';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -249,10 +248,10 @@ describe('dashboard: applicants', () => {
 });
 
 describe('dashboard: status and review', () => {
-  // Real time here: on the stepped clock the review dialog's close left focus on the page body (not
-  // yet understood), where a person's browser puts it back on the row's Review button.
+  onSteppedClock();
+
   it('Completed: the row and counter change at once, the complete call is made, the review modal opens about 1 s later', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Fix the roof', unlockCount: 2 })];
     state.applicants['job-1'] = [
       applicant(1, { name: 'Sharp Roofers Ltd' }),
@@ -320,7 +319,7 @@ describe('dashboard: status and review', () => {
   });
 
   it('Post Review with nothing filled in names every missing field and focuses the first', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Paint', status: 'completed' })];
     state.applicants['job-1'] = [applicant(1, { name: 'Sharp Roofers Ltd' }), applicant(2)];
     renderDashboard();
@@ -340,7 +339,7 @@ describe('dashboard: status and review', () => {
   });
 
   it('a refused status change goes back and says why', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Fix the roof' })];
     server.use(http.put(api('/api/jobs/complete/:jobId'), () => errorResponse(409, 'Not now.')));
     renderDashboard();
@@ -358,7 +357,7 @@ describe('dashboard: status and review', () => {
   });
 
   it('the review shows the server’s refusal and stays open', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Paint', status: 'completed' })];
     state.applicants['job-1'] = [applicant(1, { name: 'Sharp Roofers Ltd' })];
     server.use(
@@ -377,7 +376,7 @@ describe('dashboard: status and review', () => {
   });
 
   it('an unexpected success status is reported (spec: "Unexpected status: {status}")', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Paint', status: 'completed' })];
     state.applicants['job-1'] = [applicant(1)];
     server.use(http.post(api('/api/jobs/postreviews'), () => HttpResponse.json({}, { status: 200 })));
@@ -392,7 +391,7 @@ describe('dashboard: status and review', () => {
   });
 
   it('a job with a hire: the hired company is the only one to review, labelled "Verified hire"', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Paint', status: 'completed', hiredCompanyId: 'company-2' })];
     state.applicants['job-1'] = [
       applicant(1, { name: 'Sharp Roofers Ltd' }),
@@ -424,7 +423,7 @@ describe('dashboard: status and review', () => {
   });
 
   it('a job with a hire already reviewed says so, whatever other companies unlocked it', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Paint', status: 'completed', hiredCompanyId: 'company-2' })];
     state.applicants['job-1'] = [applicant(1), applicant(2, { reviewed: true })];
     renderDashboard();
@@ -434,7 +433,7 @@ describe('dashboard: status and review', () => {
   });
 
   it('says when there is no one to review', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Paint', status: 'completed' })];
     renderDashboard();
     await user.click(within(await table()).getByRole('button', { name: 'Review a company for Paint' }));
@@ -443,7 +442,7 @@ describe('dashboard: status and review', () => {
   });
 
   it('"Not yet" leaves the job open and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = steppedUser();
     state.posted = [job(1, { jobHeading: 'Fix the roof' })];
     renderDashboard();
     const t = await table();

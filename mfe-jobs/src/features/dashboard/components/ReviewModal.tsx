@@ -42,7 +42,16 @@ function postError(error: unknown): string {
  * pressing it says at each field what is missing and focuses the first. On success (201) it closes with
  * the review's own confirmation and 'Company Profile Updated Successfully' (spec section 4).
  */
-export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => void }) {
+export function ReviewModal({
+  job,
+  onClose,
+  returnFocus,
+}: {
+  job: JobSummary;
+  onClose: () => void;
+  /** Where focus goes when it closes (default: the control that opened it). */
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
   const formId = useId();
   const hintId = useId();
   const queryClient = useQueryClient();
@@ -187,6 +196,7 @@ export function ReviewModal({ job, onClose }: { job: JobSummary; onClose: () => 
     <Modal
       title="Review a company"
       onClose={onClose}
+      {...(returnFocus ? { returnFocus } : {})}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
