@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startStandaloneService } from './standalone';
-import { seedPGliteDataDir } from './testing/pglite-snapshot';
+import { seededDataDir } from './testing/data-dir';
 
 // PGlite's cold start takes seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -20,22 +17,16 @@ const startWithSlowClose = (dataDir: string, hookMs: number, shutdownTimeoutMs?:
   });
 
 describe('a standalone service’s shutdown limit', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'standalone-'));
-    // A cluster for the service's data folder, copied instead of made by initdb (seconds each time).
-    await seedPGliteDataDir(join(dir, 'pglite-slow-close'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const data = seededDataDir('standalone', 'slow-close', 'each');
 
   it('gives a close hook the whole limit: the stop finishes and reports the limit to runProcess', async () => {
-    const running = await startWithSlowClose(dir, 700, 5_000);
+    const running = await startWithSlowClose(data.path, 700, 5_000);
     expect(running.shutdownTimeoutMs).toBe(5_000);
     await expect(running.stop()).resolves.toBeUndefined();
   });
 
   it('cuts a close hook that outlasts the limit (the limit is what reaches Fastify)', async () => {
-    const running = await startWithSlowClose(dir, 1_500, 300);
+    const running = await startWithSlowClose(data.path, 1_500, 300);
     await expect(running.stop()).rejects.toThrow(/did not start in time/);
   });
 });

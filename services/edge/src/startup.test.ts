@@ -1,20 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runEntry, seedPGliteDataDir } from '@marketplace/service-kit/testing';
+import { runEntry, seededDataDir } from '@marketplace/service-kit/testing';
 
 // A process that cannot start says why in one line and exits non-zero, instead of looping on a stack trace.
 // Each case starts a real process (and NATS gives up after its connect timeout): allow for a busy machine.
 jest.setTimeout(60_000);
 
 describe('start-up failures', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'startup-'));
-    // The cases that get as far as the database find a cluster there instead of running initdb (seconds).
-    await seedPGliteDataDir(join(dataDir, 'pglite-jobs'));
-  });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  // The cases that get as far as the database find a cluster there instead of running initdb (seconds).
+  const data = seededDataDir('startup', 'jobs');
 
   it.each([
     ['a bad PORT', { PORT: 'eighty' }, /PORT .*"eighty"/],
@@ -27,7 +19,7 @@ describe('start-up failures', () => {
   ])('%s', async (_label, env, pattern) => {
     const { code, lines } = await runEntry(
       'services/jobs/src/main.ts',
-      { DATA_DIR: dataDir, PORT: '0', ...env },
+      { DATA_DIR: data.path, PORT: '0', ...env },
       30_000,
     );
     expect(code).toBe(1);
@@ -42,7 +34,7 @@ describe('start-up failures', () => {
     const { code, lines } = await runEntry(
       'services/edge/src/main.ts',
       {
-        DATA_DIR: dataDir,
+        DATA_DIR: data.path,
         PORT: '0',
         JOBS_URL: 'http://127.0.0.1:9',
       },

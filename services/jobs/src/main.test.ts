@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runEntry, seedPGliteDataDir } from '@marketplace/service-kit/testing';
+import { runEntry, seededDataDir } from '@marketplace/service-kit/testing';
 
 // PGlite's cold start (the NATS case) takes seconds on a busy machine; an endless retry takes longer.
 const BOUND_MS = 45_000;
@@ -11,19 +10,14 @@ const BOUND_MS = 45_000;
 jest.setTimeout(120_000);
 
 describe('a standalone service with bad settings', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'jobs-main-'));
-    // The cases that get as far as the database find a cluster there instead of running initdb (seconds).
-    await seedPGliteDataDir(join(dir, 'pglite-jobs'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // The cases that get as far as the database find a cluster there instead of running initdb (seconds).
+  const data = seededDataDir('jobs-main', 'jobs');
 
   const expectRefusal = async (service: string, env: NodeJS.ProcessEnv, pattern: RegExp) => {
     const { code, lines } = await runEntry(
       `services/${service}/src/main.ts`,
       {
-        DATA_DIR: dir,
+        DATA_DIR: data.path,
         PORT: '0',
         ...env,
       },
@@ -71,7 +65,7 @@ describe('a standalone service with bad settings', () => {
   });
 
   it('reads a secret from its _FILE and refuses one given twice', async () => {
-    const secret = join(dir, 'admin-password');
+    const secret = join(data.path, 'admin-password');
     writeFileSync(secret, 'correct-horse-battery\n');
     await expectRefusal(
       'accounts',
@@ -84,11 +78,11 @@ describe('a standalone service with bad settings', () => {
     );
     await expectRefusal(
       'payments',
-      { PAYSTACK_SECRET_KEY_FILE: join(dir, 'no-paystack-key') },
+      { PAYSTACK_SECRET_KEY_FILE: join(data.path, 'no-paystack-key') },
       /PAYSTACK_SECRET_KEY_FILE names a file that cannot be read: .*no-paystack-key \(no such file\)/,
     );
     // Read from its file, the key counts as given: payments then asks for what goes with it.
-    const key = join(dir, 'paystack-key');
+    const key = join(data.path, 'paystack-key');
     writeFileSync(key, 'sk_test_0123456789\n');
     const message = await expectRefusal(
       'payments',

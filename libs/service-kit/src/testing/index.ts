@@ -2,6 +2,7 @@ export * from './test-database';
 export * from './test-service';
 export * from './free-port';
 export * from './pglite-snapshot';
+export * from './data-dir';
 export * from './run-entry';
 export * from './scrape-metrics';
 export * from '../bus/nats-test-server';
