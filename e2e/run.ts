@@ -27,6 +27,7 @@ const suites = [
   'e2e/accessibility.e2e.ts',
   'e2e/layout-shift.e2e.ts',
   'e2e/distributed.e2e.ts',
+  'e2e/money-faults.e2e.ts',
 ];
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...suites], {
   stdio: 'inherit',

@@ -27,6 +27,11 @@ export interface DistributedOptions {
 export interface Distributed {
   url: string;
   processes: Record<string, ChildProcess>;
+  /**
+   * Starts the process `name` again with its settings (after a fault test killed it; a running one is
+   * stopped first) and resolves once it is ready.
+   */
+  restart(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,39 +94,50 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     { name: 'payments', entry: 'services/payments/src/main.ts', port: p + 5, env: {} },
   ];
   const processes: Record<string, ChildProcess> = {};
-  const spawnNode = (name: string, entry: string, env: NodeJS.ProcessEnv) => {
+  const launches = new Map<string, { entry: string; env: NodeJS.ProcessEnv; url: string }>();
+  const spawnNode = (name: string, entry: string, env: NodeJS.ProcessEnv, url: string) => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       env,
       stdio: options.inheritOutput ? 'inherit' : 'ignore',
     });
     processes[name] = child;
+    launches.set(name, { entry, env, url });
     return child;
   };
+  const stopChild = (child: ChildProcess) =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => (clearTimeout(force), done()));
+      child.kill('SIGTERM');
+    });
   const stop = async () => {
-    const children = Object.values(processes).filter((child) => child.exitCode === null);
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((done) => {
-            const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            child.once('exit', () => (clearTimeout(force), done()));
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(Object.values(processes).map(stopChild));
+  };
+  const restart = async (name: string) => {
+    const launch = launches.get(name);
+    const running = processes[name];
+    if (!launch || !running) throw new Error(`no process named ${name}`);
+    await stopChild(running);
+    await waitReady(launch.url, spawnNode(name, launch.entry, launch.env, launch.url), name);
   };
 
   try {
     // Migrations of one schema take a lock; start services one after another for clear logs.
     for (const service of services) {
       const url = `http://127.0.0.1:${service.port}`;
-      const child = spawnNode(service.name, service.entry, {
-        ...common,
-        ...service.env,
-        PORT: String(service.port),
-        // Only the edge (same machine) may tell a service the client's address.
-        TRUST_PROXY: '127.0.0.1',
-      });
+      const child = spawnNode(
+        service.name,
+        service.entry,
+        {
+          ...common,
+          ...service.env,
+          PORT: String(service.port),
+          // Only the edge (same machine) may tell a service the client's address.
+          TRUST_PROXY: '127.0.0.1',
+        },
+        url,
+      );
       await waitReady(url, child, service.name);
     }
     const edgeEnv = {
@@ -137,10 +153,10 @@ export async function startDistributed(options: DistributedOptions): Promise<Dis
     delete (edgeEnv as NodeJS.ProcessEnv).TRUST_PROXY;
     delete (edgeEnv as NodeJS.ProcessEnv).DATABASE_URL;
     delete (edgeEnv as NodeJS.ProcessEnv).NATS_URL;
-    const edge = spawnNode('edge', 'services/edge/src/main.ts', edgeEnv);
     const url = `http://127.0.0.1:${options.port}`;
+    const edge = spawnNode('edge', 'services/edge/src/main.ts', edgeEnv, url);
     await waitReady(url, edge, 'edge');
-    return { url, processes, stop };
+    return { url, processes, restart, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { API_PATHS } from '@marketplace/contracts';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -12,7 +11,7 @@ import {
   type Database,
   type EventBus,
 } from '@marketplace/service-kit';
-import { eventually } from '@marketplace/service-kit/testing';
+import { CuttableLink, eventually } from '@marketplace/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -66,10 +65,7 @@ describe('fault: PostgreSQL lost or the settlement failing between the provider 
 
   /** A payments instance whose database goes through the link (a replica, as main.ts starts one). */
   async function startPayments() {
-    const proxied = new URL(databaseUrl);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(link.port);
-    const db = await openDatabase({ url: proxied.toString(), poolSize: 3 });
+    const db = await openDatabase({ url: link.proxiedUrl(databaseUrl), poolSize: 3 });
     const replica = await startPaymentsReplica({
       db,
       bus,
@@ -253,79 +249,5 @@ async function adminQuery(url: string, text: string): Promise<void> {
     await client.query(text);
   } finally {
     await client.end();
-  }
-}
-
-/**
- * A TCP link to PostgreSQL that the test cuts: at once (every connection dropped, new ones refused) or
- * when a statement matching a pattern is about to reach the server (it never does).
- */
-class CuttableLink {
-  readonly #sockets = new Set<Socket>();
-  #down = false;
-  #trip: { pattern: RegExp; fired: (cut: boolean) => void } | undefined;
-
-  private constructor(
-    readonly server: Server,
-    readonly port: number,
-  ) {}
-
-  static async start(host: string, targetPort: number): Promise<CuttableLink> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    const link = new CuttableLink(server, typeof address === 'object' && address ? address.port : 0);
-    server.on('connection', (client: Socket) => link.accept(client, host, targetPort));
-    return link;
-  }
-
-  private accept(client: Socket, host: string, port: number): void {
-    if (this.#down) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect(port, host);
-    this.#sockets.add(client).add(upstream);
-    const forget = () => {
-      this.#sockets.delete(client);
-      this.#sockets.delete(upstream);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('close', forget).on('error', forget);
-    upstream.on('close', forget).on('error', forget);
-    upstream.on('data', (chunk: Buffer) => client.write(chunk));
-    client.on('data', (chunk: Buffer) => {
-      const trip = this.#trip;
-      if (trip && trip.pattern.test(chunk.toString('latin1'))) {
-        this.#trip = undefined;
-        this.cut();
-        trip.fired(true);
-        return;
-      }
-      upstream.write(chunk);
-    });
-  }
-
-  /** Cuts the link when a statement matching `pattern` is sent; resolves true when it did. */
-  cutWhen(pattern: RegExp): Promise<boolean> {
-    return new Promise((resolve) => {
-      this.#trip = { pattern, fired: resolve };
-    });
-  }
-
-  cut(): void {
-    this.#down = true;
-    for (const socket of this.#sockets) socket.destroy();
-    this.#sockets.clear();
-  }
-
-  restore(): void {
-    this.#down = false;
-  }
-
-  async close(): Promise<void> {
-    this.cut();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
