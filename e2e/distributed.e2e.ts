@@ -14,6 +14,7 @@ import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
 import { chatInstancesOf, liveConversation, unlockedPair } from './support/chat';
 import { expectRemoteRoutes, REMOTE_ROUTES } from './support/routes';
+import { unwatchMailOutbox, watchMailOutbox } from './support/leak-watch';
 import { freePort } from './support/servers';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,6 +39,8 @@ describe('distributed topology', () => {
       logLevel: 'warn',
       env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
     });
+    // Its mail is read for contact leaks like every answer (support/leak-watch.ts).
+    watchMailOutbox(join(dataDir, 'mail-outbox'));
     browser = await launchBrowser();
   });
 
@@ -48,6 +51,7 @@ describe('distributed topology', () => {
     await admin.connect();
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
+    unwatchMailOutbox(join(dataDir, 'mail-outbox'));
     rmSync(dataDir, { recursive: true, force: true });
   });
 

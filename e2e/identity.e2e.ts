@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { parseEml } from '@marketplace/service-kit/testing';
 import { registerThroughApi, uniqueEmail } from './support/accounts';
 import { seriousViolations, violationLines } from './support/axe';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
@@ -19,23 +20,15 @@ interface Mail {
   file: string;
 }
 
-/** One .eml file as a person reads it: headers unfolded, the quoted-printable body decoded. */
+/** One .eml file as a person reads it: headers unfolded, the body decoded. */
 function parseMail(file: string, raw: string): Mail {
-  const split = raw.indexOf('\n\n');
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  let text = raw.slice(split + 2);
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    text = Buffer.from(
-      text
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  } else if (/content-transfer-encoding:\s*base64/i.test(head)) {
-    text = Buffer.from(text, 'base64').toString('utf8');
-  }
-  return { to: header('To').toLowerCase(), subject: header('Subject'), text, file };
+  const mail = parseEml(raw);
+  return {
+    to: (mail.header('To') ?? '').toLowerCase(),
+    subject: mail.header('Subject') ?? '',
+    text: mail.text,
+    file,
+  };
 }
 
 /** Waits until the outbox holds `count` mails to `to` with `subject`; returns them oldest first. */

@@ -268,4 +268,36 @@ describe('contact-leak scanner', () => {
     expect(readerOfToken('not-a-token')).toBeUndefined();
     expect(phoneKey('+234 (803) 555-0177')).toBe('8035550177');
   });
+
+  it('reads mail as its recipient: the account with that address, the support inbox as an operator, an unknown address as a visitor', () => {
+    const ledger = ledgerWithPostedJobs();
+    const account = (reader: Reader, email: string) =>
+      ledger.observe(
+        exchange(reader, '/api/user/me', { user: { _id: reader.sub, type: reader.type, email } }),
+      );
+    account(COMPANY, 'pipes@example.com');
+    account(RIVAL, 'rival@example.com');
+    account(POSTER, CONTACT.email);
+    ledger.addOperatorAddress('support@marketplace.local');
+    ledger.observe(paid(COMPANY, JOB));
+    const text = `Call Ada on 0803 555 0177 at 7 Allen Avenue, Ikeja (${CONTACT.email}).`;
+    const mail = (to: string) => ({ file: 'mail.eml', to: [to], text });
+
+    for (const to of ['PIPES@example.com', CONTACT.email, 'support@marketplace.local']) {
+      expect(ledger.observeMail(mail(to))).toEqual([]);
+    }
+    const toRival = ledger.observeMail(mail('rival@example.com'));
+    expect(toRival.map((leak) => [leak.kind, leak.reader])).toEqual([
+      ['email', `company ${RIVAL.sub}`],
+      ['phone', `company ${RIVAL.sub}`],
+      ['address', `company ${RIVAL.sub}`],
+    ]);
+    expect(toRival[0]?.url).toBe('mail mail.eml to rival@example.com');
+    expect(ledger.observeMail(mail('stranger@example.com')).map((leak) => leak.reader)).toEqual([
+      'visitor',
+      'visitor',
+      'visitor',
+    ]);
+    expect(ledger.mailsScanned).toBe(5);
+  });
 });

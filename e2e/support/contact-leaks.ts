@@ -9,6 +9,10 @@
  *
  * Contact values a company gave for itself (registration, profile edits, company accounts in answers)
  * are public (shown on its profile) and never reported, also when a poster happens to use the same one.
+ *
+ * Mail the site sends is read too (`observeMail`): each recipient is judged as the account with that
+ * address (learned from sign-ups, sign-ins and accounts in answers); the site's support address as an
+ * operator (an admin); an address the scanner does not know as a visitor.
  */
 
 export type AccountType = 'user' | 'company' | 'admin';
@@ -43,6 +47,15 @@ export interface Leak {
 }
 
 type ContactKind = 'email' | 'phone' | 'address';
+
+/** One mail the site wrote (an .eml file of DATA_DIR/mail-outbox), decoded. */
+export interface SentMail {
+  /** Where it was read from (named in a leak report). */
+  file: string;
+  /** Recipient addresses. */
+  to: string[];
+  text: string;
+}
 
 interface ContactValue {
   kind: ContactKind;
@@ -164,9 +177,36 @@ export class ContactLedger {
   readonly #jobPoster = new Map<string, string>();
   /** company id -> job id -> the company's payment status for that job. */
   readonly #unlocks = new Map<string, Map<string, string>>();
+  /** e-mail address (normalized) -> the account it signs in to. */
+  readonly #accounts = new Map<string, Reader>();
+  /** Addresses that read mail for the site's operators (support). */
+  readonly #operators = new Set<string>();
   readonly leaks: Leak[] = [];
   /** Exchanges read, for the report of a suite. */
   scanned = 0;
+  /** Mails read. */
+  mailsScanned = 0;
+
+  /** An address whose mail the site's operators read (the support inbox): judged as an admin. */
+  addOperatorAddress(email: string): void {
+    this.#operators.add(normalizeText(email));
+  }
+
+  /** Reads a mail the site sent: each recipient as the reader. */
+  observeMail(mail: SentMail): Leak[] {
+    const found: Leak[] = [];
+    for (const to of mail.to) {
+      const address = normalizeText(to);
+      const reader: Reader | undefined = this.#operators.has(address)
+        ? { sub: `operator ${address}`, type: 'admin' }
+        : this.#accounts.get(address);
+      const exchange = { method: 'MAIL', url: `mail ${mail.file} to ${address}`, reader, status: 0 };
+      found.push(...this.#scan({ ...exchange, responseBody: mail.text }, undefined, reader));
+    }
+    this.mailsScanned += 1;
+    this.leaks.push(...found);
+    return found;
+  }
 
   /** Learns from the exchange, then reports any contact value the reader may not see. */
   observe(exchange: Exchange): Leak[] {
@@ -188,7 +228,7 @@ export class ContactLedger {
     for (const unlocks of this.#unlocks.values())
       for (const status of unlocks.values()) paid += Number(status === PAID);
     const secret = [...this.#values.keys()].filter((key) => !this.#public.has(key)).length;
-    return `${this.scanned} answers read, ${secret} poster contact values known, ${paid} paid unlocks seen, ${this.leaks.length} leaks`;
+    return `${this.scanned} answers and ${this.mailsScanned} mails read, ${secret} poster contact values known, ${paid} paid unlocks seen, ${this.leaks.length} leaks`;
   }
 
   /** Whether `value` is known as a poster's contact detail (for tests and reports). */
@@ -261,6 +301,7 @@ export class ContactLedger {
         normalizeText(email) === normalizeText(asked);
       if (same && typeof _id === 'string' && (type === 'user' || type === 'company' || type === 'admin')) {
         selfAccount = { sub: _id, type };
+        this.#accounts.set(normalizeText(email), selfAccount);
       }
     }
     const visit = (node: unknown): void => {
@@ -284,6 +325,9 @@ export class ContactLedger {
         if (node.type === 'company') this.#learnPublic(node);
         else if (node.type === 'user') {
           for (const [field, kind] of CONTACT_FIELDS) this.#learnValue(kind, node[field], node._id);
+        }
+        if (node.type === 'user' || node.type === 'company' || node.type === 'admin') {
+          this.#accounts.set(normalizeText(node.email), { sub: node._id, type: node.type });
         }
       }
       if (

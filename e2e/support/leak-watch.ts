@@ -8,8 +8,13 @@
  * watches each context it makes, so every journey is scanned by construction: after each test (a hook
  * on the root of every suite that imports this) the answers still being read are finished and the test
  * fails on a leak it caused; a process that saw an unreported one exits non-zero in any case.
+ * The mail a site writes (the .eml files of its DATA_DIR/mail-outbox, `watchMailOutbox`) is read after
+ * each test too, each mail judged as its recipient.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach } from 'node:test';
+import { parseEml } from '@marketplace/service-kit/testing';
 import type { APIResponse, BrowserContext, Page, Response } from 'playwright-core';
 import {
   ContactLedger,
@@ -22,6 +27,41 @@ import {
 
 /** One ledger per test process: what the poster's context teaches it holds for the company's. */
 export const contactLedger = new ContactLedger();
+// The support inbox of a site without SUPPORT_EMAIL (services/accounts/src/config.ts): the operators'.
+contactLedger.addOperatorAddress('support@marketplace.local');
+
+/** Mail folders read (a site's DATA_DIR/mail-outbox) -> the files of each already read. */
+const mailOutboxes = new Map<string, Set<string>>();
+
+/** Reads the mail a site writes to `folder` after every test (each .eml once) and at scanMailOutboxes. */
+export function watchMailOutbox(folder: string): void {
+  if (!mailOutboxes.has(folder)) mailOutboxes.set(folder, new Set());
+}
+
+/** Reads the new mail of every watched folder now. */
+export function scanMailOutboxes(): void {
+  for (const [folder, read] of mailOutboxes) {
+    let names: string[];
+    try {
+      names = readdirSync(folder).filter((name) => name.endsWith('.eml'));
+    } catch {
+      continue; // no mail sent yet (the folder is made with the first one)
+    }
+    for (const name of names.sort()) {
+      if (read.has(name)) continue;
+      read.add(name);
+      const mail = parseEml(readFileSync(join(folder, name), 'utf8'));
+      const found = contactLedger.observeMail({ file: join(folder, name), to: mail.to, text: mail.text });
+      if (found.length > 0) process.stderr.write(`CONTACT LEAK\n${describeLeaks(found)}\n`);
+    }
+  }
+}
+
+/** Reads what is left in `folder` and stops watching it (before a site removes its data folder). */
+export function unwatchMailOutbox(folder: string): void {
+  scanMailOutboxes();
+  mailOutboxes.delete(folder);
+}
 
 // Answers that cannot carry a member's data (built files) are not read: they are most of the bytes.
 const SKIPPED_TYPES = new Set(['script', 'stylesheet', 'image', 'media', 'font', 'manifest', 'texttrack']);
@@ -79,11 +119,13 @@ async function drain(): Promise<void> {
 
 afterEach(async () => {
   await drain();
+  scanMailOutboxes();
   assertNoContactLeaks();
 });
 
 let reported = 0;
 process.on('exit', () => {
+  scanMailOutboxes();
   if (contactLedger.scanned > 0) {
     process.stderr.write(
       `contact-leak scanner: ${contactLedger.summary()}, ${unreadable} answers unreadable\n`,

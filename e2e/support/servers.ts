@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_ADMIN } from './accounts';
+import { unwatchMailOutbox, watchMailOutbox } from './leak-watch';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,6 +76,9 @@ export async function startEmbedded(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  // Its mail is read for contact leaks like every answer (support/leak-watch.ts).
+  const mailOutbox = join(dataDir, 'mail-outbox');
+  watchMailOutbox(mailOutbox);
   return {
     url,
     dataDir,
@@ -87,6 +91,7 @@ export async function startEmbedded(
           child.kill('SIGTERM');
         });
       }
+      unwatchMailOutbox(mailOutbox);
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

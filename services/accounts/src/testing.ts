@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { SESSION_COOKIES, type EventEnvelope } from '@marketplace/contracts';
 import { schemaDb, type ServiceDeps } from '@marketplace/service-kit';
-import { createTestService, type TestService } from '@marketplace/service-kit/testing';
+import { createTestService, parseEml, type TestService } from '@marketplace/service-kit/testing';
 import type { FastifyInstance, LightMyRequestResponse, LightMyRequestResponse as Response } from 'fastify';
 import accountsService from './app';
 import type { AccountsSettings } from './config';
@@ -189,27 +189,12 @@ export function nextLocalAddress(): string {
 
 /** The text body of an .eml file from the outbox, with quoted-printable soft breaks and escapes undone. */
 export function mailText(eml: string): string {
-  const split = eml.indexOf('\n\n');
-  const headers = eml.slice(0, split);
-  let body = eml.slice(split + 2);
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    body = Buffer.from(
-      body
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  } else if (/content-transfer-encoding:\s*base64/i.test(headers)) {
-    body = Buffer.from(body, 'base64').toString('utf8');
-  }
-  return body;
+  return parseEml(eml).text;
 }
 
 /** The header of an .eml file (e.g. 'To', 'Subject'), unfolded. */
 export function mailHeader(eml: string, name: string): string | undefined {
-  const headers = eml.slice(0, eml.indexOf('\n\n')).replace(/\r?\n[ \t]+/g, ' ');
-  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers);
-  return match?.[1]?.trim();
+  return parseEml(eml).header(name);
 }
 
 /** The link to `page` in a mail (e.g. '/reset-password') and the token in its fragment. */
