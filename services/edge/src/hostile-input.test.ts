@@ -50,18 +50,6 @@ describe('hostile input on every route', () => {
     };
   }
 
-  /** The records once two reads 150 ms apart agree (at most 10 s). */
-  async function settledRecords(extraJobId?: string) {
-    let last = JSON.stringify(await liveRecords(extraJobId));
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const now = await liveRecords(extraJobId);
-      if (JSON.stringify(now) === last) return now;
-      last = JSON.stringify(now);
-    }
-    return liveRecords(extraJobId);
-  }
-
   it('answers at least 20 hostile variants of every route with a 4xx or a success, never a 5xx', async () => {
     const failures: string[] = [];
     const counts: string[] = [];
@@ -75,8 +63,9 @@ describe('hostile input on every route', () => {
       const headers = call.as ?? market.headersOf(caller);
       const jobInUrl = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(call.url)?.[0];
       // Settled first: what the previous route's served variants set off (an offer's card in the chat)
-      // arrives by event, at once on the local bus, a little later over NATS.
-      const before = await settledRecords(jobInUrl);
+      // arrives by event.
+      await market.settled();
+      const before = await liveRecords(jobInUrl);
       const variants = hostileVariants(
         {
           method: route.method,

@@ -3,6 +3,7 @@ import chatService from '@marketplace/chat-service';
 import jobsService, { unsubscribeSignature } from '@marketplace/jobs-service';
 import paymentsService from '@marketplace/payments-service';
 import { schemaDb, type ServiceDeps } from '@marketplace/service-kit';
+import { sql } from 'kysely';
 import { createTestService, eventually, type TestService } from '@marketplace/service-kit/testing';
 import type {
   FastifyInstance,
@@ -147,6 +148,12 @@ export interface Marketplace {
   inject(request: InjectOptions): Promise<LightMyRequestResponse>;
   /** The headers of a caller (none for the visitor). */
   headersOf(caller: Caller): Record<string, string>;
+  /**
+   * Resolves once everything the services have set off has run its course: no event waits in a service's
+   * outbox and no consumer is behind on the bus (an event's handler may write new ones: checked until
+   * both are empty at once).
+   */
+  settled(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -535,6 +542,29 @@ export async function createMarketplace(): Promise<Marketplace> {
     routes,
     inject,
     headersOf: (caller) => (caller === 'visitor' ? {} : fixture.members[caller].headers),
+    settled: async (timeoutMs = 10_000) => {
+      const outboxes = await sql<{ schema: string }>`
+        select table_schema as schema from information_schema.tables where table_name = 'outbox'`.execute(
+        service.db.raw,
+      );
+      const unpublished = sql.join(
+        outboxes.rows.map(
+          ({ schema }) =>
+            sql`(select count(*) from ${sql.table(`${schema}.outbox`)} where published_at is null)`,
+        ),
+        sql` + `,
+      );
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const waiting = await sql<{ n: string | number }>`select ${unpublished} as n`.execute(service.db.raw);
+        const behind = (await service.bus.consumerLag()).some(
+          (consumer) => consumer.pending > 0 || (consumer.ackPending ?? 0) > 0,
+        );
+        if (Number(waiting.rows[0]?.n ?? 0) === 0 && !behind) return;
+        if (Date.now() > deadline) throw new Error('the services did not settle in time');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
     close: () => service.close(),
   };
 }
