@@ -415,6 +415,8 @@ describe('/jobpost: the form', () => {
 });
 
 describe('/jobpost?edit=<jobId>', () => {
+  onSteppedClock();
+
   const saved = job(5, {
     jobHeading: 'Paint the living room',
     description: 'Two coats, white.',
@@ -454,8 +456,9 @@ describe('/jobpost?edit=<jobId>', () => {
     renderPage('/jobpost?edit=job-5');
     const save = await screen.findByRole('button', { name: 'Save changes' }, { timeout: 5000 });
     await user.upload(fileInput(), image('new.jpg'));
+    // The photo is read (and checked) before its preview replaces the current ones.
+    expect(await screen.findByAltText('Preview of new.jpg')).toBeInTheDocument();
     expect(screen.queryByAltText('Current job photo')).toBeNull();
-    expect(screen.getByAltText('Preview of new.jpg')).toBeInTheDocument();
     expect(screen.getByText(/These replace the job’s current photos/)).toBeInTheDocument();
     await user.click(save);
     await findToast(JOB_MESSAGES.jobUpdated);
