@@ -7,6 +7,7 @@ import {
   CATEGORY_NAMES,
   categoryPath,
   companyProfilePath,
+  IDENTITY_LINKS,
   MESSAGES,
   pageTitle,
   resolveLanding,
@@ -73,26 +74,48 @@ export const STATIC_PAGES: Readonly<Record<StaticPageKey, StaticPageCopy>> = /* 
   },
 });
 
-export type AuthPageKey = 'login' | 'signup';
+export type AuthPageKey =
+  'login' | 'signup' | 'register' | 'forgotPassword' | 'resetPassword' | 'verifyEmail';
 
 export interface AuthPageCopy {
   path: string;
   /** The form card's <h1>. */
   heading: string;
-  /** The sentence under it; also the page's description. */
-  lead: string;
+  /** The sentence under it (none on /verify-email, whose card says what the link did). */
+  lead?: string;
+  /** A link the page shows after the lead, in the same line. */
+  leadLink?: PageLink;
+  /** The page's description for search engines and link previews. */
+  description: string;
   /** The pitch beside the form on wide screens. */
   aside: { title: string; points: readonly string[] };
   /** About how tall the form under the lead is (px), kept free while it loads. */
   formHeight: number;
+  /** The company registration's wider card (AuthLayout's `wide`). */
+  wide?: boolean;
+  /** Reached from a mailed link only: kept out of search results. */
+  noindex?: boolean;
 }
 
-/** The sign-in and sign-up pages' own words (the shell's pages show them; the edge draws them first). */
+const PASSWORD_HELP = {
+  title: 'Back into your account in a minute',
+  points: [
+    'The link in the mail works once',
+    'Choosing a new password signs you out everywhere',
+    'Your jobs, offers and chats stay as they are',
+  ],
+};
+
+/**
+ * The words of the pages in the sign-in card (the shell's pages show them; the edge draws them first):
+ * sign-in, sign-up, the company registration and the password and e-mail links.
+ */
 export const AUTH_PAGES: Readonly<Record<AuthPageKey, AuthPageCopy>> = /* @__PURE__ */ Object.freeze({
   login: {
     path: '/login',
     heading: 'Sign in',
     lead: 'Welcome back. Sign in to post jobs, follow your offers and chat with companies.',
+    description: 'Welcome back. Sign in to post jobs, follow your offers and chat with companies.',
     aside: {
       title: 'Your jobs and offers, in one place',
       points: [
@@ -107,6 +130,7 @@ export const AUTH_PAGES: Readonly<Record<AuthPageKey, AuthPageCopy>> = /* @__PUR
     path: '/signup',
     heading: MESSAGES.signUpHeading,
     lead: 'Create a free account to post jobs and compare offers.',
+    description: 'Create a free account to post jobs and compare offers.',
     aside: {
       title: 'Posting a job is free',
       points: [
@@ -116,6 +140,56 @@ export const AUTH_PAGES: Readonly<Record<AuthPageKey, AuthPageCopy>> = /* @__PUR
       ],
     },
     formHeight: 490,
+  },
+  register: {
+    path: '/register',
+    heading: MESSAGES.registerCompany,
+    lead: 'Find jobs near you and chat with customers.',
+    leadLink: { name: MESSAGES.alreadyRegisteredLoginHere, path: '/login' },
+    description:
+      'Register your company for free: find jobs near you, unlock the ones you want and chat with customers.',
+    aside: {
+      title: 'Grow your business',
+      points: [
+        'Browse open jobs by category and service',
+        'Unlock a job to see the contact details and chat',
+        'Collect reviews from customers you worked for',
+      ],
+    },
+    formHeight: 1180,
+    wide: true,
+  },
+  forgotPassword: {
+    path: '/forgot-password',
+    heading: 'Forgot your password?',
+    lead: `Enter the e-mail address of your account. We will send you a link to choose a new password; it works for ${IDENTITY_LINKS.passwordResetMinutes} minutes.`,
+    description: 'Ask for a link to choose a new password for your account.',
+    aside: PASSWORD_HELP,
+    formHeight: 190,
+  },
+  resetPassword: {
+    path: '/reset-password',
+    heading: 'Choose a new password',
+    lead: 'Choosing a new password signs you out on every device; then sign in with the new one.',
+    description: 'Choose a new password with the link from your mail.',
+    aside: PASSWORD_HELP,
+    formHeight: 260,
+    noindex: true,
+  },
+  verifyEmail: {
+    path: '/verify-email',
+    heading: 'Verify your e-mail address',
+    description: 'Verify your e-mail address with the link from your mail.',
+    aside: {
+      title: 'Why we ask',
+      points: [
+        'It shows the address is really yours',
+        'Only a verified address can be linked to a Facebook login',
+        `A link from us works for ${IDENTITY_LINKS.emailVerificationHours} hours`,
+      ],
+    },
+    formHeight: 120,
+    noindex: true,
   },
 });
 
@@ -155,11 +229,12 @@ export interface PageHead {
 /**
  * How the summary looks while the page's scripts load: 'home' and 'landing' show it as the page's hero
  * (the first paint of the pages most visitors arrive on), 'profile' as a company profile's photo and
- * introduction, 'auth' as the sign-in or sign-up card with its pitch, 'jobs' as the job search with its
- * first page of cards, 'band' as a page's title band (with its search box: /other-services), 'plain' keeps
+ * introduction, 'auth' as the sign-in card with its pitch ('auth-wide': the company registration's wider
+ * card), 'jobs' as the job search with its
+ * first page of cards, 'band' as a page's title band (the static pages; /other-services' with its search box), 'plain' keeps
  * it for crawlers only.
  */
-export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'jobs' | 'band' | 'plain';
+export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'auth-wide' | 'jobs' | 'band' | 'plain';
 
 export interface PageSummary {
   look: SummaryLook;
@@ -169,6 +244,8 @@ export interface PageSummary {
   eyebrow: string;
   heading: string;
   lead: string;
+  /** A link after the lead, in the same line. */
+  leadLink?: PageLink;
   points: readonly string[];
   sections: ReadonlyArray<{ title: string; path?: string; items: readonly PageLink[] }>;
   /** A profile's picture: the photo's own path, or the initials drawn in its place. */
@@ -274,7 +351,8 @@ export function staticCataloguePage(key: StaticPageKey): CataloguePage {
       noindex: false,
     },
     summary: {
-      look: key === 'home' ? 'home' : copy.search ? 'band' : 'plain',
+      // Every page but the home page opens with the kit's title band (ui-page__band), drawn the same.
+      look: key === 'home' ? 'home' : 'band',
       crumbs: key === 'home' ? [] : [HOME_CRUMB],
       eyebrow: copy.eyebrow,
       heading: copy.heading,
@@ -289,13 +367,19 @@ export function staticCataloguePage(key: StaticPageKey): CataloguePage {
 export function authCataloguePage(key: AuthPageKey): CataloguePage {
   const copy = AUTH_PAGES[key];
   return {
-    head: { title: pageTitle(copy.heading), description: copy.lead, path: copy.path, noindex: false },
+    head: {
+      title: pageTitle(copy.heading),
+      description: copy.description,
+      path: copy.path,
+      noindex: copy.noindex ?? false,
+    },
     summary: {
-      look: 'auth',
+      look: copy.wide ? 'auth-wide' : 'auth',
       crumbs: [],
       eyebrow: '',
       heading: copy.heading,
-      lead: copy.lead,
+      lead: copy.lead ?? '',
+      ...(copy.leadLink ? { leadLink: copy.leadLink } : {}),
       points: [],
       sections: [],
       aside: copy.aside,

@@ -80,31 +80,38 @@ const PROFILE_STYLE =
   `[data-look=profile] ${C}__eyebrow{background:#133325;color:#63d6a3}` +
   `[data-look=profile] ${C}__hero ul{color:#f2c55c}}`;
 
-/** The sign-in and sign-up pages as the shell draws them (libs/ui forms.css: keep them in step). */
+/**
+ * The pages in the sign-in card as the shell draws them (libs/ui forms.css: keep them in step): the narrow
+ * card ('auth') and the company registration's wider one ('auth-wide').
+ */
+const A = ':is([data-look=auth],[data-look=auth-wide])';
 const AUTH_STYLE =
-  `[data-look=auth] ${C}__hero{color:#1f2a24;padding:clamp(24px,5vw,64px) 0 clamp(48px,8vw,88px);` +
+  `${A} ${C}__hero{color:#1f2a24;padding:clamp(24px,5vw,64px) 0 clamp(48px,8vw,88px);` +
   `background:radial-gradient(900px 320px at 0% 0%,rgba(0,135,81,.09),transparent 70%),` +
   `radial-gradient(700px 300px at 100% 100%,rgba(245,179,1,.08),transparent 70%)}` +
-  `[data-look=auth] ${C}__inner{grid-template-columns:minmax(0,1fr) minmax(0,460px);gap:clamp(32px,6vw,80px);` +
+  `${A} ${C}__inner{grid-template-columns:minmax(0,1fr) minmax(0,460px);gap:clamp(32px,6vw,80px);` +
   `align-items:center}` +
   `${C}__aside{max-width:420px}` +
   `${C}__aside p{margin:0 0 20px;color:#0f1f17;font-size:clamp(1.5rem,1.1rem + 1.4vw,2.1rem);font-weight:800;` +
   `line-height:1.2;letter-spacing:-.02em}` +
-  `[data-look=auth] ${C}__hero ${C}__aside li{padding-left:30px;font-size:1.02rem;color:#1f2a24}` +
-  `[data-look=auth] ${C}__hero li::before{background:#e8f5ee}[data-look=auth] ${C}__hero li::after{border-color:#008751}` +
-  `[data-look=auth] ${C}__copy{background:#fff;border:1px solid #e2e8e4;border-radius:18px;` +
+  `${A} ${C}__hero ${C}__aside li{padding-left:30px;font-size:1.02rem;color:#1f2a24}` +
+  `${A} ${C}__hero li::before{background:#e8f5ee}${A} ${C}__hero li::after{border-color:#008751}` +
+  `${A} ${C}__copy{background:#fff;border:1px solid #e2e8e4;border-radius:18px;` +
   `box-shadow:0 1px 3px rgba(15,31,23,.06),0 8px 24px rgba(15,31,23,.06);padding:clamp(22px,4vw,36px)}` +
-  `[data-look=auth] ${C}__hero h1{color:#0f1f17;font-size:clamp(1.45rem,1.2rem + 1vw,1.85rem);font-weight:800;` +
+  `${A} ${C}__hero h1{color:#0f1f17;font-size:clamp(1.45rem,1.2rem + 1vw,1.85rem);font-weight:800;` +
   `line-height:1.2;letter-spacing:-.01em;margin:0 0 8px}` +
-  `[data-look=auth] ${C}__lead{color:#5b6b63;margin:0 0 24px}` +
-  `@media (max-width:900px){[data-look=auth] ${C}__inner{grid-template-columns:minmax(0,1fr)}` +
-  `${C}__aside{display:none}[data-look=auth] ${C}__copy{box-sizing:border-box;max-width:560px;width:100%;margin:0 auto}}` +
-  `@media (max-width:480px){[data-look=auth] ${C}__hero{padding-top:16px}` +
-  `[data-look=auth] ${C}__copy{border-radius:12px;padding:20px 16px 24px}}` +
-  `@media (prefers-color-scheme:dark){[data-look=auth] ${C}__hero{color:#d5dfd9}` +
-  `${C}__aside p,[data-look=auth] ${C}__hero h1{color:#f2f6f4}[data-look=auth] ${C}__hero ${C}__aside li{color:#d5dfd9}` +
-  `[data-look=auth] ${C}__copy{background:#17201b;border-color:#2f3d36}[data-look=auth] ${C}__lead{color:#9cada4}` +
-  `[data-look=auth] ${C}__hero li::before{background-color:#133325}}`;
+  `${A} ${C}__lead{color:#5b6b63;margin:0 0 24px}` +
+  `${A} ${C}__lead a{color:#00774a;font-weight:650;text-decoration:none}` +
+  `[data-look=auth-wide] ${C}__inner{grid-template-columns:minmax(0,.8fr) minmax(0,680px);align-items:start}` +
+  `@media (max-width:900px){${A} ${C}__inner{grid-template-columns:minmax(0,1fr)}` +
+  `${C}__aside{display:none}${A} ${C}__copy{box-sizing:border-box;max-width:560px;width:100%;margin:0 auto}` +
+  `[data-look=auth-wide] ${C}__copy{max-width:720px}}` +
+  `@media (max-width:480px){${A} ${C}__hero{padding-top:16px}` +
+  `${A} ${C}__copy{border-radius:12px;padding:20px 16px 24px}}` +
+  `@media (prefers-color-scheme:dark){${A} ${C}__hero{color:#d5dfd9}` +
+  `${C}__aside p,${A} ${C}__hero h1{color:#f2f6f4}${A} ${C}__hero ${C}__aside li{color:#d5dfd9}` +
+  `${A} ${C}__copy{background:#17201b;border-color:#2f3d36}${A} ${C}__lead{color:#9cada4}${A} ${C}__lead a{color:#4fcb95}` +
+  `${A} ${C}__hero li::before{background-color:#133325}}`;
 
 /**
  * The job search (/jobs) as the jobs remote draws it (its job-listings.css and the kit's styles.css and
@@ -385,10 +392,11 @@ export function summaryHtml(summary: PageSummary, options: { visitor?: boolean }
     copy.push(`<nav aria-label="Breadcrumb">${[...summary.crumbs.map(link), ...here].join(' / ')}</nav>`);
   }
   if (summary.eyebrow) copy.push(`<p class="${SUMMARY_CLASS}__eyebrow">${escapeHtml(summary.eyebrow)}</p>`);
-  copy.push(
-    `<h1>${escapeHtml(summary.heading)}</h1>`,
-    `<p class="${SUMMARY_CLASS}__lead">${escapeHtml(summary.lead)}</p>`,
-  );
+  copy.push(`<h1>${escapeHtml(summary.heading)}</h1>`);
+  if (summary.lead) {
+    const after = summary.leadLink ? ` ${link(summary.leadLink)}` : '';
+    copy.push(`<p class="${SUMMARY_CLASS}__lead">${escapeHtml(summary.lead)}${after}</p>`);
+  }
   if (summary.points.length > 0) {
     copy.push(`<ul>${summary.points.map((point) => `<li>${escapeHtml(point)}</li>`).join('')}</ul>`);
   }

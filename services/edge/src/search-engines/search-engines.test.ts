@@ -221,9 +221,9 @@ describe('search engines, embedded topology', () => {
         [`${origin}${copy.path}`],
       ]);
       expect(page.descriptions).toEqual([copy.lead]);
-      // The home page's summary is its first paint, and /other-services' band with its search box; the
-      // other static pages' are for crawlers.
-      const look = copy.path === '/' ? 'home' : copy.path === '/other-services' ? 'band' : undefined;
+      // Each static page's summary is its first paint: the home page's hero, the others' title band
+      // (/other-services' with its search box).
+      const look = copy.path === '/' ? 'home' : 'band';
       expect([
         copy.path,
         /^<div class="crawler-summary"(?: data-look="(\w+)")?>/.exec(page.root)?.[1],
@@ -265,21 +265,40 @@ describe('search engines, embedded topology', () => {
     }
   });
 
-  it('draws the sign-in and sign-up cards with their pitch for the first paint, from the words the pages show', async () => {
-    for (const key of ['login', 'signup'] as const) {
+  it('draws every page of the sign-in card with its pitch for the first paint, from the words the pages show', async () => {
+    for (const key of Object.keys(AUTH_PAGES) as Array<keyof typeof AUTH_PAGES>) {
       const copy = AUTH_PAGES[key];
       const res = await get(copy.path);
       expect(res.statusCode).toBe(200);
       const page = read(res.body);
       expect(page.titles).toEqual([`${copy.heading} | Naija Marketplace`]);
-      expect(page.descriptions).toEqual([copy.lead]);
+      expect(page.descriptions).toEqual([copy.description]);
       expect(page.canonicals).toEqual([`${origin}${copy.path}`]);
-      expect(page.root).toMatch(/^<div class="crawler-summary" data-look="auth"><header>/);
+      // The pages a mailed link opens are kept out of search results.
+      expect([key, page.robots]).toEqual([key, copy.noindex ? ['noindex, follow'] : []]);
+      const look = copy.wide ? 'auth-wide' : 'auth';
+      expect(page.root).toMatch(new RegExp(`^<div class="crawler-summary" data-look="${look}"><header>`));
       expect(page.root).toContain(`<div class="crawler-summary__aside"><p>${copy.aside.title}</p><ul><li>`);
       expect(page.h1).toBe(copy.heading);
+      expect(page.root.includes('crawler-summary__lead')).toBe(copy.lead !== undefined);
+      if (copy.leadLink) {
+        expect(page.root).toContain(
+          `${copy.lead} <a href="${copy.leadLink.path}">${copy.leadLink.name}</a></p>`,
+        );
+      }
       // Room for the form the page draws under the lead, so the card does not grow under the reader.
       expect(page.root).toContain(`<div style="height:${copy.formHeight}px"></div>`);
     }
+    expect(Object.keys(AUTH_PAGES)).toEqual(
+      expect.arrayContaining([
+        'login',
+        'signup',
+        'register',
+        'forgotPassword',
+        'resetPassword',
+        'verifyEmail',
+      ]),
+    );
     // A query (where to go after signing in) does not change the page.
     expect(read((await get('/login?next=%2Fjobpost')).body).h1).toBe(AUTH_PAGES.login.heading);
   });
@@ -323,7 +342,7 @@ describe('search engines, embedded topology', () => {
 
   it('leaves pages whose files no build here names as the shell built them, and serves the Open Graph picture', async () => {
     // No shell chunk-files.json and no jobs remote in this web root (page-hints.test.ts has them).
-    for (const path of ['/register', '/dashboard', '/jobapply/Plumber']) {
+    for (const path of ['/edit-profile', '/dashboard', '/jobapply/Plumber']) {
       const res = await get(path);
       expect([path, res.statusCode, res.body]).toEqual([path, 200, SHELL_INDEX]);
     }

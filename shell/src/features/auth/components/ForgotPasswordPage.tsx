@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from '@marketplace/ui/router';
 import { ApiError, NetworkError } from '@marketplace/ui';
-import { IDENTITY_LINKS, MESSAGES } from '@marketplace/contracts';
+import { MESSAGES } from '@marketplace/contracts';
+import { AUTH_PAGES, authCataloguePage } from '@marketplace/page-head';
+import { usePageHead } from '@marketplace/ui/head';
 import { AuthLayout, FormError, SubmitButton, TextField, applyServerErrors } from '@marketplace/ui/form';
 import { requestPasswordReset } from '../api/identity';
 import { forgotPasswordRules, type ForgotForm } from '../rules';
@@ -16,6 +18,7 @@ function emailFrom(state: unknown): string {
 
 /** /forgot-password: asks for a reset link by e-mail. The answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {
+  usePageHead(authCataloguePage('forgotPassword').head);
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | undefined>();
@@ -49,18 +52,10 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout
-      title="Forgot your password?"
-      lead={
-        sent
-          ? undefined
-          : `Enter the e-mail address of your account. We will send you a link to choose a new password; it works for ${IDENTITY_LINKS.passwordResetMinutes} minutes.`
-      }
-      asideTitle="Back into your account in a minute"
-      asidePoints={[
-        'The link in the mail works once',
-        'Choosing a new password signs you out everywhere',
-        'Your jobs, offers and chats stay as they are',
-      ]}
+      title={AUTH_PAGES.forgotPassword.heading}
+      lead={sent ? undefined : AUTH_PAGES.forgotPassword.lead}
+      asideTitle={AUTH_PAGES.forgotPassword.aside.title}
+      asidePoints={AUTH_PAGES.forgotPassword.aside.points}
     >
       {sent ? (
         <div className="identity-result" role="status">

@@ -12,6 +12,8 @@ import {
   applyServerErrors,
 } from '@marketplace/ui/form';
 import { MESSAGES, NIGERIAN_STATES, REGISTRATION_CONSTANTS, UI_TIMINGS } from '@marketplace/contracts';
+import { AUTH_PAGES, authCataloguePage } from '@marketplace/page-head';
+import { usePageHead } from '@marketplace/ui/head';
 import { postRegistration } from '../../../lib/account-api';
 import { registerRules, type RegisterForm } from '../rules';
 import { CategoryModal, type CategoryChoice } from './CategoryModal';
@@ -19,6 +21,8 @@ import { CategoryModal, type CategoryChoice } from './CategoryModal';
 const NO_CHOICE: CategoryChoice = { categories: [], subcategories: [] };
 
 export default function RegisterPage() {
+  const { leadLink } = AUTH_PAGES.register;
+  usePageHead(authCataloguePage('register').head);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -101,19 +105,14 @@ export default function RegisterPage() {
   return (
     <AuthLayout
       wide
-      title={MESSAGES.registerCompany}
+      title={AUTH_PAGES.register.heading}
       lead={
         <>
-          Find jobs near you and chat with customers.{' '}
-          <Link to="/login">{MESSAGES.alreadyRegisteredLoginHere}</Link>
+          {AUTH_PAGES.register.lead} {leadLink && <Link to={leadLink.path}>{leadLink.name}</Link>}
         </>
       }
-      asideTitle="Grow your business"
-      asidePoints={[
-        'Browse open jobs by category and service',
-        'Unlock a job to see the contact details and chat',
-        'Collect reviews from customers you worked for',
-      ]}
+      asideTitle={AUTH_PAGES.register.aside.title}
+      asidePoints={AUTH_PAGES.register.aside.points}
     >
       <form
         className="form-stack"

@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from '@marketplace/ui/router';
 import { ApiError, NetworkError, endSession, notify } from '@marketplace/ui';
 import { LIMITS, MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
+import { AUTH_PAGES, authCataloguePage } from '@marketplace/page-head';
+import { usePageHead } from '@marketplace/ui/head';
 import { AuthLayout, FormError, PasswordField, SubmitButton, applyServerErrors } from '@marketplace/ui/form';
 import { isInvalidLink, linkToken, resetPassword } from '../api/identity';
 import { resetPasswordRules, type ResetForm } from '../rules';
@@ -25,6 +27,7 @@ function DeadLink({ message }: { message: string }) {
 
 /** /reset-password#token=...: choose a new password with the link from the mail. */
 export default function ResetPasswordPage() {
+  usePageHead(authCataloguePage('resetPassword').head);
   const navigate = useNavigate();
   const { hash } = useLocation();
   const token = linkToken(hash);
@@ -113,18 +116,10 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      lead={
-        token && !deadLink && !done
-          ? 'Choosing a new password signs you out on every device; then sign in with the new one.'
-          : undefined
-      }
-      asideTitle="Back into your account in a minute"
-      asidePoints={[
-        'The link in the mail works once',
-        'Choosing a new password signs you out everywhere',
-        'Your jobs, offers and chats stay as they are',
-      ]}
+      title={AUTH_PAGES.resetPassword.heading}
+      lead={token && !deadLink && !done ? AUTH_PAGES.resetPassword.lead : undefined}
+      asideTitle={AUTH_PAGES.resetPassword.aside.title}
+      asidePoints={AUTH_PAGES.resetPassword.aside.points}
     >
       {content}
       {token && !deadLink && !done && (

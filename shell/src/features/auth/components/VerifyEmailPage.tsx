@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryProvider } from '@marketplace/ui/query';
 import { Link, useLocation } from '@marketplace/ui/router';
 import { ApiError, loadSession, useSession } from '@marketplace/ui';
-import { IDENTITY_LINKS, MESSAGES } from '@marketplace/contracts';
+import { MESSAGES } from '@marketplace/contracts';
+import { AUTH_PAGES, authCataloguePage } from '@marketplace/page-head';
+import { usePageHead } from '@marketplace/ui/head';
 import { AuthLayout, Spinner } from '@marketplace/ui/form';
 import { landingPath } from '../../../session/session';
 import { isInvalidLink, linkToken, verifyEmail } from '../api/identity';
@@ -42,6 +44,7 @@ export default function VerifyEmailPage() {
 }
 
 function VerifyEmail() {
+  usePageHead(authCataloguePage('verifyEmail').head);
   const { hash } = useLocation();
   const token = linkToken(hash);
   const { status, user } = useSession();
@@ -118,13 +121,9 @@ function VerifyEmail() {
 
   return (
     <AuthLayout
-      title="Verify your e-mail address"
-      asideTitle="Why we ask"
-      asidePoints={[
-        'It shows the address is really yours',
-        'Only a verified address can be linked to a Facebook login',
-        `A link from us works for ${IDENTITY_LINKS.emailVerificationHours} hours`,
-      ]}
+      title={AUTH_PAGES.verifyEmail.heading}
+      asideTitle={AUTH_PAGES.verifyEmail.aside.title}
+      asidePoints={AUTH_PAGES.verifyEmail.aside.points}
     >
       {content}
     </AuthLayout>
