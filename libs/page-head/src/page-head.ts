@@ -74,6 +74,19 @@ export const STATIC_PAGES: Readonly<Record<StaticPageKey, StaticPageCopy>> = /* 
   },
 });
 
+/**
+ * The about page's first section, its mission: the page's largest text on a phone, so the edge draws it
+ * under the band too (the catalogue remote's about text starts with it). Paragraphs with **bold** marks.
+ */
+export const ABOUT_MISSION = /* @__PURE__ */ Object.freeze({
+  id: 'mission',
+  title: 'Our mission',
+  paragraphs: [
+    `Finding a good electrician, plumber or builder in Nigeria too often depends on who you know. ${SITE.name} changes that. **Our mission is to let people post their job requirements and receive bids from qualified professionals**, and to let good companies and tradespeople find work in their trade, in every state.`,
+    'We want both sides to deal openly: customers see who they are talking to and what others say about them, and companies pay only for the jobs they choose.',
+  ] as readonly string[],
+});
+
 export type AuthPageKey =
   'login' | 'signup' | 'register' | 'forgotPassword' | 'resetPassword' | 'verifyEmail';
 
@@ -256,6 +269,8 @@ export interface PageSummary {
   reserve?: number;
   /** A search box under the lead ('band' look). */
   search?: { label: string; placeholder: string };
+  /** The first section of the page's text under the band ('band' look: the about page's mission). */
+  opening?: { id: string; title: string; paragraphs: readonly string[] };
   /** The job search's results: their heading and the first page's cards (none drawn when absent). */
   results?: { heading: string; cards: readonly JobCardPicture[] };
 }
@@ -360,6 +375,7 @@ export function staticCataloguePage(key: StaticPageKey): CataloguePage {
       points: [],
       sections,
       ...(copy.search ? { search: copy.search } : {}),
+      ...(key === 'aboutUs' ? { opening: ABOUT_MISSION } : {}),
     },
   };
 }

@@ -136,6 +136,10 @@ const JOBS_STYLE =
   `${B} .jp-search-field{display:flex;align-items:center;gap:10px;height:54px;padding:0 16px;border:1px solid #e2e8e4;` +
   `border-radius:14px;background:#fff;color:#5b6b63;box-shadow:0 1px 2px rgba(15,31,23,.06);font-size:1.02rem}` +
   `${B} .jp-search-field svg{flex:none}${B} .jp-search-field span{color:#61706a;white-space:nowrap;overflow:hidden}` +
+  // The about page's opening section (the catalogue's info.css: .info-page__body, .info-section).
+  `${B} .jp-doc{padding-top:clamp(24px,4vw,40px)}${B} .jp-doc-section{max-width:760px}` +
+  `${B} .jp-doc h2{margin:0 0 14px;color:#0f1f17;font-size:clamp(1.25rem,1.1rem + .6vw,1.5rem);` +
+  `font-weight:800;line-height:1.2;letter-spacing:-.01em}${B} .jp-doc p{margin:0 0 1em;color:#1f2a24;line-height:1.65}` +
   `${J} .jp-eyebrow{display:inline-block;margin:0 0 12px;padding:4px 10px;border-radius:999px;background:#e8f5ee;` +
   `color:#00623d;font-size:.78rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase}` +
   `${J} h1{margin:0 0 .5em;color:#0f1f17;font-size:clamp(1.75rem,1.2rem + 2.2vw,2.6rem);font-weight:800;` +
@@ -180,7 +184,7 @@ const JOBS_STYLE =
   `${J} .jp-words{flex-direction:column;align-items:stretch}${J} .jp-submit{margin-top:0}}` +
   `@media (prefers-color-scheme:dark){${J} .jp-band{background:radial-gradient(700px 220px at 100% 0%,rgba(0,135,81,.08),transparent 70%),#17201b;` +
   `border-color:#2f3d36;color:#d5dfd9}${J} .jp-eyebrow,${J} .jp-media{background:#133325}${J} .jp-eyebrow,${J} .jp-trade{color:#63d6a3}` +
-  `${J} h1,${J} h2,${J} h3,${J} .jp-label{color:#f2f6f4}${J} .jp-lead,${J} .jp-count,${J} .jp-meta{color:#9cada4}` +
+  `${J} h1,${J} h2,${J} h3,${J} .jp-label{color:#f2f6f4}${B} .jp-doc p{color:#d5dfd9}${J} .jp-lead,${J} .jp-count,${J} .jp-meta{color:#9cada4}` +
   `${J} .jp-form,${J} .jp-card,${B} .jp-search-field{background:#17201b;border-color:#2f3d36}${B} .jp-search-label{color:#f2f6f4}${J} .jp-input{background:#0e1512;border-color:#56665e;color:#8a9b92}}`;
 
 /**
@@ -346,6 +350,20 @@ function jobsBodyHtml(summary: PageSummary, visitor: boolean): string {
   );
 }
 
+/** A paragraph of a static page's text: escaped, its **bold** marks as <strong>. */
+function paragraphHtml(text: string): string {
+  return escapeHtml(text).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>');
+}
+
+/** The first section of a page's text under its band, as the catalogue remote's info page draws it. */
+function openingHtml(opening: NonNullable<PageSummary['opening']>): string {
+  return (
+    `<div class="jp-wrap jp-doc"><div class="jp-doc-section" id="${escapeHtml(opening.id)}">` +
+    `<h2>${escapeHtml(opening.title)}</h2>${opening.paragraphs.map((p) => `<p>${paragraphHtml(p)}</p>`).join('')}` +
+    `</div></div>`
+  );
+}
+
 /** A page's title band as the kit draws it (eyebrow, h1, intro), with its search box when it has one. */
 function bandHtml(summary: PageSummary): string {
   const search = summary.search
@@ -384,7 +402,8 @@ export function summaryHtml(summary: PageSummary, options: { visitor?: boolean }
       summary.crumbs.length > 0
         ? `<section><nav aria-label="Breadcrumb">${summary.crumbs.map(link).join(' / ')}</nav></section>`
         : '';
-    return `<div class="${SUMMARY_CLASS}"${look}>${bar}<main>${crumbs}${bandHtml(summary)}${sections.join('')}</main></div>`;
+    const opening = summary.opening ? openingHtml(summary.opening) : '';
+    return `<div class="${SUMMARY_CLASS}"${look}>${bar}<main>${crumbs}${bandHtml(summary)}${opening}${sections.join('')}</main></div>`;
   }
   const copy: string[] = [];
   if (summary.crumbs.length > 0) {

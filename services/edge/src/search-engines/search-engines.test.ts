@@ -229,6 +229,13 @@ describe('search engines, embedded topology', () => {
         /^<div class="crawler-summary"(?: data-look="(\w+)")?>/.exec(page.root)?.[1],
       ]).toEqual([copy.path, look]);
     }
+    // The about page's first section (its largest text on a phone) under the band, as the page draws it.
+    const about = read((await get('/aboutus')).body).root;
+    expect(about).toContain(
+      `<div class="jp-wrap jp-doc"><div class="jp-doc-section" id="mission"><h2>Our mission</h2><p>`,
+    );
+    expect(about).toContain('<strong>Our mission is to let people post their job requirements');
+    expect(about).not.toContain('**');
     const services = read((await get('/other-services')).body).root;
     expect(services).toContain(
       '<div class="jp-search"><span class="jp-search-label">What do you need help with?</span>',

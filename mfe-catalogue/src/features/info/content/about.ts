@@ -1,17 +1,11 @@
 import { BRAND } from '@marketplace/ui';
+import { ABOUT_MISSION } from '@marketplace/page-head';
 import type { InfoDocument } from './document';
 
 /** /aboutus (spec: the mission to let people post job requirements and receive bids from qualified professionals). */
 export const ABOUT: InfoDocument = {
   sections: [
-    {
-      id: 'mission',
-      title: 'Our mission',
-      blocks: [
-        `Finding a good electrician, plumber or builder in Nigeria too often depends on who you know. ${BRAND.name} changes that. **Our mission is to let people post their job requirements and receive bids from qualified professionals**, and to let good companies and tradespeople find work in their trade, in every state.`,
-        'We want both sides to deal openly: customers see who they are talking to and what others say about them, and companies pay only for the jobs they choose.',
-      ],
-    },
+    { id: ABOUT_MISSION.id, title: ABOUT_MISSION.title, blocks: ABOUT_MISSION.paragraphs },
     {
       id: 'customers',
       title: 'How it works for customers',
