@@ -3,56 +3,29 @@
  * and NATS, two chat instances, the edge proxying.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import type { BrowserContext } from 'playwright-core';
-import { startDistributed, type Distributed } from '@marketplace/infra';
+import type { Distributed } from '@marketplace/infra';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
 import { chatInstancesOf, liveConversation, unlockedPair } from './support/chat';
+import { startDistributedSite, type DistributedSite } from './support/distributed';
 import { expectRemoteRoutes, REMOTE_ROUTES } from './support/routes';
-import { unwatchMailOutbox, watchMailOutbox } from './support/leak-watch';
-import { freePort } from './support/servers';
-
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
 describe('distributed topology', () => {
-  const database = `e2e_${Date.now().toString(36)}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
+  let distributed: DistributedSite;
   let site: Distributed;
   let browser: BrowserContext;
 
   before(async () => {
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${database}`;
-    const port = await freePort();
-    site = await startDistributed({
-      databaseUrl: url.toString(),
-      natsUrl: NATS_URL,
-      port,
-      basePort: 20000 + (port % 20000),
-      dataDir,
-      logLevel: 'warn',
-      env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
-    });
-    // Its mail is read for contact leaks like every answer (support/leak-watch.ts).
-    watchMailOutbox(join(dataDir, 'mail-outbox'));
+    distributed = await startDistributedSite('dist');
+    site = distributed.site;
     browser = await launchBrowser();
   });
 
   after(async () => {
     await browser?.close();
-    await site?.stop();
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    unwatchMailOutbox(join(dataDir, 'mail-outbox'));
-    rmSync(dataDir, { recursive: true, force: true });
+    await distributed?.close();
   });
 
   it('serves every remote through the proxying edge', async () => {

@@ -12,23 +12,18 @@
  * (NATS going down while payments are confirmed is services/edge/src/money-path.infra.test.ts.)
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@marketplace/contracts';
-import { startDistributed, type Distributed } from '@marketplace/infra';
+import type { Distributed } from '@marketplace/infra';
 import { CuttableLink } from '@marketplace/service-kit/testing';
-import { E2E_ADMIN, registerThroughApi, signInThroughApi, uniqueEmail } from './support/accounts';
+import { registerThroughApi, signInThroughApi, uniqueEmail } from './support/accounts';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
+import { startDistributedSite, type DistributedSite } from './support/distributed';
 import { csrfToken, myId, postJobThroughApi, signOut } from './support/marketplace';
-import { unwatchMailOutbox, watchMailOutbox } from './support/leak-watch';
-import { freePort } from './support/servers';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 /** The settlement's write: the payment marked paid, inside the transaction that also stores its event. */
 const MARK_PAID = /update "payments"\."unlock_payments"/;
 
@@ -43,11 +38,8 @@ async function eventually(what: string, check: () => Promise<boolean>, timeoutMs
 }
 
 describe('faults in the money path, each service a process (distributed topology)', () => {
-  const database = `e2e_money_${Date.now().toString(36)}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-money-'));
-  const databaseUrl = new URL(SERVER_URL);
-  databaseUrl.pathname = `/${database}`;
   let link: CuttableLink;
+  let distributed: DistributedSite;
   let site: Distributed;
   let browser: BrowserContext;
   let page: Page;
@@ -64,26 +56,16 @@ describe('faults in the money path, each service a process (distributed topology
 
   before(async () => {
     // Every service reaches PostgreSQL through the link; the journey reads the ledger directly.
-    link = await CuttableLink.start(databaseUrl.hostname, Number(databaseUrl.port || 5432));
-    const port = await freePort();
-    site = await startDistributed({
-      databaseUrl: link.proxiedUrl(databaseUrl),
-      natsUrl: NATS_URL,
-      port,
-      basePort: 20000 + (port % 20000),
-      dataDir,
-      logLevel: 'warn',
-      env: {
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        // The reconciliation would settle the payment on its own after a minute; the company's
-        // "Check again" is the path under test.
-        PAYMENTS_RECONCILE_SECONDS: '0',
-      },
+    const server = new URL(SERVER_URL);
+    link = await CuttableLink.start(server.hostname, Number(server.port || 5432));
+    distributed = await startDistributedSite('money', {
+      reachDatabase: (url) => link.proxiedUrl(url),
+      // The reconciliation would settle the payment on its own after a minute; the company's
+      // "Check again" is the path under test.
+      env: { PAYMENTS_RECONCILE_SECONDS: '0' },
     });
-    // Its mail is read for contact leaks like every answer (support/leak-watch.ts).
-    watchMailOutbox(join(dataDir, 'mail-outbox'));
-    direct = new pg.Client({ connectionString: databaseUrl.toString() });
+    site = distributed.site;
+    direct = new pg.Client({ connectionString: distributed.databaseUrl.toString() });
     await direct.connect();
     browser = await launchBrowser();
     page = await browser.newPage();
@@ -106,15 +88,9 @@ describe('faults in the money path, each service a process (distributed topology
   after(async () => {
     link?.restore();
     await browser?.close();
-    await site?.stop();
     await direct?.end();
+    await distributed?.close();
     await link?.close();
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    unwatchMailOutbox(join(dataDir, 'mail-outbox'));
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** A new company, signed in in the journey's browser (the previous member signed out). */
