@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { AUTH_PAGES } from '@marketplace/page-head';
 import { uniqueEmail } from './support/accounts';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
 import { startEmbedded, webRootCopy, type EmbeddedSite } from './support/servers';
@@ -265,14 +266,23 @@ describe('catalogue pages for search engines', () => {
     assert.deepEqual(login.descriptions, [
       'Welcome back. Sign in to post jobs, follow your offers and chat with companies.',
     ]);
-    // A shell page without one takes it away again.
+    // The company registration has one too, the same the edge writes into it.
     await page.goto(`${site.url}/login`);
     await page.locator('#main').getByRole('link', { name: 'register your company' }).click();
     await page.waitForURL(`${site.url}/register`);
-    await page.waitForFunction(() => !document.querySelector('link[rel="canonical"]'));
+    await page.waitForFunction(() =>
+      document.querySelector('link[rel="canonical"]')?.getAttribute('href')?.endsWith('/register'),
+    );
     const register = await head(page);
-    assert.deepEqual(register.ogUrl, []);
-    assert.deepEqual(register.descriptions, [
+    assert.deepEqual(register.ogUrl, [`${site.url}/register`]);
+    assert.deepEqual(register.descriptions, [AUTH_PAGES.register.description]);
+    // A page without a head of its own takes it away again.
+    await page.locator('header').getByRole('link', { name: 'Find jobs' }).first().click();
+    await page.waitForURL(`${site.url}/jobs`);
+    await page.waitForFunction(() => !document.querySelector('link[rel="canonical"]'));
+    const jobs = await head(page);
+    assert.deepEqual(jobs.ogUrl, []);
+    assert.deepEqual(jobs.descriptions, [
       'Post your job for free and get offers from vetted companies and tradespeople across Nigeria.',
     ]);
     assert.deepEqual(errors, []);
