@@ -163,60 +163,72 @@ describe('faults in the money path, each service a process (distributed topology
     assert.equal(job.email, poster.email);
   }
 
-  /** The callback page after the fault: the error and a way to check again, nothing unlocked. */
-  async function expectCheckAgain(shotName: string): Promise<void> {
+  /**
+   * A new company pays on the sandbox checkout and the fault strikes as the settlement writes the payment
+   * paid (`trip` arms the link, `struck` runs once it tripped). The callback page shows the error and a way
+   * to check again; `recover` brings the service back; the company checks again: paid, unlocked once.
+   */
+  async function payThroughFault(fault: {
+    company: string;
+    shot: string;
+    trip: () => Promise<boolean>;
+    struck?: () => Promise<void>;
+    recover: (companyId: string, reference: string) => Promise<void>;
+  }): Promise<void> {
+    const companyId = await signedInCompany(fault.company);
+    const errors = watchErrors(page);
+    const reference = await toCheckout();
+
+    const tripped = fault.trip();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    assert.equal(await tripped, true, 'the settlement reached its write');
+    await fault.struck?.();
+    await page.waitForURL(/\/payment\/callback/, { timeout: 15_000 });
     await page.getByRole('heading', { name: MESSAGES.errorVerifyingPayment }).waitFor({ timeout: 30_000 });
-    await shoot(page, shotName);
+    await shoot(page, fault.shot);
+    await fault.recover(companyId, reference);
+
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByRole('heading', { name: MESSAGES.paymentSuccessful }).waitFor({ timeout: 30_000 });
+    await expectUnlockedOnce(companyId, reference);
+    assert.deepEqual(errors, []);
   }
 
   it('payments SIGKILLed as it marks the payment paid: the company checks again after the restart; one unlock, one conversation', async () => {
-    const companyId = await signedInCompany('kill');
-    const errors = watchErrors(page);
-    const reference = await toCheckout();
-
-    const held = link.holdWhen(MARK_PAID);
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    assert.equal(await held, true, 'the settlement reached its write');
-    const payments = site.processes.payments!;
-    const gone = new Promise((resolve) => payments.once('exit', resolve));
-    payments.kill('SIGKILL');
-    await gone;
-
-    await page.waitForURL(/\/payment\/callback/, { timeout: 15_000 });
-    await expectCheckAgain('money-faults-killed');
-    // The provider has the money; nothing was settled: the payment is pending and nothing is unlocked
-    // (the jobs service may know of the checkout, as pending).
-    const stranded = await ledger(companyId, reference);
-    assert.deepEqual(stranded.payments, [{ status: 'pending' }]);
-    assert.deepEqual([stranded.events, stranded.chats], [[], []]);
-    assert.ok(!stranded.jobs.some((row) => row.status === 'paid'), JSON.stringify(stranded.jobs));
-
-    await site.restart('payments');
-    await page.getByRole('button', { name: 'Check again' }).click();
-    await page.getByRole('heading', { name: MESSAGES.paymentSuccessful }).waitFor({ timeout: 30_000 });
-    await expectUnlockedOnce(companyId, reference);
-    assert.deepEqual(errors, []);
+    await payThroughFault({
+      company: 'kill',
+      shot: 'money-faults-killed',
+      trip: () => link.holdWhen(MARK_PAID),
+      struck: async () => {
+        const payments = site.processes.payments!;
+        const gone = new Promise((resolve) => payments.once('exit', resolve));
+        payments.kill('SIGKILL');
+        await gone;
+      },
+      recover: async (companyId, reference) => {
+        // The provider has the money; nothing was settled: the payment is pending and nothing is unlocked
+        // (the jobs service may know of the checkout, as pending).
+        const stranded = await ledger(companyId, reference);
+        assert.deepEqual(stranded.payments, [{ status: 'pending' }]);
+        assert.deepEqual([stranded.events, stranded.chats], [[], []]);
+        assert.ok(!stranded.jobs.some((row) => row.status === 'paid'), JSON.stringify(stranded.jobs));
+        await site.restart('payments');
+      },
+    });
   });
 
   it('PostgreSQL lost as the payment is marked paid (every connection dropped, then back): one unlock, one conversation', async () => {
-    const companyId = await signedInCompany('restart');
-    const errors = watchErrors(page);
-    const reference = await toCheckout();
-
-    const cut = link.cutWhen(MARK_PAID);
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    assert.equal(await cut, true, 'the settlement reached its write');
-    await page.waitForURL(/\/payment\/callback/, { timeout: 15_000 });
-    await expectCheckAgain('money-faults-database-lost');
-    // Down as long as a restart takes; every service's pool has lost its connections.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    link.restore();
-    assert.deepEqual((await ledger(companyId, reference)).payments, [{ status: 'pending' }]);
-
-    await page.getByRole('button', { name: 'Check again' }).click();
-    await page.getByRole('heading', { name: MESSAGES.paymentSuccessful }).waitFor({ timeout: 30_000 });
-    await expectUnlockedOnce(companyId, reference);
-    assert.deepEqual(errors, []);
+    await payThroughFault({
+      company: 'restart',
+      shot: 'money-faults-database-lost',
+      trip: () => link.cutWhen(MARK_PAID),
+      recover: async (companyId, reference) => {
+        // Down as long as a restart takes; every service's pool has lost its connections.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        link.restore();
+        assert.deepEqual((await ledger(companyId, reference)).payments, [{ status: 'pending' }]);
+      },
+    });
   });
 
   it('after both faults the poster has one conversation per paying company, and the job counts two unlocks', async () => {
