@@ -240,14 +240,13 @@ export interface PageHead {
 }
 
 /**
- * How the summary looks while the page's scripts load: 'home' and 'landing' show it as the page's hero
- * (the first paint of the pages most visitors arrive on), 'profile' as a company profile's photo and
- * introduction, 'auth' as the sign-in card with its pitch ('auth-wide': the company registration's wider
- * card), 'jobs' as the job search with its
- * first page of cards, 'band' as a page's title band (the static pages; /other-services' with its search box), 'plain' keeps
- * it for crawlers only.
+ * How the summary looks while the page's scripts load (it is every catalogue page's first paint): 'home'
+ * and 'landing' show it as the page's hero, 'profile' as a company profile's photo and introduction, 'auth'
+ * as the sign-in card with its pitch ('auth-wide': the company registration's wider card), 'jobs' as the
+ * job search with its first page of cards, 'band' as a page's title band (the static pages;
+ * /other-services' with its search box).
  */
-export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'auth-wide' | 'jobs' | 'band' | 'plain';
+export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'auth-wide' | 'jobs' | 'band';
 
 export interface PageSummary {
   look: SummaryLook;

@@ -5,7 +5,7 @@
 // every loading state of that address shows the same node (PendingPage) until the real page is there.
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
-/** The edge marks a summary drawn as the page (not one for crawlers only) with data-look. */
+/** The edge marks the summary it draws as the page's first paint with data-look (every catalogue page). */
 const PRERENDERED = ':scope > [data-look]';
 
 let kept: { node: HTMLElement; path: string } | undefined;

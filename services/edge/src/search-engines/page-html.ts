@@ -1,8 +1,8 @@
 // The shell's index.html with one catalogue page's head and a plain-HTML summary of the page inside the
 // root element, for crawlers that run no JavaScript. React's createRoot replaces the summary on mount.
-// While scripts run, the home and landing summaries are the page's first paint, drawn as the page's hero
-// (the shell keeps them until the remote's page arrives); others are visually hidden. Without scripts
-// every summary shows as a simple page (a <noscript> style in the head).
+// While scripts run, the summary is the page's first paint, drawn as the page draws itself (its look; the
+// shell keeps it until the remote's page arrives); its links for crawlers are visually hidden. Without
+// scripts the summary shows with its links below (a <noscript> style in the head).
 import { SITE } from '@marketplace/contracts';
 import {
   headTags,
@@ -188,14 +188,14 @@ const JOBS_STYLE =
   `${J} .jp-form,${J} .jp-card,${B} .jp-search-field{background:#17201b;border-color:#2f3d36}${B} .jp-search-label{color:#f2f6f4}${J} .jp-input{background:#0e1512;border-color:#56665e;color:#8a9b92}}`;
 
 /**
- * While scripts run: a plain summary (company profiles, static pages) is hidden; a home or landing
- * summary is the page's first paint, drawn as the catalogue remote draws that page's hero (its sizes,
- * colours and grid, from the remote's catalogue.css and landing.css: keep them in step), under a bar as
- * tall as the shell's header. The shell keeps this node on screen until the remote's page replaces it
- * (@marketplace/ui PendingPage), so the visitor reads the heading at once and nothing flashes.
+ * While scripts run: the summary is the page's first paint, drawn as the page draws itself (for a home or
+ * landing page its hero: sizes, colours and grid from the remote's catalogue.css and landing.css, keep them
+ * in step), under a bar as tall as the shell's header; its link sections are for crawlers and hidden. The
+ * shell keeps this node on screen until the remote's page replaces it (@marketplace/ui PendingPage), so the
+ * visitor reads the heading at once and nothing flashes.
  */
 const SCRIPTED_STYLE =
-  `${C}:not([data-look]),${C}[data-look] section{${VISUALLY_HIDDEN}}` +
+  `${C} section{${VISUALLY_HIDDEN}}` +
   `${C}[data-look]{line-height:1.55}` +
   `${C}[data-look]>header{display:flex;align-items:center;height:68px;border-bottom:1px solid #dfe7e2;` +
   `background:#fff;padding:0 max(${GUTTER},calc((100% - 1180px)/2 + ${GUTTER}))}` +
@@ -242,19 +242,11 @@ const SCRIPTED_STYLE =
   AUTH_STYLE +
   JOBS_STYLE;
 
-/** Without scripts: a plain summary is a simple page; a hero summary keeps its hero, its links below. */
+/** Without scripts: the summary keeps its look, its links below. */
 const NO_SCRIPT_STYLE =
-  `${C}:not([data-look]),${C} section{position:static;width:auto;height:auto;margin:0;overflow:visible;` +
-  `clip:auto;clip-path:none;white-space:normal;color:#16241c;line-height:1.55}` +
-  `${C}:not([data-look])>header{background:#fff;border-bottom:1px solid #dfe7e2;padding:16px max(16px,calc(50% - 580px))}` +
-  `${C}:not([data-look])>header a{color:#008751;font-weight:700;font-size:1.15rem;text-decoration:none}` +
-  `${C}:not([data-look])>header svg{margin-right:10px}` +
-  `${C}:not([data-look])>main{max-width:1160px;margin:0 auto;padding:32px 16px 48px}` +
-  `${C}:not([data-look]) h1{font-size:2rem;line-height:1.2;margin:.25rem 0 .75rem}` +
-  `${C} section{max-width:1160px;margin:0 auto;padding:16px}` +
-  `${C} section a,${C}:not([data-look]) a{color:#006b40}` +
-  `${C}:not([data-look]) nav{font-size:.9rem}` +
-  `${C}:not([data-look]) ${C}__eyebrow{color:#008751;font-weight:600;margin:1rem 0 0}`;
+  `${C} section{position:static;width:auto;height:auto;margin:0 auto;overflow:visible;clip:auto;` +
+  `clip-path:none;white-space:normal;color:#16241c;line-height:1.55;max-width:1160px;padding:16px}` +
+  `${C} section a{color:#006b40}`;
 
 /** Everything the page's head gets: title, description, canonical, Open Graph, and the summary's styles. */
 export function headHtml(page: CataloguePage, origin: string): string {
@@ -378,11 +370,11 @@ function bandHtml(summary: PageSummary): string {
 }
 
 /**
- * The page in plain HTML: breadcrumb, eyebrow, the h1, the intro, its points and links. A home or landing
- * summary carries its look (data-look) and is the first paint while scripts load (SCRIPTED_STYLE).
+ * The page in plain HTML: breadcrumb, eyebrow, the h1, the intro, its points and links. It carries its look
+ * (data-look) and is the first paint while scripts load (SCRIPTED_STYLE).
  */
 export function summaryHtml(summary: PageSummary, options: { visitor?: boolean } = {}): string {
-  const look = summary.look === 'plain' ? '' : ` data-look="${summary.look}"`;
+  const look = ` data-look="${summary.look}"`;
   const bar = `<header><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a></header>`;
   if (summary.look === 'jobs') {
     return (
