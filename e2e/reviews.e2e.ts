@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
+  JOB_API,
   lagosToday,
   MESSAGES,
   REVIEW_MODERATION_MESSAGES,
@@ -56,6 +57,13 @@ async function ratingCount(page: Page, baseUrl: string, companyId: string): Prom
   const response = await page.request.get(`${baseUrl}/api/accounts/companies/${companyId}`);
   assert.equal(response.status(), 200);
   return ((await response.json()) as { company: { rating: { count: number } } }).company.rating.count;
+}
+
+/** How many reviews the public list (jobs) shows for the company: what the profile's list renders. */
+async function publicReviewCount(page: Page, baseUrl: string, companyId: string): Promise<number> {
+  const response = await page.request.get(`${baseUrl}${JOB_API.reviews(companyId)}`);
+  assert.equal(response.status(), 200);
+  return ((await response.json()) as { reviews: unknown[] }).reviews.length;
 }
 
 describe('verified review journey (embedded, 375 px, keyboard)', () => {
@@ -243,8 +251,18 @@ describe('verified review journey (embedded, 375 px, keyboard)', () => {
       'the rating no longer counts it',
       async () => (await ratingCount(page, site.url, companyId)) === 0,
     );
+    // The public list (jobs) drops it at once: an admin's hide clears the service's cache of it.
+    assert.equal(await publicReviewCount(page, site.url, companyId), 0, 'the public list still has it');
     await page.goto(`${site.url}/company-profile/${companyId}`);
-    await page.getByText('No reviews yet.').waitFor({ timeout: 20_000 });
+    await page
+      .getByText('No reviews yet.')
+      .waitFor({ timeout: 20_000 })
+      .catch(async (err: unknown) => {
+        // What the page shows instead (a stale list, a skeleton, an error), for the run's log.
+        await shoot(page, 'reviews-profile-after-failed');
+        const main = await page.locator('main').innerText().catch(() => '(no main)');
+        assert.fail(`${String(err)}\nThe profile showed:\n${main.slice(0, 1500)}`);
+      });
     assert.equal(await page.getByText(reviewText).count(), 0);
     assert.equal(await page.locator('.profile-rating').count(), 0, 'no rating line without a shown review');
     await shootBoth(page, 'reviews-profile-after');
