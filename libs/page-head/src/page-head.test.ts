@@ -5,6 +5,8 @@ import {
   clipDescription,
   companyCataloguePage,
   headTags,
+  jobApplyCataloguePage,
+  resolveJobApplyType,
   landingCataloguePage,
   STATIC_PAGES,
   staticCataloguePage,
@@ -112,5 +114,31 @@ describe('page heads of the catalogue', () => {
     expect(value('og:url')).toBe('https://market.example/');
     expect(value('og:image')).toBe('https://market.example/og-image.png');
     expect(value('robots')).toBeUndefined();
+  });
+});
+
+describe('the job-apply page (/jobapply/{type})', () => {
+  it('reads the type in any casing, with underscores for spaces, a category before a sub-category', () => {
+    expect(resolveJobApplyType('craftsman')).toEqual({ kind: 'category', name: 'Craftsman', known: true });
+    expect(resolveJobApplyType('build_a__GARAGE ')).toEqual({
+      kind: 'subcategory',
+      name: 'Build a garage',
+      known: true,
+    });
+    expect(resolveJobApplyType('Moon_base')).toEqual({ kind: 'subcategory', name: 'Moon base', known: false });
+  });
+
+  it('has a head of its own, indexed only for a type the catalogue knows', () => {
+    expect(jobApplyCataloguePage(resolveJobApplyType('plumber')).head).toEqual({
+      title: 'Plumber jobs | Naija Marketplace',
+      description:
+        "Open Plumber jobs posted by customers across Nigeria, newest first. Apply to a job to unlock the poster's contact details and chat with them.",
+      path: '/jobapply/Plumber',
+      noindex: false,
+    });
+    const unknown = jobApplyCataloguePage(resolveJobApplyType('Moon base'));
+    expect(unknown.head.noindex).toBe(true);
+    // Nothing to learn about a type nobody offers: only the search.
+    expect(unknown.summary.links).toEqual([{ name: 'Search all open jobs', path: '/jobs' }]);
   });
 });

@@ -4,6 +4,8 @@
 // summary into the HTML it sends, so a crawler that runs no JavaScript reads the same words.
 import {
   ALL_SUBCATEGORIES,
+  canonicalCategoryName,
+  canonicalSubcategoryName,
   CATEGORY_NAMES,
   categoryPath,
   companyProfilePath,
@@ -272,6 +274,11 @@ export interface PageSummary {
   opening?: { id: string; title: string; paragraphs: readonly string[] };
   /** The job search's results: their heading and the first page's cards (none drawn when absent). */
   results?: { heading: string; cards: readonly JobCardPicture[] };
+  /**
+   * Links in a row under the lead ('jobs' look): the job-apply page has them where /jobs has its search
+   * form, so the band is drawn with these instead of the form.
+   */
+  links?: readonly PageLink[];
 }
 
 /**
@@ -323,6 +330,83 @@ export function jobSearchCataloguePage(cards?: readonly JobCardPicture[]): Catal
       points: [],
       sections: [],
       ...(cards ? { results: { heading: copy.allJobs, cards } } : {}),
+    },
+  };
+}
+
+/** Which list /jobapply/{type} shows: a category's open jobs or a sub-category's. */
+export interface JobApplyType {
+  kind: 'category' | 'subcategory';
+  /** The catalogue's own spelling when known, else the address's words. */
+  name: string;
+  known: boolean;
+}
+
+/**
+ * The type in /jobapply/{type}: a category when it names one, otherwise a sub-category (any casing,
+ * underscores for spaces, as the landing pages' keys). Unknown words are kept, as a sub-category nobody has.
+ */
+export function resolveJobApplyType(raw: string): JobApplyType {
+  const spaced = raw.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+  const category = canonicalCategoryName(spaced);
+  if (category) return { kind: 'category', name: category, known: true };
+  const subcategory = canonicalSubcategoryName(spaced);
+  if (subcategory) return { kind: 'subcategory', name: subcategory, known: true };
+  return { kind: 'subcategory', name: spaced, known: false };
+}
+
+/** The job-apply page's own words (the jobs remote shows them; the edge draws them first). */
+export function jobApplyCopy(type: JobApplyType): {
+  eyebrow: string;
+  heading: string;
+  lead: string;
+  links: PageLink[];
+} {
+  const { kind, name, known } = type;
+  const search = known ? `/jobs?${new URLSearchParams({ [kind]: name }).toString()}` : '/jobs';
+  return {
+    eyebrow: 'Apply for jobs',
+    heading: name ? `${name} jobs` : 'Jobs',
+    lead:
+      `Open ${name || 'service'} jobs posted by customers across Nigeria, newest first. Apply to a job ` +
+      "to unlock the poster's contact details and chat with them.",
+    links: [
+      ...(known
+        ? [
+            {
+              name: `About ${name} on the marketplace`,
+              path: kind === 'category' ? categoryPath(name) : subcategoryPath(name),
+            },
+          ]
+        : []),
+      { name: 'Search all open jobs', path: search },
+    ],
+  };
+}
+
+/** The address of a type's job-apply page, in the catalogue's spelling. */
+export function jobApplyPath(type: Pick<JobApplyType, 'name'>): string {
+  return `/jobapply/${encodeURIComponent(type.name)}`;
+}
+
+/**
+ * /jobapply/{type} as the edge draws it: the band (eyebrow, h1, lead and its two links). The cards come
+ * with the page's scripts; the lead is the largest text on a phone. A type the catalogue does not know is
+ * not indexed (its list is empty).
+ */
+export function jobApplyCataloguePage(type: JobApplyType): CataloguePage {
+  const copy = jobApplyCopy(type);
+  return {
+    head: { title: pageTitle(copy.heading), description: copy.lead, path: jobApplyPath(type), noindex: !type.known },
+    summary: {
+      look: 'jobs',
+      crumbs: [],
+      eyebrow: copy.eyebrow,
+      heading: copy.heading,
+      lead: copy.lead,
+      points: [],
+      sections: [],
+      links: copy.links,
     },
   };
 }

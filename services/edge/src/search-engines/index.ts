@@ -9,8 +9,10 @@ import {
   authCataloguePage,
   JOB_SEARCH_COPY,
   companyCataloguePage,
+  jobApplyCataloguePage,
   jobSearchCataloguePage,
   landingCataloguePage,
+  resolveJobApplyType,
   STATIC_PAGES,
   staticCataloguePage,
   type AuthPageKey,
@@ -176,9 +178,10 @@ export function registerSearchEngines(
       const cards = search ? undefined : await jobListing.firstPage(requestId);
       return { page: jobSearchCataloguePage(cards) };
     }
-    const match = /^\/(category|sub-category|company-profile)\/([^/]+)$/.exec(path);
+    const match = /^\/(category|sub-category|company-profile|jobapply)\/([^/]+)$/.exec(path);
     const segment = match?.[2] !== undefined ? decodeSegment(match[2]) : undefined;
     if (!match || segment === undefined || segment.trim() === '') return undefined;
+    if (match[1] === 'jobapply') return { page: jobApplyCataloguePage(resolveJobApplyType(segment)) };
     if (match[1] === 'company-profile') {
       const company = await directory.company(segment, requestId);
       if (company === undefined) return undefined;

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SITE } from '@marketplace/contracts';
-import { JOB_SEARCH_COPY } from '@marketplace/page-head';
+import { JOB_SEARCH_COPY, jobApplyCopy, resolveJobApplyType } from '@marketplace/page-head';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerStaticSite } from '../static-site';
 
@@ -218,4 +218,45 @@ describe('the job search page the edge writes (/jobs)', () => {
       await kept.close();
     }
   });
+
+  it('writes /jobapply/{type} with its band and two links, asking the jobs service nothing', async () => {
+    const { html, root } = await page('/jobapply/build_a_GARAGE');
+    const copy = jobApplyCopy(resolveJobApplyType('Build a garage'));
+    expect(html).toContain(`<title>${copy.heading} | ${SITE.name}</title>`);
+    // The catalogue's spelling in the canonical address, whatever the address's casing.
+    expect(html).toContain(
+      '<link rel="canonical" href="http://localhost:80/jobapply/Build%20a%20garage">',
+    );
+    expect(html).not.toContain('noindex');
+    expect(root).toMatch(/^<div class="crawler-summary" data-look="jobs"><header>/);
+    expect(root).toContain(`<p class="jp-eyebrow">Apply for jobs</p><h1>Build a garage jobs</h1>`);
+    expect(root).toContain(`<p class="jp-lead">${copy.lead.replace(/'/g, '&#39;')}</p>`);
+    expect(root).toContain(
+      '<p class="jp-links"><a href="/sub-category/Build%20a%20garage">About Build a garage on the ' +
+        'marketplace</a><a href="/jobs?subcategory=Build+a+garage">Search all open jobs</a></p>',
+    );
+    // The links take the search form's place; the cards come with the page.
+    expect(root).not.toContain('jp-form');
+    expect(root).not.toContain('<h3>');
+    expect(asked).toHaveLength(0);
+
+    const category = await page('/jobapply/CRAFTSMAN');
+    expect(category.root).toContain('<h1>Craftsman jobs</h1>');
+    expect(category.root).toContain(
+      '<a href="/category/Craftsman">About Craftsman on the marketplace</a>' +
+        '<a href="/jobs?category=Craftsman">Search all open jobs</a>',
+    );
+  });
+
+  it('writes a type nobody offers as the page does, escaped and not indexed', async () => {
+    const { html, root } = await page(`/jobapply/${encodeURIComponent('<b>"x"</b>')}`);
+    expect(html).toContain('<meta name="robots" content="noindex, follow">');
+    expect(root).toContain('<h1>&lt;b&gt;&quot;x&quot;&lt;/b&gt; jobs</h1>');
+    expect(root).toContain('<p class="jp-links"><a href="/jobs">Search all open jobs</a></p>');
+    expect(root).not.toContain('<b>');
+    // An address that does not decode is left to the shell, as on the other catalogue pages.
+    const broken = await app.inject({ method: 'GET', url: '/jobapply/%E0%A4%A' });
+    expect(broken.body).not.toContain('crawler-summary');
+  });
 });
+

@@ -145,6 +145,9 @@ const JOBS_STYLE =
   `${J} h1{margin:0 0 .5em;color:#0f1f17;font-size:clamp(1.75rem,1.2rem + 2.2vw,2.6rem);font-weight:800;` +
   `line-height:1.2;letter-spacing:-.01em;overflow-wrap:anywhere}` +
   `${J} .jp-lead{max-width:760px;margin:0;font-size:1.08rem;color:#5b6b63}` +
+  // The job-apply page's links under its lead (the jobs remote's .jobs-page__links).
+  `${J} .jp-links{display:flex;flex-wrap:wrap;gap:8px 20px;margin:16px 0 0;font-weight:600}` +
+  `${J} .jp-links a{color:#00774a;text-decoration:none}` +
   `${J} .jp-form{display:grid;gap:16px;margin-top:24px;padding:clamp(16px,3vw,22px);border:1px solid #e2e8e4;` +
   `border-radius:18px;background:#fff;box-shadow:0 1px 3px rgba(15,31,23,.06),0 8px 24px rgba(15,31,23,.06)}` +
   `${J} .jp-words{display:flex;align-items:flex-start;gap:10px}${J} .jp-words>.jp-field{flex:1;min-width:0}` +
@@ -185,7 +188,7 @@ const JOBS_STYLE =
   `@media (prefers-color-scheme:dark){${J} .jp-band{background:radial-gradient(700px 220px at 100% 0%,rgba(0,135,81,.08),transparent 70%),#17201b;` +
   `border-color:#2f3d36;color:#d5dfd9}${J} .jp-eyebrow,${J} .jp-media{background:#133325}${J} .jp-eyebrow,${J} .jp-trade{color:#63d6a3}` +
   `${J} h1,${J} h2,${J} h3,${J} .jp-label{color:#f2f6f4}${B} .jp-doc p{color:#d5dfd9}${J} .jp-lead,${J} .jp-count,${J} .jp-meta{color:#9cada4}` +
-  `${J} .jp-form,${J} .jp-card,${B} .jp-search-field{background:#17201b;border-color:#2f3d36}${B} .jp-search-label{color:#f2f6f4}${J} .jp-input{background:#0e1512;border-color:#56665e;color:#8a9b92}}`;
+  `${J} .jp-links a{color:#4fcb95}${J} .jp-form,${J} .jp-card,${B} .jp-search-field{background:#17201b;border-color:#2f3d36}${B} .jp-search-label{color:#f2f6f4}${J} .jp-input{background:#0e1512;border-color:#56665e;color:#8a9b92}}`;
 
 /**
  * While scripts run: the summary is the page's first paint, drawn as the page draws itself (for a home or
@@ -316,13 +319,17 @@ function jobCardHtml(card: JobCardPicture, action: string): string {
 /**
  * /jobs's body: the band (eyebrow, h1, intro, the search form's frame), then the results' heading and the
  * first page's cards. `visitor`: the cards' button says what a visitor's does; otherwise it is left blank
- * (a company's and a customer's differ, and the page writes it a moment later).
+ * (a company's and a customer's differ, and the page writes it a moment later). A summary with `links`
+ * (the job-apply page) has them under the intro instead of the form.
  */
 function jobsBodyHtml(summary: PageSummary, visitor: boolean): string {
+  const underLead = summary.links
+    ? `<p class="jp-links">${summary.links.map(link).join('')}</p>`
+    : searchFormHtml();
   const band =
     `<div class="jp-band"><div class="jp-wrap jp-head">` +
     `<p class="jp-eyebrow">${escapeHtml(summary.eyebrow)}</p><h1>${escapeHtml(summary.heading)}</h1>` +
-    `<p class="jp-lead">${escapeHtml(summary.lead)}</p>${searchFormHtml()}</div></div>`;
+    `<p class="jp-lead">${escapeHtml(summary.lead)}</p>${underLead}</div></div>`;
   const results = summary.results;
   if (!results) return band;
   const { cards } = results;

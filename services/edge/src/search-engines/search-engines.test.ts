@@ -349,7 +349,7 @@ describe('search engines, embedded topology', () => {
 
   it('leaves pages whose files no build here names as the shell built them, and serves the Open Graph picture', async () => {
     // No shell chunk-files.json and no jobs remote in this web root (page-hints.test.ts has them).
-    for (const path of ['/edit-profile', '/dashboard', '/jobapply/Plumber']) {
+    for (const path of ['/edit-profile', '/dashboard']) {
       const res = await get(path);
       expect([path, res.statusCode, res.body]).toEqual([path, 200, SHELL_INDEX]);
     }

@@ -1,9 +1,8 @@
 // What a job card shows and which button it offers, from the job and the session (spec section 2,
 // "Job card button", and section 6: only companies see apply and payment buttons).
-import { canonicalCategoryName, canonicalSubcategoryName, type JobSummary } from '@marketplace/contracts';
+import type { JobSummary } from '@marketplace/contracts';
 import type { SessionUser } from '@marketplace/ui';
 import { formatCount } from '@marketplace/ui/format';
-import type { JobListKind } from '../api/get-jobs';
 
 export type CardAction =
   /** Visitor: 'Login to Apply', to /login. */
@@ -29,17 +28,4 @@ export function cardAction(user: SessionUser | null, job: Pick<JobSummary, 'paym
 export function unlockedText(count: number): string {
   const n = Math.max(0, Math.trunc(count));
   return `${formatCount(n)} ${n === 1 ? 'company' : 'companies'} unlocked`;
-}
-
-/**
- * Which list /jobapply/{type} shows: a category's jobs when the type names a category, otherwise a
- * sub-category's (any casing, underscores for spaces, as the landing pages' keys).
- */
-export function resolveJobType(raw: string): { kind: JobListKind; name: string; known: boolean } {
-  const spaced = raw.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
-  const category = canonicalCategoryName(spaced);
-  if (category) return { kind: 'category', name: category, known: true };
-  const subcategory = canonicalSubcategoryName(spaced);
-  if (subcategory) return { kind: 'subcategory', name: subcategory, known: true };
-  return { kind: 'subcategory', name: spaced, known: false };
 }
