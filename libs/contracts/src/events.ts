@@ -272,6 +272,11 @@ export const PaymentsUnlockRefundedV1 = Type.Object({
   paymentId: Type.String(),
   reference: Type.String(),
   jobId: Type.String(),
+  /**
+   * The job's heading when payments knows it (for the company's e-mail). Optional: refunds announced
+   * before it was added carry none.
+   */
+  jobTitle: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   companyId: Type.String(),
   posterId: Type.String(),
   amount: Type.Integer({ description: 'kobo' }),

@@ -103,6 +103,7 @@ export interface NoticeMailsTable {
     | 'chat-reminder'
     | 'payment-confirmed'
     | 'payment-expired'
+    | 'payment-refunded'
     | 'dispute-decided'
     | 'job-alert'
     | 'job-alert-digest'

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EventPayload } from '@marketplace/contracts';
+import { REFUND_REASON_MESSAGES, type EventPayload } from '@marketplace/contracts';
 import { newEvent } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
 import { createAccount, createAccountsHarness, mailHeader, mailText, type AccountsHarness } from '../testing';
 
-// payments.unlock.confirmed / expired -> one e-mail to the company, through the notice-mail outbox.
+// payments.unlock.confirmed / expired / refunded, payments.dispute.decided -> one e-mail to the company, through the notice-mail outbox.
 // Runs on the in-memory bus (unit-node) and on PostgreSQL + NATS (infra).
 
 const PUBLIC_URL = 'https://market.example';
@@ -136,6 +136,78 @@ describe('payment notices: the company is told when a pending payment is confirm
     const text = mailText(mail!);
     expect(text).toContain('did not accept it. The unlock stays, and so does your access.');
     expect(text).toContain('The reason: The poster answered you the same day.');
+  });
+
+  const refunded = (companyId: string, reason: string, jobTitle?: string | null) => {
+    const { paymentId, reference, jobId, amount, currency } = base(companyId);
+    const payload: EventPayload<'payments.unlock.refunded'> = {
+      paymentId,
+      reference,
+      jobId,
+      ...(jobTitle !== undefined ? { jobTitle } : {}),
+      companyId,
+      posterId: randomUUID(),
+      amount,
+      currency,
+      reason,
+      unlocked: true,
+      refundedAt: new Date().toISOString(),
+    };
+    return payload;
+  };
+
+  it('refunded: the job, the amount, why (the words of the reason) and a link; a redelivered or repeated event mails once', async () => {
+    const ace = await company();
+    const payload = refunded(ace.id, 'no-reply', 'Fix the kitchen sink');
+    const event = newEvent('payments.unlock.refunded', payload, { correlationId: 'test' });
+    await h.service.bus.publish(event);
+    await h.service.bus.publish(event);
+    await h.service.bus.publish(newEvent('payments.unlock.refunded', payload, { correlationId: 'again' }));
+    const [mail] = await waitForMails(ace.email);
+    expect(mailHeader(mail!, 'Subject')).toBe('Payment refunded: Fix the kitchen sink');
+    const text = mailText(mail!);
+    expect(text).toContain('Your payment of ₦1,500 for "Fix the kitchen sink" is being refunded.');
+    expect(text).toContain(REFUND_REASON_MESSAGES['no-reply']);
+    expect(text).toContain(payload.reference);
+    expect(text).toContain(`${PUBLIC_URL}/dashboard`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(ace.email)).toHaveLength(1);
+  });
+
+  it('refunded without a title (an older event) or for a reason this version does not know: still told, in general words', async () => {
+    const ace = await company();
+    await h.service.bus.publish(
+      newEvent('payments.unlock.refunded', refunded(ace.id, 'admin'), { correlationId: 'test' }),
+    );
+    await h.service.bus.publish(
+      newEvent('payments.unlock.refunded', refunded(ace.id, 'bank-reversal', null), { correlationId: 'test' }),
+    );
+    const mails = await waitForMails(ace.email, 2);
+    const texts = mails.map((mail) => mailText(mail));
+    expect(mails.map((mail) => mailHeader(mail, 'Subject'))).toEqual([
+      'Payment refunded: your unlock',
+      'Payment refunded: your unlock',
+    ]);
+    expect(texts.every((text) => text.includes('Your payment of ₦1,500 for a job is being refunded.'))).toBe(true);
+    expect(texts.some((text) => text.includes(REFUND_REASON_MESSAGES.admin))).toBe(true);
+    expect(texts.some((text) => text.includes('Your payment has been refunded.'))).toBe(true);
+  });
+
+  it("a dispute's refund is told once, by the decision's mail, not again by the refund", async () => {
+    const ace = await company();
+    const decision = decided(ace.id, 'refunded', null);
+    await h.service.bus.publish(newEvent('payments.dispute.decided', decision, { correlationId: 'test' }));
+    await h.service.bus.publish(
+      newEvent(
+        'payments.unlock.refunded',
+        { ...refunded(ace.id, 'dispute', decision.jobTitle), paymentId: decision.paymentId },
+        { correlationId: 'test' },
+      ),
+    );
+    const [mail] = await waitForMails(ace.email);
+    expect(mailHeader(mail!, 'Subject')).toBe('Dispute accepted: Fix the kitchen sink');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(ace.email)).toHaveLength(1);
   });
 
   it('an unknown company gets nothing and nothing breaks', async () => {

@@ -8,9 +8,11 @@ import { UsersRepository } from '../repositories/users-repository';
 export const PAYMENT_NOTICES_CONSUMER = 'accounts-payment-notices';
 
 /**
- * `payments.unlock.confirmed` / `payments.unlock.expired` / `payments.dispute.decided` -> one e-mail to the
- * company (the transfer it sent has arrived; its payment window ran out; an admin decided its dispute). Stored with the inbox row (a redelivered event mails
- * once) and keyed by payment and outcome (a second event for the same payment mails once too).
+ * `payments.unlock.confirmed` / `payments.unlock.expired` / `payments.unlock.refunded` /
+ * `payments.dispute.decided` -> one e-mail to the company (the transfer it sent has arrived; its payment
+ * window ran out; its money is going back, and why; an admin decided its dispute). A refund after an
+ * accepted dispute is told by the decision's mail, not twice. Stored with the inbox row (a redelivered
+ * event mails once) and keyed by payment and outcome (a second event for the same payment mails once too).
  */
 export function paymentNoticeHandlers(notices: NoticeMails): EventHandlers<AccountsDatabase> {
   const companyOf = async (trx: Kysely<AccountsDatabase>, id: string) => {
@@ -54,6 +56,25 @@ export function paymentNoticeHandlers(notices: NoticeMails): EventHandlers<Accou
         },
       });
     },
+    'payments.unlock.refunded': async (refunded, trx) => {
+      if (refunded.reason === 'dispute') return;
+      const company = await companyOf(trx, refunded.companyId);
+      if (!company) return;
+      await notices.enqueue(trx, {
+        kind: 'payment-refunded',
+        userId: company.id,
+        dedupeKey: `payment-refunded:${refunded.paymentId}`,
+        data: {
+          paymentId: refunded.paymentId,
+          reference: refunded.reference,
+          jobId: refunded.jobId,
+          jobTitle: refunded.jobTitle ?? null,
+          amount: refunded.amount,
+          currency: refunded.currency,
+          reason: refunded.reason,
+        },
+      });
+    },
     'payments.unlock.expired': async (expired, trx) => {
       const company = await companyOf(trx, expired.companyId);
       if (!company) return;
@@ -74,3 +95,4 @@ export function paymentNoticeHandlers(notices: NoticeMails): EventHandlers<Accou
     },
   };
 }
+

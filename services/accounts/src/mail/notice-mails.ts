@@ -13,6 +13,7 @@ import {
   jobAlertMail,
   paymentConfirmedMail,
   paymentExpiredMail,
+  paymentRefundedMail,
   type JobAlertMailJob,
 } from './templates';
 
@@ -40,6 +41,18 @@ export interface PaymentNoticeData {
   method?: string;
   /** Expired: the window it had, in minutes (from the event, never assumed). */
   windowMinutes?: number;
+}
+
+/** What a refund's notice says (from `payments.unlock.refunded`, but for a dispute's, which its decision tells). */
+export interface RefundNoticeData {
+  paymentId: string;
+  reference: string;
+  jobId: string;
+  jobTitle: string | null;
+  amount: number;
+  currency: string;
+  /** One of REFUND_REASONS; a reason this version does not know gets the general words. */
+  reason: string;
 }
 
 /** What a dispute's decision notice says (from `payments.dispute.decided`). */
@@ -83,6 +96,7 @@ export type NewNotice = {
 } & (
   | { kind: 'chat-reminder'; data: ChatReminderData }
   | { kind: 'payment-confirmed' | 'payment-expired'; data: PaymentNoticeData }
+  | { kind: 'payment-refunded'; data: RefundNoticeData }
   | { kind: 'dispute-decided'; data: DisputeDecidedData }
   | { kind: 'job-alert' | 'job-alert-digest'; data: JobAlertData }
   | { kind: 'company-verification'; data: CompanyVerificationData }
@@ -230,6 +244,19 @@ export class NoticeMails {
         amount: formatKobo(decision.amount, decision.currency),
         reference: decision.reference,
         rejectionReason: decision.rejectionReason,
+        link: publicUrl ? `${publicUrl}/dashboard` : undefined,
+        verified: member.email_verified_at !== null,
+      });
+    }
+    if (row.kind === 'payment-refunded') {
+      const refund = row.data as unknown as RefundNoticeData;
+      return paymentRefundedMail({
+        to: member.email,
+        name: member.name,
+        jobTitle: refund.jobTitle,
+        amount: formatKobo(refund.amount, refund.currency),
+        reference: refund.reference,
+        reason: refund.reason,
         link: publicUrl ? `${publicUrl}/dashboard` : undefined,
         verified: member.email_verified_at !== null,
       });

@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS } from '@marketplace/contracts';
+import { CONTACT_SUBJECTS, REFUND_REASON_MESSAGES } from '@marketplace/contracts';
 import type { OutgoingMail } from './mailer';
 
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
@@ -227,6 +227,44 @@ export function disputeDecidedMail(input: DisputeDecidedMailInput): OutgoingMail
             `We looked at your dispute about ${job} and did not accept it. The unlock stays, and so does your access.`,
             `The reason: ${oneLine(input.rejectionReason ?? 'not given')}`,
           ]),
+      `Reference: ${oneLine(input.reference)}`,
+      '',
+      ...linkOr(input.link, 'Your dashboard:', 'Sign in to Marketplace to see it on your dashboard.'),
+      '',
+      ...notYours(input.verified),
+      '',
+    ].join('\n'),
+  };
+}
+
+export interface RefundMailInput extends AccountMailInput {
+  jobTitle: string | null;
+  /** The amount as people read it, e.g. '₦1,000.00'. */
+  amount: string;
+  reference: string;
+  /** One of REFUND_REASONS (its words), or one this version does not know (general words). */
+  reason: string;
+  /** `${PUBLIC_URL}/dashboard`; without PUBLIC_URL there is no link to make. */
+  link: string | undefined;
+  verified: boolean;
+}
+
+/**
+ * A company's payment went back (payments.unlock.refunded): which job, how much, why (the words the
+ * dashboard shows, REFUND_REASON_MESSAGES) and that the job is locked again where it had been unlocked.
+ */
+export function paymentRefundedMail(input: RefundMailInput): OutgoingMail {
+  const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'a job';
+  const why = (REFUND_REASON_MESSAGES as Record<string, string | undefined>)[input.reason];
+  return {
+    to: input.to,
+    subject: oneLine(`Payment refunded: ${input.jobTitle ?? 'your unlock'}`),
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      `Your payment of ${input.amount} for ${job} is being refunded.`,
+      why ?? 'Your payment has been refunded.',
+      'Refunds usually reach your account within a few working days.',
       `Reference: ${oneLine(input.reference)}`,
       '',
       ...linkOr(input.link, 'Your dashboard:', 'Sign in to Marketplace to see it on your dashboard.'),

@@ -12,6 +12,7 @@ import { jobAlertNoticesMigration } from './0010_job_alert_notices';
 import { replyTimesMigration } from './0011_reply_times';
 import { companyVerificationMigration } from './0013_company_verification';
 import { reviewModerationMigration } from './0012_review_moderation';
+import { refundNoticesMigration } from './0014_refund_notices';
 
 /** The accounts schema's migrations, one file each, applied in key order. */
 export const accountsMigrations: SchemaMigrations = {
@@ -28,4 +29,5 @@ export const accountsMigrations: SchemaMigrations = {
   '0011_reply_times': replyTimesMigration,
   '0013_company_verification': companyVerificationMigration,
   '0012_review_moderation': reviewModerationMigration,
+  '0014_refund_notices': refundNoticesMigration,
 };

@@ -5,7 +5,7 @@ import { publishEvent } from '@marketplace/service-kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDatabase } from '../db-types';
 import type { DisputeRow } from '../repositories/disputes-repository';
-import type { PaymentRow } from '../repositories/payments-repository';
+import { PaymentsRepository, type PaymentRow } from '../repositories/payments-repository';
 
 type Trx = Kysely<PaymentsDatabase>;
 const opts = (correlationId: string) => ({ correlationId });
@@ -59,6 +59,7 @@ export async function unlockFailed(trx: Trx, payment: PaymentRow, correlationId:
  * there is access to take back. `now` only stands in for a row without `refunded_at`.
  */
 export async function unlockRefunded(trx: Trx, payment: PaymentRow, now: () => Date, correlationId: string) {
+  const jobTitle = await new PaymentsRepository(trx).jobTitleOf(payment.job_id);
   await publishEvent(
     trx,
     EVENT_TYPES.paymentsUnlockRefunded,
@@ -66,6 +67,7 @@ export async function unlockRefunded(trx: Trx, payment: PaymentRow, now: () => D
       paymentId: payment.id,
       reference: payment.reference,
       jobId: payment.job_id,
+      jobTitle,
       companyId: payment.company_id,
       posterId: payment.poster_id,
       amount: payment.amount_kobo,

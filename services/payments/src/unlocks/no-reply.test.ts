@@ -92,6 +92,7 @@ describe('the no-reply refund: the poster must answer in the chat within UNLOCK_
         paymentId: expect.any(String),
         reference: u.reference,
         jobId: u.jobId,
+        jobTitle: 'Fix a leaking kitchen tap',
         companyId: u.company.id,
         posterId: u.posterId,
         amount: 100000,

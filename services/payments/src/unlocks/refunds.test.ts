@@ -37,6 +37,8 @@ describe('refunds: dead leads, admins, retried until the provider accepts', () =
             paymentId: expect.any(String),
             reference,
             jobId,
+            // The job's heading, for the company's e-mail.
+            jobTitle: 'Fix a leaking kitchen tap',
             companyId: company.id,
             posterId,
             amount: 100000,
