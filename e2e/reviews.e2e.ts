@@ -260,7 +260,10 @@ describe('verified review journey (embedded, 375 px, keyboard)', () => {
       .catch(async (err: unknown) => {
         // What the page shows instead (a stale list, a skeleton, an error), for the run's log.
         await shoot(page, 'reviews-profile-after-failed');
-        const main = await page.locator('main').innerText().catch(() => '(no main)');
+        const main = await page
+          .locator('main')
+          .innerText()
+          .catch(() => '(no main)');
         assert.fail(`${String(err)}\nThe profile showed:\n${main.slice(0, 1500)}`);
       });
     assert.equal(await page.getByText(reviewText).count(), 0);

@@ -125,7 +125,11 @@ describe('the job-apply page (/jobapply/{type})', () => {
       name: 'Build a garage',
       known: true,
     });
-    expect(resolveJobApplyType('Moon_base')).toEqual({ kind: 'subcategory', name: 'Moon base', known: false });
+    expect(resolveJobApplyType('Moon_base')).toEqual({
+      kind: 'subcategory',
+      name: 'Moon base',
+      known: false,
+    });
   });
 
   it('has a head of its own, indexed only for a type the catalogue knows', () => {

@@ -16,6 +16,7 @@ import {
   SERVICE_CATALOGUE,
   SITE,
   subcategoryPath,
+  VERIFICATION_QUEUE_COPY,
   type Landing,
   type PublicCompany,
 } from '@marketplace/contracts';
@@ -248,7 +249,12 @@ export interface PageHead {
  * job search with its first page of cards, 'band' as a page's title band (the static pages;
  * /other-services' with its search box).
  */
-export type SummaryLook = 'home' | 'landing' | 'profile' | 'auth' | 'auth-wide' | 'jobs' | 'band';
+/**
+ * How the edge draws a page's first paint: the public pages' looks, 'post' (the job form's head under the
+ * public bar) and 'app' (a signed-in page's head inside the signed-in layout's sidebar and top bar).
+ */
+export type SummaryLook =
+  'home' | 'landing' | 'profile' | 'auth' | 'auth-wide' | 'jobs' | 'band' | 'post' | 'app';
 
 export interface PageSummary {
   look: SummaryLook;
@@ -397,7 +403,12 @@ export function jobApplyPath(type: Pick<JobApplyType, 'name'>): string {
 export function jobApplyCataloguePage(type: JobApplyType): CataloguePage {
   const copy = jobApplyCopy(type);
   return {
-    head: { title: pageTitle(copy.heading), description: copy.lead, path: jobApplyPath(type), noindex: !type.known },
+    head: {
+      title: pageTitle(copy.heading),
+      description: copy.lead,
+      path: jobApplyPath(type),
+      noindex: !type.known,
+    },
     summary: {
       look: 'jobs',
       crumbs: [],
@@ -407,6 +418,176 @@ export function jobApplyCataloguePage(type: JobApplyType): CataloguePage {
       points: [],
       sections: [],
       links: copy.links,
+    },
+  };
+}
+
+/** The signed-in member a page is drawn for: their role and name, as their session says. */
+export interface PageViewer {
+  type: 'user' | 'company' | 'admin';
+  name: string;
+}
+
+/** A signed-in page's head: its eyebrow, h1 and lead (the page shows them; the edge draws them first). */
+export interface AppPageCopy {
+  path: string;
+  /** Who the page is for (others get the layout's 'Not allowed'); every role when absent. */
+  roles?: ReadonlyArray<PageViewer['type']>;
+  eyebrow: string;
+  heading: string;
+  lead: string;
+}
+
+export type AppPageKey =
+  | 'allUsers'
+  | 'allJobs'
+  | 'allPayments'
+  | 'allDisputes'
+  | 'allVerifications'
+  | 'allReviews'
+  | 'editProfile'
+  | 'newChat';
+
+/** The eyebrow over every admin list. */
+export const ADMIN_EYEBROW = 'Admin';
+
+const ADMIN_ONLY = ['admin'] as const;
+
+/** The signed-in pages whose head is the same for everyone who may open them. */
+export const APP_PAGES: Readonly<Record<AppPageKey, AppPageCopy>> = /* @__PURE__ */ Object.freeze({
+  allUsers: {
+    path: '/allusers',
+    roles: ADMIN_ONLY,
+    eyebrow: ADMIN_EYEBROW,
+    heading: 'All users',
+    lead: 'Every customer and company account, with jobs posted and applied.',
+  },
+  allJobs: {
+    path: '/alljobs',
+    roles: ADMIN_ONLY,
+    eyebrow: ADMIN_EYEBROW,
+    heading: 'All jobs',
+    lead: 'Every job on the marketplace, who posted it and where it stands. Hide a job that breaks the rules.',
+  },
+  allPayments: {
+    path: '/allpayments',
+    roles: ADMIN_ONLY,
+    eyebrow: ADMIN_EYEBROW,
+    heading: 'Payments',
+    lead: 'Every unlock payment: who paid for which job and where the money stands. Refund a paid unlock when a lead turns out dead.',
+  },
+  allDisputes: {
+    path: '/alldisputes',
+    roles: ADMIN_ONLY,
+    eyebrow: ADMIN_EYEBROW,
+    heading: 'Disputes',
+    lead: 'Companies dispute unlocks that turned out to be bad leads. Refund the unlock, or reject the dispute with a reason the company reads.',
+  },
+  allVerifications: {
+    path: '/allverifications',
+    roles: ADMIN_ONLY,
+    eyebrow: ADMIN_EYEBROW,
+    heading: VERIFICATION_QUEUE_COPY.heading,
+    lead: VERIFICATION_QUEUE_COPY.lead,
+  },
+  allReviews: {
+    path: '/allreviews',
+    roles: ADMIN_ONLY,
+    eyebrow: ADMIN_EYEBROW,
+    heading: 'Reported reviews',
+    lead: 'Customers and companies report reviews they think break the rules. Hide a review with a reason (it leaves the profile and the rating), or keep it shown.',
+  },
+  editProfile: {
+    path: '/edit-profile',
+    eyebrow: 'Account',
+    heading: 'Edit profile',
+    lead: 'Keep your photo and contact details up to date. Only the fields you change are saved.',
+  },
+  newChat: {
+    path: '/newchat',
+    eyebrow: 'Sample inbox',
+    heading: MESSAGES.inbox,
+    lead: 'Four example mails to try replying. Replies stay on this device.',
+  },
+});
+
+/** A person by their first name; a company by its name ('Welcome back, Ikeja' read as a place). */
+function greetingName(viewer: PageViewer): string {
+  const name = viewer.name.trim();
+  if (viewer.type === 'company') return name;
+  return name.split(/\s+/)[0] ?? name;
+}
+
+/** /dashboard's head: a greeting by name and what the dashboard holds for the member's role. */
+export function dashboardCopy(viewer: PageViewer | null): AppPageCopy {
+  const lead =
+    viewer?.type === 'company'
+      ? 'The jobs you applied to, where they stand, and your payments.'
+      : viewer?.type === 'admin'
+        ? 'Administrators have no jobs of their own.'
+        : 'Your posted jobs, the companies that unlocked them, and your reviews.';
+  return {
+    path: '/dashboard',
+    eyebrow: viewer ? `Welcome back, ${greetingName(viewer)}` : 'Your account',
+    heading: MESSAGES.dashboard,
+    lead,
+  };
+}
+
+/** The signed-in page at `path` as `viewer` sees its head, or undefined (not one of them, or not theirs). */
+export function appPageCopyAt(path: string, viewer: PageViewer): AppPageCopy | undefined {
+  const copy =
+    path === '/dashboard'
+      ? dashboardCopy(viewer)
+      : Object.values(APP_PAGES).find((page) => page.path === path);
+  if (!copy || (copy.roles && !copy.roles.includes(viewer.type))) return undefined;
+  return copy;
+}
+
+/** A signed-in page as the edge draws it: its head inside the layout's frame. Never indexed. */
+export function appCataloguePage(copy: AppPageCopy): CataloguePage {
+  return {
+    head: { title: pageTitle(copy.heading), description: copy.lead, path: copy.path, noindex: true },
+    summary: {
+      look: 'app',
+      crumbs: [],
+      eyebrow: copy.eyebrow,
+      heading: copy.heading,
+      lead: copy.lead,
+      points: [],
+      sections: [],
+    },
+  };
+}
+
+/** /jobpost's head, new job or edit (`?edit=`): the page shows it; the edge draws it first. */
+export function jobPostCopy(editing: boolean): { eyebrow: string; heading: string; lead: string } {
+  return editing
+    ? {
+        eyebrow: 'Your job',
+        heading: 'Edit your job',
+        lead: 'Change what companies need to know. Saved changes show on the job straight away.',
+      }
+    : {
+        eyebrow: 'Free to post',
+        heading: 'Post a job',
+        lead: 'Describe what needs doing and receive offers from vetted companies near you. No obligation.',
+      };
+}
+
+/** /jobpost as the edge draws it for a signed-in member: the form's head under the public bar. */
+export function jobPostCataloguePage(editing: boolean): CataloguePage {
+  const copy = jobPostCopy(editing);
+  return {
+    head: { title: pageTitle(copy.heading), description: copy.lead, path: '/jobpost', noindex: true },
+    summary: {
+      look: 'post',
+      crumbs: [],
+      eyebrow: copy.eyebrow,
+      heading: copy.heading,
+      lead: copy.lead,
+      points: [],
+      sections: [],
     },
   };
 }

@@ -39,6 +39,22 @@ describe('PendingPage', () => {
     expect(heading()).toBeInTheDocument();
   });
 
+  it("a signed-in page's frame keeps its main's class (its place beside the edge's sidebar)", () => {
+    window.history.replaceState(null, '', '/dashboard');
+    keepPrerenderedPage(
+      rootWith(
+        '<div class="crawler-summary" data-look="app"><aside><a href="/">Naija Marketplace</a></aside>' +
+          '<header></header><main class="crawler-summary__main"><div class="ap-page"><h1>Dashboard</h1></div>' +
+          '</main></div>',
+      ),
+    );
+    render(<PendingPage fallback={skeleton} standalone />);
+    expect(document.querySelector('.ui-prerendered main')).toBeNull();
+    expect(document.querySelector('.ui-prerendered .crawler-summary__main h1')).toHaveTextContent(
+      'Dashboard',
+    );
+  });
+
   it("standalone (before the shell's header is there), the edge's bar stays shown", () => {
     keepPrerenderedPage(rootWith(EDGE_ROOT));
     const view = render(<PendingPage fallback={skeleton} standalone />);

@@ -25,6 +25,8 @@ export function keepPrerenderedPage(root: HTMLElement, path: string = window.loc
   const main = node.querySelector(':scope > main');
   if (main) {
     const body = document.createElement('div');
+    // Its class keeps its place (a signed-in page's frame sits beside the edge's sidebar).
+    body.className = main.className;
     body.append(...main.childNodes);
     main.replaceWith(body);
   }

@@ -2,6 +2,7 @@
 // filters, and the list's states in its card (skeleton, error with 'Try again', empty, the table with an
 // inline error when a refresh failed, the pager).
 import type { ReactNode } from 'react';
+import { ADMIN_EYEBROW } from '@marketplace/page-head';
 
 /** The list's search box in the page head. */
 export function AdminSearch({
@@ -152,7 +153,7 @@ export function AdminListPage({
     <section className="admin-page" data-remote="admin">
       <header className="admin-page__head">
         <div>
-          <p className="ui-eyebrow">Admin</p>
+          <p className="ui-eyebrow">{ADMIN_EYEBROW}</p>
           <h1 className="admin-page__title">{title}</h1>
           <p className="admin-page__lead">{lead}</p>
         </div>

@@ -31,7 +31,9 @@ const pageEncodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity
  * a 15 KB page sent plain costs a phone a second round trip before its first paint.
  */
 export function compressedPage(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
-  reply.header('vary', 'Accept-Encoding');
+  // Added to what the page already varies on (a page drawn for the session varies on Cookie).
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (Buffer.byteLength(html) < COMPRESS_THRESHOLD_BYTES) return html;
   const encoding = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');
   if (encoding === 'br') {

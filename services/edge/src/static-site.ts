@@ -202,8 +202,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     const wantsPage = isPageRequest(request);
     const shell = wantsPage ? sources.shellIndex() : undefined;
     if (shell !== undefined) {
-      reply.header('cache-control', 'no-cache');
-      const page = (await searchEngines.page(request)) ?? shellPage(shell, path, pageHints);
+      const page: PageAnswer = (await searchEngines.page(request)) ?? shellPage(shell, path, pageHints);
+      // A page drawn for the session stays in the reader's own browser; any other can be revalidated.
+      if (page.private) reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+      else reply.header('cache-control', 'no-cache');
       reply.status(page.status).type('text/html; charset=utf-8');
       return reply.send(compressedPage(request, reply, page.html));
     }

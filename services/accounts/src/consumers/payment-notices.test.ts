@@ -180,7 +180,9 @@ describe('payment notices: the company is told when a pending payment is confirm
       newEvent('payments.unlock.refunded', refunded(ace.id, 'admin'), { correlationId: 'test' }),
     );
     await h.service.bus.publish(
-      newEvent('payments.unlock.refunded', refunded(ace.id, 'bank-reversal', null), { correlationId: 'test' }),
+      newEvent('payments.unlock.refunded', refunded(ace.id, 'bank-reversal', null), {
+        correlationId: 'test',
+      }),
     );
     const mails = await waitForMails(ace.email, 2);
     const texts = mails.map((mail) => mailText(mail));
@@ -188,7 +190,9 @@ describe('payment notices: the company is told when a pending payment is confirm
       'Payment refunded: your unlock',
       'Payment refunded: your unlock',
     ]);
-    expect(texts.every((text) => text.includes('Your payment of ₦1,500 for a job is being refunded.'))).toBe(true);
+    expect(texts.every((text) => text.includes('Your payment of ₦1,500 for a job is being refunded.'))).toBe(
+      true,
+    );
     expect(texts.some((text) => text.includes(REFUND_REASON_MESSAGES.admin))).toBe(true);
     expect(texts.some((text) => text.includes('Your payment has been refunded.'))).toBe(true);
   });

@@ -95,4 +95,3 @@ export function paymentNoticeHandlers(notices: NoticeMails): EventHandlers<Accou
     },
   };
 }
-

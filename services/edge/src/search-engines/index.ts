@@ -5,11 +5,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolveLanding, SESSION_COOKIES, SITE } from '@marketplace/contracts';
 import {
+  appCataloguePage,
+  appPageCopyAt,
   AUTH_PAGES,
   authCataloguePage,
   JOB_SEARCH_COPY,
   companyCataloguePage,
   jobApplyCataloguePage,
+  jobPostCataloguePage,
   jobSearchCataloguePage,
   landingCataloguePage,
   resolveJobApplyType,
@@ -24,6 +27,7 @@ import { accountsGet, Directory, type DirectoryOptions } from './directory';
 import { JobListing, type JobListingOptions } from './job-listing';
 import { canCarryPages, pageHtml } from './page-html';
 import { robotsTxt, Sitemap, sitemapFileOf, type SitemapFile } from './sitemap';
+import { pageViewer } from './viewer';
 import type { PageHints } from '../page-hints';
 import type { TextSource } from '../shell-index';
 
@@ -51,6 +55,11 @@ export interface SearchEnginesOptions {
 export interface PageAnswer {
   status: 200 | 404;
   html: string;
+  /**
+   * The HTML depends on the session cookie (a signed-in page's frame, the job cards' button): no shared
+   * cache may keep it for someone else.
+   */
+  private?: true;
 }
 
 export interface SearchEngines {
@@ -69,6 +78,7 @@ const AUTH_BY_PATH = new Map(
 );
 
 const JOB_SEARCH_PATH = JOB_SEARCH_COPY.path;
+const JOB_POST_PATH = '/jobpost';
 
 /** No session cookie came with the request: the job cards' button is a visitor's ('Login to Apply'). */
 function isVisitor(request: FastifyRequest): boolean {
@@ -163,12 +173,13 @@ export function registerSearchEngines(
     reply.header('cache-control', 'public, max-age=86400').type(SITE.image.type).send(ogImage),
   );
 
-  /** The page for a path (null: no such company). */
+  /** The page for a path (null: no such company); `private` when it was drawn for the session. */
   const cataloguePage = async (
     path: string,
     search: string,
-    requestId: string,
-  ): Promise<{ page: CataloguePage | null } | undefined> => {
+    request: FastifyRequest,
+  ): Promise<{ page: CataloguePage | null; private?: true } | undefined> => {
+    const requestId = request.id;
     const key = STATIC_BY_PATH.get(path);
     if (key) return { page: staticCataloguePage(key) };
     const auth = AUTH_BY_PATH.get(path);
@@ -176,8 +187,17 @@ export function registerSearchEngines(
     if (path === JOB_SEARCH_PATH) {
       // The cards only for the address without filters (a filtered search draws the band alone).
       const cards = search ? undefined : await jobListing.firstPage(requestId);
-      return { page: jobSearchCataloguePage(cards) };
+      // Their button is a visitor's or blank, by the session cookie.
+      return { page: jobSearchCataloguePage(cards), private: true };
     }
+    // A signed-in page: its head in the layout's frame, for a session that may open it (without one the
+    // page sends the reader to /login, and draws nothing first).
+    const viewer = pageViewer(request);
+    if (viewer && path === JOB_POST_PATH) {
+      return { page: jobPostCataloguePage(new URLSearchParams(search).has('edit')), private: true };
+    }
+    const app = viewer ? appPageCopyAt(path, viewer) : undefined;
+    if (app) return { page: appCataloguePage(app), private: true };
     const match = /^\/(category|sub-category|company-profile|jobapply)\/([^/]+)$/.exec(path);
     const segment = match?.[2] !== undefined ? decodeSegment(match[2]) : undefined;
     if (!match || segment === undefined || segment.trim() === '') return undefined;
@@ -196,7 +216,7 @@ export function registerSearchEngines(
       const html = shellIndex();
       if (!html || !canCarryPages(html)) return undefined;
       const [path = '/', search = ''] = request.url.split('?', 2);
-      const found = await cataloguePage(path, search, request.id);
+      const found = await cataloguePage(path, search, request);
       if (!found) return undefined;
       // No such company: the shell says so (its not-found screen), with the status a crawler understands.
       if (found.page === null) return { status: 404, html };
@@ -206,6 +226,7 @@ export function registerSearchEngines(
         html: pageHtml(html, found.page, siteOrigin(request, options.publicOrigin), hints, {
           visitor: isVisitor(request),
         }),
+        ...(found.private ? { private: true as const } : {}),
       };
     },
   };

@@ -1,20 +1,12 @@
 // /jobs as the edge writes it: the job search's band and the first page of cards from the jobs service
 // (here a stand-in over HTTP, as in the distributed topology), drawn before the jobs remote loads. Only
 // what a card shows leaves the service's answer: never the poster or their contact details.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SITE } from '@marketplace/contracts';
 import { JOB_SEARCH_COPY, jobApplyCopy, resolveJobApplyType } from '@marketplace/page-head';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerStaticSite } from '../static-site';
-
-const SHELL_INDEX =
-  '<!doctype html><html lang=en><head><meta charset=utf-8>' +
-  `<meta name=description content="${SITE.description}"><title>${SITE.title}</title></head>` +
-  '<body><div id=root></div><noscript>This site needs JavaScript to run.</noscript>' +
-  '<script defer src=/main.0123abcd.js></script></body></html>';
+import { testWebRoot } from '../testing/web-root';
 
 const EVIL = `<img src=x onerror="alert(1)"> Fix O'Neil's "roof" & gutter`;
 
@@ -59,17 +51,15 @@ const JOBS = [
 ];
 
 describe('the job search page the edge writes (/jobs)', () => {
-  let dir: string;
+  let site: ReturnType<typeof testWebRoot>;
   let app: FastifyInstance;
   let jobs: Server;
   let answer: 'jobs' | 'down' = 'jobs';
   const asked: Array<{ url: string; requestId?: string; cookie?: string }> = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'edge-jobs-page-'));
-    const web = join(dir, 'web');
-    mkdirSync(join(web, 'shell', 'dist'), { recursive: true });
-    writeFileSync(join(web, 'shell', 'dist', 'index.html'), SHELL_INDEX);
+    site = testWebRoot('edge-jobs-page-');
+    const web = site.webRoot;
     jobs = createServer((request, response) => {
       asked.push({
         url: request.url ?? '',
@@ -96,7 +86,7 @@ describe('the job search page the edge writes (/jobs)', () => {
   afterAll(async () => {
     await app?.close();
     await new Promise((done) => jobs?.close(done));
-    rmSync(dir, { recursive: true, force: true });
+    site.remove();
   });
 
   beforeEach(() => {
@@ -173,7 +163,7 @@ describe('the job search page the edge writes (/jobs)', () => {
 
   it('says so when there are no open jobs', async () => {
     const empty = Fastify();
-    const web = join(dir, 'web');
+    const web = site.webRoot;
     const none = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ jobs: [], page: 1, limit: 12, hasMore: false }));
@@ -199,7 +189,7 @@ describe('the job search page the edge writes (/jobs)', () => {
     const jobsUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     let now = 1_000;
     await registerStaticSite(kept, {
-      webRoot: join(dir, 'web'),
+      webRoot: site.webRoot,
       searchEngines: { jobsUrl, jobListing: { ttlMs: 5000, now: () => now } },
     });
     try {
@@ -224,9 +214,7 @@ describe('the job search page the edge writes (/jobs)', () => {
     const copy = jobApplyCopy(resolveJobApplyType('Build a garage'));
     expect(html).toContain(`<title>${copy.heading} | ${SITE.name}</title>`);
     // The catalogue's spelling in the canonical address, whatever the address's casing.
-    expect(html).toContain(
-      '<link rel="canonical" href="http://localhost:80/jobapply/Build%20a%20garage">',
-    );
+    expect(html).toContain('<link rel="canonical" href="http://localhost:80/jobapply/Build%20a%20garage">');
     expect(html).not.toContain('noindex');
     expect(root).toMatch(/^<div class="crawler-summary" data-look="jobs"><header>/);
     expect(root).toContain(`<p class="jp-eyebrow">Apply for jobs</p><h1>Build a garage jobs</h1>`);
@@ -259,4 +247,3 @@ describe('the job search page the edge writes (/jobs)', () => {
     expect(broken.body).not.toContain('crawler-summary');
   });
 });
-

@@ -191,6 +191,45 @@ const JOBS_STYLE =
   `${J} .jp-links a{color:#4fcb95}${J} .jp-form,${J} .jp-card,${B} .jp-search-field{background:#17201b;border-color:#2f3d36}${B} .jp-search-label{color:#f2f6f4}${J} .jp-input{background:#0e1512;border-color:#56665e;color:#8a9b92}}`;
 
 /**
+ * A signed-in page ('app') as the shell's signed-in layout and the page draw it (the shell's app-layout.css,
+ * the pages' dash.css, admin.css, forms.css and newchat.css: keep them in step): the sidebar (248 px, an
+ * icon rail of 76 px below 768 px, none below 576 px), the top bar (64 px; 67 px on a phone, where it
+ * wraps its buttons) and the page's eyebrow, h1 and lead at the same sizes. The layout's own sidebar and
+ * bar replace the edge's as soon as it has loaded (libs/ui hides these then, and the main's offset).
+ * And /jobpost ('post'), under the public bar: its form's head as post-job.css draws it.
+ */
+const P = '[data-look=app]';
+const APP_STYLE =
+  `${P}{min-height:100vh}` +
+  `${P}>aside{position:fixed;inset:0 auto 0 0;z-index:1;box-sizing:border-box;width:248px;padding:20px 14px;` +
+  `background:#fff;border-right:1px solid #e2e8e4}` +
+  `${P}>aside a{display:flex;align-items:center;gap:10px;padding:4px 10px 24px;color:#008751;font-weight:750;` +
+  `font-size:1.08rem;letter-spacing:-.02em;white-space:nowrap;text-decoration:none}${P}>aside span{color:#0f1f17}` +
+  `${C}${P}>header{box-sizing:border-box;height:64px;margin-left:248px;padding:0;border-bottom:1px solid #e2e8e4}` +
+  `${P} ${C}__main{display:block;margin-left:248px}` +
+  `${P} .ap-page{box-sizing:border-box;max-width:1180px;padding:clamp(20px,4vw,36px) ${GUTTER} 56px}` +
+  `${P} .ap-eyebrow,[data-look=post] .ap-eyebrow{display:inline-block;margin:0 0 12px;padding:4px 10px;` +
+  `border-radius:999px;background:#e8f5ee;color:#00623d;font-size:.78rem;font-weight:700;letter-spacing:.06em;` +
+  `text-transform:uppercase}` +
+  `${P} h1{margin:0 0 4px;color:#0f1f17;font-size:clamp(1.6rem,1.2rem + 1.4vw,2.1rem);font-weight:800;` +
+  `line-height:1.2;letter-spacing:-.01em}` +
+  `${P} .ap-lead,[data-look=post] .ap-lead{margin:0;color:#5b6b63}` +
+  `@media (max-width:767.98px){${P}>aside{width:76px;padding:16px 12px}${P}>aside a{justify-content:center;` +
+  `padding:4px 0 20px}${P}>aside span{display:none}${C}${P}>header{margin-left:76px}${P} ${C}__main{margin-left:76px}}` +
+  `@media (max-width:575.98px){${P}>aside{display:none}${C}${P}>header{height:67px;margin-left:0}` +
+  `${P} ${C}__main{margin-left:0}}` +
+  `[data-look=post] .ap-band{padding:clamp(20px,4vw,48px) 0 clamp(48px,8vw,88px);` +
+  `background:radial-gradient(900px 320px at 0% 0%,rgba(0,135,81,.08),transparent 70%),` +
+  `radial-gradient(700px 300px at 100% 100%,rgba(245,179,1,.07),transparent 70%)}` +
+  `[data-look=post] .ap-page{box-sizing:border-box;max-width:1180px;margin:0 auto;padding:0 ${GUTTER}}` +
+  `[data-look=post] .ap-head{max-width:720px}` +
+  `[data-look=post] h1{margin:0 0 8px;color:#0f1f17;font-size:clamp(1.7rem,1.2rem + 1.8vw,2.4rem);font-weight:800;` +
+  `line-height:1.2;letter-spacing:-.02em}[data-look=post] .ap-lead{font-size:1.05rem}` +
+  `@media (prefers-color-scheme:dark){${P}>aside{background:#17201b;border-color:#2f3d36}${P}>aside span{color:#f2f6f4}` +
+  `${C}${P}>header{border-color:#2f3d36}${P} .ap-eyebrow,[data-look=post] .ap-eyebrow{background:#133325;color:#63d6a3}` +
+  `${P} h1,[data-look=post] h1{color:#f2f6f4}${P} .ap-lead,[data-look=post] .ap-lead{color:#9cada4}}`;
+
+/**
  * While scripts run: the summary is the page's first paint, drawn as the page draws itself (for a home or
  * landing page its hero: sizes, colours and grid from the remote's catalogue.css and landing.css, keep them
  * in step), under a bar as tall as the shell's header; its link sections are for crawlers and hidden. The
@@ -243,7 +282,8 @@ const SCRIPTED_STYLE =
   `@media (max-width:991.98px){[data-look=home] ${C}__inner,[data-look=landing] ${C}__inner{grid-template-columns:minmax(0,1fr)}}` +
   PROFILE_STYLE +
   AUTH_STYLE +
-  JOBS_STYLE;
+  JOBS_STYLE +
+  APP_STYLE;
 
 /** Without scripts: the summary keeps its look, its links below. */
 const NO_SCRIPT_STYLE =
@@ -376,6 +416,14 @@ function bandHtml(summary: PageSummary): string {
   );
 }
 
+/** A signed-in page's or the job form's head: eyebrow, h1, lead. */
+function appHeadHtml(summary: PageSummary): string {
+  return (
+    `<p class="ap-eyebrow">${escapeHtml(summary.eyebrow)}</p><h1>${escapeHtml(summary.heading)}</h1>` +
+    `<p class="ap-lead">${escapeHtml(summary.lead)}</p>`
+  );
+}
+
 /**
  * The page in plain HTML: breadcrumb, eyebrow, the h1, the intro, its points and links. It carries its look
  * (data-look) and is the first paint while scripts load (SCRIPTED_STYLE).
@@ -383,6 +431,21 @@ function bandHtml(summary: PageSummary): string {
 export function summaryHtml(summary: PageSummary, options: { visitor?: boolean } = {}): string {
   const look = ` data-look="${summary.look}"`;
   const bar = `<header><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a></header>`;
+  if (summary.look === 'app') {
+    // The signed-in layout's sidebar (with the brand, as the layout draws it) and top bar, then the page's
+    // head. No crawler reads these pages (noindex, and only with a session).
+    return (
+      `<div class="${SUMMARY_CLASS}"${look}><aside><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a>` +
+      `</aside><header></header><main class="${SUMMARY_CLASS}__main"><div class="ap-page">${appHeadHtml(summary)}` +
+      `</div></main></div>`
+    );
+  }
+  if (summary.look === 'post') {
+    return (
+      `<div class="${SUMMARY_CLASS}"${look}>${bar}<main class="${SUMMARY_CLASS}__main"><div class="ap-band">` +
+      `<div class="ap-page"><div class="ap-head">${appHeadHtml(summary)}</div></div></div></main></div>`
+    );
+  }
   if (summary.look === 'jobs') {
     return (
       `<div class="${SUMMARY_CLASS}"${look}>${bar}` +

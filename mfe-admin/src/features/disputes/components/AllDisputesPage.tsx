@@ -11,6 +11,7 @@ import {
 } from '@marketplace/contracts';
 import { errorText, type ErrorTexts } from '@marketplace/ui';
 import { formatDate, formatLagosTime } from '@marketplace/ui/format';
+import { APP_PAGES } from '@marketplace/page-head';
 import { AdminListPage, FilterBar, FilterSelect, ListStates, PagePager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { adminDisputesKey, DISPUTES_PAGE_SIZE, fetchAdminDisputes } from '../api/disputes';
@@ -255,10 +256,7 @@ export function AllDisputesPage() {
         : 'No disputes here.';
 
   return (
-    <AdminListPage
-      title="Disputes"
-      lead="Companies dispute unlocks that turned out to be bad leads. Refund the unlock, or reject the dispute with a reason the company reads."
-    >
+    <AdminListPage title={APP_PAGES.allDisputes.heading} lead={APP_PAGES.allDisputes.lead}>
       <FilterBar prefix="admin-pay" filtered={filtered} onClear={clearAll}>
         <FilterSelect
           className="admin-pay-filter"

@@ -12,6 +12,7 @@ import {
 import { ApiError, errorText, notify, type ErrorTexts } from '@marketplace/ui';
 import { jobDisplayName } from '@marketplace/ui/job';
 import { formatDate } from '@marketplace/ui/format';
+import { APP_PAGES } from '@marketplace/page-head';
 import { adminJobsKey, fetchAdminJobs, JOBS_PAGE_SIZE, unhideJob, type AdminJobRow } from '../api/jobs';
 import { AdminListPage, FilterBar, FilterSelect, ListStates, PagePager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
@@ -113,8 +114,8 @@ export function AllJobsPage() {
 
   return (
     <AdminListPage
-      title="All jobs"
-      lead="Every job on the marketplace, who posted it and where it stands. Hide a job that breaks the rules."
+      title={APP_PAGES.allJobs.heading}
+      lead={APP_PAGES.allJobs.lead}
       search={{
         id: 'admin-job-search',
         label: 'Search jobs',

@@ -10,6 +10,7 @@ import {
   type PaymentStatus,
 } from '@marketplace/contracts';
 import { errorText, type ErrorTexts } from '@marketplace/ui';
+import { APP_PAGES } from '@marketplace/page-head';
 import { AdminListPage, FilterBar, FilterSelect, ListStates, PagePager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import {
@@ -171,8 +172,8 @@ export function AllPaymentsPage() {
 
   return (
     <AdminListPage
-      title="Payments"
-      lead="Every unlock payment: who paid for which job and where the money stands. Refund a paid unlock when a lead turns out dead."
+      title={APP_PAGES.allPayments.heading}
+      lead={APP_PAGES.allPayments.lead}
       search={{
         id: 'admin-payment-search',
         label: 'Search payments by reference',

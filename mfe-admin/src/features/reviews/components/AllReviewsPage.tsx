@@ -11,6 +11,7 @@ import {
 import { errorText, notify, type ErrorTexts } from '@marketplace/ui';
 import { formatDate, formatLagosTime } from '@marketplace/ui/format';
 import { Link } from '@marketplace/ui/router';
+import { APP_PAGES } from '@marketplace/page-head';
 import { AdminListPage, ListStates, PagePager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import {
@@ -185,10 +186,7 @@ export function AllReviewsPage() {
   const data = list.data;
 
   return (
-    <AdminListPage
-      title="Reported reviews"
-      lead="Customers and companies report reviews they think break the rules. Hide a review with a reason (it leaves the profile and the rating), or keep it shown."
-    >
+    <AdminListPage title={APP_PAGES.allReviews.heading} lead={APP_PAGES.allReviews.lead}>
       <ListStates
         loading={!minimumShown || list.isPending}
         skeleton={{ label: 'Loading reported reviews', widths: [30, 20, 25, 15] }}

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorText, type ErrorTexts } from '@marketplace/ui';
 import { formatCount } from '@marketplace/ui/format';
 import { MESSAGES, UI_TIMINGS } from '@marketplace/contracts';
+import { APP_PAGES } from '@marketplace/page-head';
 import { AdminListPage, ListStates, Pager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import { fetchUsers, USERS_PAGE_SIZE } from '../api/get-users';
@@ -34,10 +35,10 @@ export function AllUsersPage() {
 
   return (
     <AdminListPage
-      title="All users"
+      title={APP_PAGES.allUsers.heading}
       lead={
         <>
-          Every customer and company account, with jobs posted and applied.
+          {APP_PAGES.allUsers.lead}
           {/* Its line is there from the first frame (issue 27: the lead turning from this sentence into
               the count moved the list up by a line at 375 px). */}
           <span className="admin-page__count">

@@ -12,6 +12,7 @@ import {
 import { errorText, type ErrorTexts } from '@marketplace/ui';
 import { VerifiedBadge } from '@marketplace/ui/verified-badge';
 import { formatDate, formatLagosTime } from '@marketplace/ui/format';
+import { APP_PAGES } from '@marketplace/page-head';
 import { AdminListPage, ListStates, PagePager } from '../../../shared/AdminList';
 import { pageFrom, useListParams, useMinimumDelay } from '../../../shared/list-state';
 import {
@@ -198,7 +199,7 @@ export function AllVerificationsPage() {
   const hasMore = data ? data.page * data.limit < data.total : false;
 
   return (
-    <AdminListPage title={VERIFICATION_QUEUE_COPY.heading} lead={VERIFICATION_QUEUE_COPY.lead}>
+    <AdminListPage title={APP_PAGES.allVerifications.heading} lead={APP_PAGES.allVerifications.lead}>
       <ListStates
         loading={!minimumShown || list.isPending}
         skeleton={{ label: 'Loading verification requests', widths: [30, 20, 25, 15] }}

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@marketplace/contracts';
+import { APP_PAGES } from '@marketplace/page-head';
 import { MailInbox } from './MailInbox';
 import './newchat.css';
 
@@ -7,9 +7,9 @@ export function NewChatPage() {
   return (
     <section className="mail" data-remote="chat">
       <header className="mail__head">
-        <p className="ui-eyebrow">Sample inbox</p>
-        <h1 className="mail__title">{MESSAGES.inbox}</h1>
-        <p className="mail__lead">Four example mails to try replying. Replies stay on this device.</p>
+        <p className="ui-eyebrow">{APP_PAGES.newChat.eyebrow}</p>
+        <h1 className="mail__title">{APP_PAGES.newChat.heading}</h1>
+        <p className="mail__lead">{APP_PAGES.newChat.lead}</p>
       </header>
       <MailInbox />
     </section>

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link } from '@marketplace/ui/router';
 import { MESSAGES } from '@marketplace/contracts';
-import { ButtonLink, useSession, type SessionUser } from '@marketplace/ui';
+import { ButtonLink, useSession } from '@marketplace/ui';
+import { dashboardCopy } from '@marketplace/page-head';
 import { EnsureQueryClient } from '@marketplace/ui/query';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import './dashboard.css';
@@ -10,18 +11,6 @@ import './dashboard.css';
 const DashboardBody = lazy(async () => ({
   default: (await import(/* webpackChunkName: "lazy-dashboard" */ './DashboardBody')).DashboardBody,
 }));
-
-function lead(user: SessionUser | null): string {
-  if (user?.type === 'company') return 'The jobs you applied to, where they stand, and your payments.';
-  if (user?.type === 'admin') return 'Administrators have no jobs of their own.';
-  return 'Your posted jobs, the companies that unlocked them, and your reviews.';
-}
-
-/** A person by their first name; a company by its name ('Welcome back, Ikeja' read as a place). */
-function greetingName(user: SessionUser): string {
-  if (user.type === 'company') return user.name.trim();
-  return user.name.trim().split(/\s+/)[0] ?? user.name;
-}
 
 /** Admins have no dashboard content (spec): an empty table, and where their lists are. */
 function AdminDashboard() {
@@ -47,13 +36,15 @@ function AdminDashboard() {
 /** /dashboard (spec "Dashboard"): counters and the posted or applied jobs of the signed-in member. */
 export function DashboardPage() {
   const { user } = useSession();
+  // page-head's words, which the edge draws as the first paint.
+  const copy = dashboardCopy(user);
   return (
     <section className="dash" data-remote="jobs">
       <header className="dash__head">
         <div>
-          <p className="ui-eyebrow">{user ? `Welcome back, ${greetingName(user)}` : 'Your account'}</p>
-          <h1 className="dash__title">{MESSAGES.dashboard}</h1>
-          <p className="dash__lead">{lead(user)}</p>
+          <p className="ui-eyebrow">{copy.eyebrow}</p>
+          <h1 className="dash__title">{copy.heading}</h1>
+          <p className="dash__lead">{copy.lead}</p>
         </div>
         {user?.type === 'user' && (
           <ButtonLink to="/jobpost" className="dash__cta">

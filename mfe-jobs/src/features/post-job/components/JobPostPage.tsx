@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from '@marketplace/ui/router';
 import { JOB_MESSAGES } from '@marketplace/contracts';
+import { jobPostCopy } from '@marketplace/page-head';
 import { useSession, type AccountType } from '@marketplace/ui';
 import { EnsureQueryClient } from '@marketplace/ui/query';
 import { FormSkeleton, PostJobNotice } from './PostJobNotice';
@@ -36,18 +37,15 @@ export function JobPostPage() {
   if (status === 'signed-out')
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
 
-  const title = editId ? 'Edit your job' : 'Post a job';
+  // page-head's words, which the edge draws as the first paint.
+  const copy = jobPostCopy(editId !== null);
   return (
     <section className="post-job" data-remote="jobs">
       <div className="ui-container post-job__layout">
         <header className="post-job__head">
-          <p className="ui-eyebrow">{editId ? 'Your job' : 'Free to post'}</p>
-          <h1 className="post-job__title">{title}</h1>
-          <p className="post-job__lead">
-            {editId
-              ? 'Change what companies need to know. Saved changes show on the job straight away.'
-              : 'Describe what needs doing and receive offers from vetted companies near you. No obligation.'}
-          </p>
+          <p className="ui-eyebrow">{copy.eyebrow}</p>
+          <h1 className="post-job__title">{copy.heading}</h1>
+          <p className="post-job__lead">{copy.lead}</p>
         </header>
 
         <div className="post-job__card">

@@ -20,6 +20,7 @@ import {
   type FieldChecks,
 } from '@marketplace/ui/form';
 import { fieldRulesResolver } from '@marketplace/ui/form-rules';
+import { APP_PAGES } from '@marketplace/page-head';
 import { accountOf } from '../../../lib/account-api';
 import { isImageFile } from '../utils/validation';
 import { uploadProfile } from '../api/upload';
@@ -143,11 +144,9 @@ function ProfileEditor({ user }: { user: SessionUser }) {
   return (
     <section className="profile-page">
       <header className="profile-page__head">
-        <p className="ui-eyebrow">Account</p>
-        <h1 className="profile-page__title">Edit profile</h1>
-        <p className="profile-page__lead">
-          Keep your photo and contact details up to date. Only the fields you change are saved.
-        </p>
+        <p className="ui-eyebrow">{APP_PAGES.editProfile.eyebrow}</p>
+        <h1 className="profile-page__title">{APP_PAGES.editProfile.heading}</h1>
+        <p className="profile-page__lead">{APP_PAGES.editProfile.lead}</p>
       </header>
 
       <form className="profile-page__grid" onSubmit={handleSubmit(onSubmit)} noValidate>
