@@ -320,24 +320,42 @@ export const JOB_SEARCH_COPY = /* @__PURE__ */ Object.freeze({
 });
 
 /**
- * /jobs as the edge draws it: the search band and, for the address without filters, the first page of
- * cards (`cards` undefined: the band alone, the results come with the page's scripts).
+ * A page whose summary is its head alone (eyebrow, h1, lead) in one look, plus what that look adds (the
+ * job search's cards, the job-apply page's links).
  */
-export function jobSearchCataloguePage(cards?: readonly JobCardPicture[]): CataloguePage {
-  const copy = JOB_SEARCH_COPY;
+function headPage(
+  look: SummaryLook,
+  copy: { eyebrow: string; heading: string; lead: string },
+  head: { path: string; noindex: boolean },
+  more: Pick<PageSummary, 'results' | 'links'> = {},
+): CataloguePage {
   return {
-    head: { title: pageTitle(copy.heading), description: copy.lead, path: copy.path, noindex: false },
+    head: { title: pageTitle(copy.heading), description: copy.lead, ...head },
     summary: {
-      look: 'jobs',
+      look,
       crumbs: [],
       eyebrow: copy.eyebrow,
       heading: copy.heading,
       lead: copy.lead,
       points: [],
       sections: [],
-      ...(cards ? { results: { heading: copy.allJobs, cards } } : {}),
+      ...more,
     },
   };
+}
+
+/**
+ * /jobs as the edge draws it: the search band and, for the address without filters, the first page of
+ * cards (`cards` undefined: the band alone, the results come with the page's scripts).
+ */
+export function jobSearchCataloguePage(cards?: readonly JobCardPicture[]): CataloguePage {
+  const copy = JOB_SEARCH_COPY;
+  return headPage(
+    'jobs',
+    copy,
+    { path: copy.path, noindex: false },
+    cards ? { results: { heading: copy.allJobs, cards } } : {},
+  );
 }
 
 /** Which list /jobapply/{type} shows: a category's open jobs or a sub-category's. */
@@ -402,24 +420,7 @@ export function jobApplyPath(type: Pick<JobApplyType, 'name'>): string {
  */
 export function jobApplyCataloguePage(type: JobApplyType): CataloguePage {
   const copy = jobApplyCopy(type);
-  return {
-    head: {
-      title: pageTitle(copy.heading),
-      description: copy.lead,
-      path: jobApplyPath(type),
-      noindex: !type.known,
-    },
-    summary: {
-      look: 'jobs',
-      crumbs: [],
-      eyebrow: copy.eyebrow,
-      heading: copy.heading,
-      lead: copy.lead,
-      points: [],
-      sections: [],
-      links: copy.links,
-    },
-  };
+  return headPage('jobs', copy, { path: jobApplyPath(type), noindex: !type.known }, { links: copy.links });
 }
 
 /** The signed-in member a page is drawn for: their role and name, as their session says. */
@@ -546,18 +547,7 @@ export function appPageCopyAt(path: string, viewer: PageViewer): AppPageCopy | u
 
 /** A signed-in page as the edge draws it: its head inside the layout's frame. Never indexed. */
 export function appCataloguePage(copy: AppPageCopy): CataloguePage {
-  return {
-    head: { title: pageTitle(copy.heading), description: copy.lead, path: copy.path, noindex: true },
-    summary: {
-      look: 'app',
-      crumbs: [],
-      eyebrow: copy.eyebrow,
-      heading: copy.heading,
-      lead: copy.lead,
-      points: [],
-      sections: [],
-    },
-  };
+  return headPage('app', copy, { path: copy.path, noindex: true });
 }
 
 /** /jobpost's head, new job or edit (`?edit=`): the page shows it; the edge draws it first. */
@@ -577,19 +567,7 @@ export function jobPostCopy(editing: boolean): { eyebrow: string; heading: strin
 
 /** /jobpost as the edge draws it for a signed-in member: the form's head under the public bar. */
 export function jobPostCataloguePage(editing: boolean): CataloguePage {
-  const copy = jobPostCopy(editing);
-  return {
-    head: { title: pageTitle(copy.heading), description: copy.lead, path: '/jobpost', noindex: true },
-    summary: {
-      look: 'post',
-      crumbs: [],
-      eyebrow: copy.eyebrow,
-      heading: copy.heading,
-      lead: copy.lead,
-      points: [],
-      sections: [],
-    },
-  };
+  return headPage('post', jobPostCopy(editing), { path: '/jobpost', noindex: true });
 }
 
 export interface CataloguePage {

@@ -29,14 +29,18 @@ export interface ChatReminderData {
   firstUnreadAt: string;
 }
 
-/** What a payment notice says (from `payments.unlock.confirmed` / `payments.unlock.expired`). */
-export interface PaymentNoticeData {
+/** The payment a notice is about. */
+interface NoticedPayment {
   paymentId: string;
   reference: string;
   jobId: string;
   jobTitle: string | null;
   amount: number;
   currency: string;
+}
+
+/** What a payment notice says (from `payments.unlock.confirmed` / `payments.unlock.expired`). */
+export interface PaymentNoticeData extends NoticedPayment {
   /** Confirmed: how it was paid (PaymentMethod). */
   method?: string;
   /** Expired: the window it had, in minutes (from the event, never assumed). */
@@ -44,13 +48,7 @@ export interface PaymentNoticeData {
 }
 
 /** What a refund's notice says (from `payments.unlock.refunded`, but for a dispute's, which its decision tells). */
-export interface RefundNoticeData {
-  paymentId: string;
-  reference: string;
-  jobId: string;
-  jobTitle: string | null;
-  amount: number;
-  currency: string;
+export interface RefundNoticeData extends NoticedPayment {
   /** One of REFUND_REASONS; a reason this version does not know gets the general words. */
   reason: string;
 }
@@ -234,44 +232,34 @@ export class NoticeMails {
         verified: member.email_verified_at !== null,
       });
     }
+    // A mail about one payment: to the company, about its job, the amount as people read it, its
+    // reference, and the dashboard where it shows.
+    const aboutPayment = (
+      payment: Pick<PaymentNoticeData, 'jobTitle' | 'amount' | 'currency' | 'reference'>,
+    ) => ({
+      to: member.email,
+      name: member.name,
+      jobTitle: payment.jobTitle,
+      amount: formatKobo(payment.amount, payment.currency),
+      reference: payment.reference,
+      link: publicUrl ? `${publicUrl}/dashboard` : undefined,
+      verified: member.email_verified_at !== null,
+    });
     if (row.kind === 'dispute-decided') {
       const decision = row.data as unknown as DisputeDecidedData;
       return disputeDecidedMail({
-        to: member.email,
-        name: member.name,
+        ...aboutPayment(decision),
         outcome: decision.outcome,
-        jobTitle: decision.jobTitle,
-        amount: formatKobo(decision.amount, decision.currency),
-        reference: decision.reference,
         rejectionReason: decision.rejectionReason,
-        link: publicUrl ? `${publicUrl}/dashboard` : undefined,
-        verified: member.email_verified_at !== null,
       });
     }
     if (row.kind === 'payment-refunded') {
       const refund = row.data as unknown as RefundNoticeData;
-      return paymentRefundedMail({
-        to: member.email,
-        name: member.name,
-        jobTitle: refund.jobTitle,
-        amount: formatKobo(refund.amount, refund.currency),
-        reference: refund.reference,
-        reason: refund.reason,
-        link: publicUrl ? `${publicUrl}/dashboard` : undefined,
-        verified: member.email_verified_at !== null,
-      });
+      return paymentRefundedMail({ ...aboutPayment(refund), reason: refund.reason });
     }
     if (row.kind === 'payment-confirmed' || row.kind === 'payment-expired') {
       const payment = row.data as unknown as PaymentNoticeData;
-      const input = {
-        to: member.email,
-        name: member.name,
-        jobTitle: payment.jobTitle,
-        amount: formatKobo(payment.amount, payment.currency),
-        reference: payment.reference,
-        link: publicUrl ? `${publicUrl}/dashboard` : undefined,
-        verified: member.email_verified_at !== null,
-      };
+      const input = aboutPayment(payment);
       if (row.kind === 'payment-expired') {
         return paymentExpiredMail({ ...input, windowMinutes: payment.windowMinutes ?? 0 });
       }

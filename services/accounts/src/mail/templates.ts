@@ -134,6 +134,38 @@ function notYours(verified: boolean): string[] {
   return verified ? [] : ['If you have no Marketplace account with this e-mail address, ignore this mail.'];
 }
 
+/** What every mail about one payment says around its news: the greeting, its reference and the way back. */
+interface PaymentMailFrame {
+  to: string;
+  name: string;
+  reference: string;
+  link: string | undefined;
+  verified: boolean;
+}
+
+function paymentMail(
+  input: PaymentMailFrame,
+  subject: string,
+  news: string[],
+  way: { intro: string; withoutLink: string },
+): OutgoingMail {
+  return {
+    to: input.to,
+    subject: oneLine(subject),
+    text: [
+      `Hello ${oneLine(input.name)},`,
+      '',
+      ...news,
+      `Reference: ${oneLine(input.reference)}`,
+      '',
+      ...linkOr(input.link, way.intro, way.withoutLink),
+      '',
+      ...notYours(input.verified),
+      '',
+    ].join('\n'),
+  };
+}
+
 export function chatReminderMail(input: ChatReminderMailInput): OutgoingMail {
   const count = input.unreadCount;
   const messages = count === 1 ? 'message' : 'messages';
@@ -177,22 +209,15 @@ export interface PaymentNoticeMailInput extends AccountMailInput {
 /** A pending unlock paid by transfer or USSD was confirmed after the company left the checkout. */
 export function paymentConfirmedMail(input: PaymentNoticeMailInput): OutgoingMail {
   const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'the job';
-  return {
-    to: input.to,
-    subject: oneLine(`Payment confirmed: ${input.jobTitle ?? 'your unlock'}`),
-    text: [
-      `Hello ${oneLine(input.name)},`,
-      '',
+  return paymentMail(
+    input,
+    `Payment confirmed: ${input.jobTitle ?? 'your unlock'}`,
+    [
       `Your payment of ${input.amount}${input.method ? ` by ${input.method.toLowerCase()}` : ''} for ${job} has arrived.`,
       `The job is unlocked: you can now see the poster's contact details and chat with them.`,
-      `Reference: ${oneLine(input.reference)}`,
-      '',
-      ...linkOr(input.link, 'Open your dashboard:', 'Sign in to Marketplace to start the conversation.'),
-      '',
-      ...notYours(input.verified),
-      '',
-    ].join('\n'),
-  };
+    ],
+    { intro: 'Open your dashboard:', withoutLink: 'Sign in to Marketplace to start the conversation.' },
+  );
 }
 
 export interface DisputeDecidedMailInput extends AccountMailInput {
@@ -212,29 +237,20 @@ export interface DisputeDecidedMailInput extends AccountMailInput {
 export function disputeDecidedMail(input: DisputeDecidedMailInput): OutgoingMail {
   const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'the job';
   const refunded = input.outcome === 'refunded';
-  return {
-    to: input.to,
-    subject: oneLine(`Dispute ${refunded ? 'accepted' : 'not accepted'}: ${input.jobTitle ?? 'your unlock'}`),
-    text: [
-      `Hello ${oneLine(input.name)},`,
-      '',
-      ...(refunded
-        ? [
-            `We looked at your dispute about ${job} and accepted it: your payment of ${input.amount} is being refunded.`,
-            'The job is locked again and its chat is closed. Refunds usually reach your account within a few working days.',
-          ]
-        : [
-            `We looked at your dispute about ${job} and did not accept it. The unlock stays, and so does your access.`,
-            `The reason: ${oneLine(input.rejectionReason ?? 'not given')}`,
-          ]),
-      `Reference: ${oneLine(input.reference)}`,
-      '',
-      ...linkOr(input.link, 'Your dashboard:', 'Sign in to Marketplace to see it on your dashboard.'),
-      '',
-      ...notYours(input.verified),
-      '',
-    ].join('\n'),
-  };
+  return paymentMail(
+    input,
+    `Dispute ${refunded ? 'accepted' : 'not accepted'}: ${input.jobTitle ?? 'your unlock'}`,
+    refunded
+      ? [
+          `We looked at your dispute about ${job} and accepted it: your payment of ${input.amount} is being refunded.`,
+          'The job is locked again and its chat is closed. Refunds usually reach your account within a few working days.',
+        ]
+      : [
+          `We looked at your dispute about ${job} and did not accept it. The unlock stays, and so does your access.`,
+          `The reason: ${oneLine(input.rejectionReason ?? 'not given')}`,
+        ],
+    { intro: 'Your dashboard:', withoutLink: 'Sign in to Marketplace to see it on your dashboard.' },
+  );
 }
 
 export interface RefundMailInput extends AccountMailInput {
@@ -256,23 +272,16 @@ export interface RefundMailInput extends AccountMailInput {
 export function paymentRefundedMail(input: RefundMailInput): OutgoingMail {
   const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'a job';
   const why = (REFUND_REASON_MESSAGES as Record<string, string | undefined>)[input.reason];
-  return {
-    to: input.to,
-    subject: oneLine(`Payment refunded: ${input.jobTitle ?? 'your unlock'}`),
-    text: [
-      `Hello ${oneLine(input.name)},`,
-      '',
+  return paymentMail(
+    input,
+    `Payment refunded: ${input.jobTitle ?? 'your unlock'}`,
+    [
       `Your payment of ${input.amount} for ${job} is being refunded.`,
       why ?? 'Your payment has been refunded.',
       'Refunds usually reach your account within a few working days.',
-      `Reference: ${oneLine(input.reference)}`,
-      '',
-      ...linkOr(input.link, 'Your dashboard:', 'Sign in to Marketplace to see it on your dashboard.'),
-      '',
-      ...notYours(input.verified),
-      '',
-    ].join('\n'),
-  };
+    ],
+    { intro: 'Your dashboard:', withoutLink: 'Sign in to Marketplace to see it on your dashboard.' },
+  );
 }
 
 export interface JobAlertMailJob {
@@ -339,26 +348,18 @@ export function paymentExpiredMail(input: PaymentNoticeMailInput): OutgoingMail 
   const job = input.jobTitle ? `"${oneLine(input.jobTitle)}"` : 'the job';
   const minutes = input.windowMinutes ?? 0;
   const window = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  return {
-    to: input.to,
-    subject: oneLine(`Payment expired: ${input.jobTitle ?? 'your unlock'}`),
-    text: [
-      `Hello ${oneLine(input.name)},`,
-      '',
+  return paymentMail(
+    input,
+    `Payment expired: ${input.jobTitle ?? 'your unlock'}`,
+    [
       `We did not receive your payment of ${input.amount} for ${job} within ${window}, so it has expired and the job was not unlocked.`,
       'If your bank sends the money after all, it will be refunded to you automatically.',
-      `Reference: ${oneLine(input.reference)}`,
-      '',
-      ...linkOr(
-        input.link,
-        'You can start a new payment from your dashboard:',
-        'You can sign in to Marketplace and start a new payment from the job.',
-      ),
-      '',
-      ...notYours(input.verified),
-      '',
-    ].join('\n'),
-  };
+    ],
+    {
+      intro: 'You can start a new payment from your dashboard:',
+      withoutLink: 'You can sign in to Marketplace and start a new payment from the job.',
+    },
+  );
 }
 
 /** Yesterday's matching jobs in one mail (at most ALERT_LIMITS.digestMaxJobs, newest first). */
