@@ -130,6 +130,9 @@ describe('the job-apply page (/jobapply/{type})', () => {
       name: 'Moon base',
       known: false,
     });
+    // A NUL or another control character is read as a space, never kept in the name.
+    expect(resolveJobApplyType('Plum\u0000ber\u0007').name).toBe('Plum ber');
+    expect(resolveJobApplyType('\u0000').name).toBe('');
   });
 
   it('has a head of its own, indexed only for a type the catalogue knows', () => {

@@ -3,6 +3,7 @@
 // render. The catalogue remote sets the head from it in the browser; the edge writes the head and the
 // summary into the HTML it sends, so a crawler that runs no JavaScript reads the same words.
 import {
+  ACCOUNT_TYPE_LABELS,
   ALL_SUBCATEGORIES,
   canonicalCategoryName,
   canonicalSubcategoryName,
@@ -371,7 +372,11 @@ export interface JobApplyType {
  * underscores for spaces, as the landing pages' keys). Unknown words are kept, as a sub-category nobody has.
  */
 export function resolveJobApplyType(raw: string): JobApplyType {
-  const spaced = raw.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+  // Control characters (a NUL in the address) are no part of a name: read as spaces, never written back.
+  const spaced = raw
+    .replace(/[_\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const category = canonicalCategoryName(spaced);
   if (category) return { kind: 'category', name: category, known: true };
   const subcategory = canonicalSubcategoryName(spaced);
@@ -425,7 +430,7 @@ export function jobApplyCataloguePage(type: JobApplyType): CataloguePage {
 
 /** The signed-in member a page is drawn for: their role and name, as their session says. */
 export interface PageViewer {
-  type: 'user' | 'company' | 'admin';
+  type: keyof typeof ACCOUNT_TYPE_LABELS;
   name: string;
 }
 
@@ -550,6 +555,9 @@ export function appCataloguePage(copy: AppPageCopy): CataloguePage {
   return headPage('app', copy, { path: copy.path, noindex: true });
 }
 
+/** The job form's address (the shell's route table; `?edit=<job id>` edits one). */
+export const JOB_POST_PATH = '/jobpost';
+
 /** /jobpost's head, new job or edit (`?edit=`): the page shows it; the edge draws it first. */
 export function jobPostCopy(editing: boolean): { eyebrow: string; heading: string; lead: string } {
   return editing
@@ -567,7 +575,7 @@ export function jobPostCopy(editing: boolean): { eyebrow: string; heading: strin
 
 /** /jobpost as the edge draws it for a signed-in member: the form's head under the public bar. */
 export function jobPostCataloguePage(editing: boolean): CataloguePage {
-  return headPage('post', jobPostCopy(editing), { path: '/jobpost', noindex: true });
+  return headPage('post', jobPostCopy(editing), { path: JOB_POST_PATH, noindex: true });
 }
 
 export interface CataloguePage {

@@ -13,6 +13,7 @@ import {
   companyCataloguePage,
   jobApplyCataloguePage,
   jobPostCataloguePage,
+  JOB_POST_PATH,
   jobSearchCataloguePage,
   landingCataloguePage,
   resolveJobApplyType,
@@ -78,7 +79,6 @@ const AUTH_BY_PATH = new Map(
 );
 
 const JOB_SEARCH_PATH = JOB_SEARCH_COPY.path;
-const JOB_POST_PATH = '/jobpost';
 
 /** No session cookie came with the request: the job cards' button is a visitor's ('Login to Apply'). */
 function isVisitor(request: FastifyRequest): boolean {

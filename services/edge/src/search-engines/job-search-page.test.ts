@@ -245,5 +245,16 @@ describe('the job search page the edge writes (/jobs)', () => {
     // An address that does not decode is left to the shell, as on the other catalogue pages.
     const broken = await app.inject({ method: 'GET', url: '/jobapply/%E0%A4%A' });
     expect(broken.body).not.toContain('crawler-summary');
+    // A NUL, or a type of 5,000 characters: a page all the same, the words escaped, no server error.
+    for (const url of [
+      '/jobapply/%00',
+      `/jobapply/${'a'.repeat(5000)}`,
+      '/jobapply/%20%20',
+      '/jobapply/a%00b',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url.slice(0, 20), res.statusCode]).toEqual([url.slice(0, 20), 200]);
+      expect(res.body).not.toContain('\u0000');
+    }
   });
 });

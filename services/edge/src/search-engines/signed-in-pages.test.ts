@@ -1,6 +1,7 @@
 // A signed-in page as the edge writes it: the layout's frame with the page's head, for the role and name
 // in the session's access token, and only for a session that may open the page. Without one (or with a
 // token accounts did not write), the shell is sent as it is: the page sends the reader to /login.
+import { FIELD_LIMITS } from '@marketplace/contracts';
 import { APP_PAGES, dashboardCopy, jobPostCopy } from '@marketplace/page-head';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerStaticSite } from '../static-site';
@@ -109,7 +110,7 @@ describe('signed-in pages the edge writes', () => {
       accessCookie({ type: 'user' }),
       accessCookie({ type: 'user', name: 42 }),
       accessCookie({ type: 'user', name: `Ama\u0000ka` }),
-      accessCookie({ type: 'user', name: 'x'.repeat(201) }),
+      accessCookie({ type: 'user', name: 'x'.repeat(FIELD_LIMITS.nameMax + 1) }),
       `mp_access=a.${'A'.repeat(9000)}.c`,
     ];
     for (const cookie of cookies) {

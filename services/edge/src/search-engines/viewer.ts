@@ -4,14 +4,14 @@
 // the site's own public texts the frame shows (a dashboard's lead, whether an admin list is drawn), and
 // the name is sent back to the browser that sent it. Nothing is allowed or read on its strength: the page's
 // scripts ask the server for the session, and the services check every call.
-import { SESSION_COOKIES } from '@marketplace/contracts';
+import { ACCOUNT_TYPE_LABELS, FIELD_LIMITS, SESSION_COOKIES } from '@marketplace/contracts';
 import type { PageViewer } from '@marketplace/page-head';
 import type { FastifyRequest } from 'fastify';
 
 const ACCESS_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIES.access}=([A-Za-z0-9_.-]{1,8192})(?:;|$)`);
-const ROLES: ReadonlySet<string> = new Set<PageViewer['type']>(['user', 'company', 'admin']);
-/** Longer than any name accounts accepts: a longer one is not a token accounts wrote. */
-const MAX_NAME = 200;
+const ROLES: ReadonlySet<string> = new Set(Object.keys(ACCOUNT_TYPE_LABELS));
+/** A name longer than accounts accepts is not in a token accounts wrote. */
+const MAX_NAME = FIELD_LIMITS.nameMax;
 
 /** The signed-in member the page is for, or undefined (no session cookie, or not one accounts wrote). */
 export function pageViewer(request: FastifyRequest): PageViewer | undefined {

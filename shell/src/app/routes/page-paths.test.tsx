@@ -1,4 +1,5 @@
 import { isPagePath, PAGE_PATHS, PAGE_SOURCES, pageSourceOf } from '@marketplace/contracts';
+import { APP_PAGES, JOB_POST_PATH } from '@marketplace/page-head';
 import { ROUTE_TABLE } from './route-specs';
 
 // The edge answers a page address the shell has no route for with a 404 (contracts' PAGE_PATHS): the two
@@ -39,3 +40,21 @@ describe('what draws each page, as the edge knows it', () => {
 });
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+// The edge draws a signed-in page's head for the roles page-head names (APP_PAGES): they must be the roles
+// the route admits, or it would draw a page its reader is refused (or leave out one they may open).
+describe('the signed-in pages the edge draws', () => {
+  it('are routes of the signed-in layout, with the roles the route table gives them', () => {
+    for (const page of Object.values(APP_PAGES)) {
+      const spec = ROUTE_TABLE.find((route) => route.path === page.path);
+      expect([page.path, spec?.layout, spec?.roles]).toEqual([page.path, 'app', page.roles]);
+    }
+    const dashboard = ROUTE_TABLE.find((route) => route.path === '/dashboard');
+    expect([dashboard?.layout, dashboard?.roles]).toEqual(['app', undefined]);
+  });
+
+  it('include the job form, a page for every signed-in member', () => {
+    const jobPost = ROUTE_TABLE.find((route) => route.path === JOB_POST_PATH);
+    expect([jobPost?.signedIn, jobPost?.roles]).toEqual([true, undefined]);
+  });
+});
