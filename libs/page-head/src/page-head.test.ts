@@ -1,6 +1,8 @@
 import { ALL_SUBCATEGORIES, CATEGORY_NAMES, resolveLanding } from '@marketplace/contracts';
 import { nameInitials } from './initials';
 import {
+  CHAT_PAGE_COPY,
+  chatCataloguePage,
   cataloguePaths,
   clipDescription,
   companyCataloguePage,
@@ -147,5 +149,19 @@ describe('the job-apply page (/jobapply/{type})', () => {
     expect(unknown.head.noindex).toBe(true);
     // Nothing to learn about a type nobody offers: only the search.
     expect(unknown.summary.links).toEqual([{ name: 'Search all open jobs', path: '/jobs' }]);
+  });
+});
+
+describe('the chat page (/chat)', () => {
+  it('is never indexed, titled by its heading, and says whether the address opens one conversation', () => {
+    const none = chatCataloguePage(false);
+    expect(none.head).toEqual({
+      title: 'Chats | Naija Marketplace',
+      description: CHAT_PAGE_COPY.lead,
+      path: '/chat',
+      noindex: true,
+    });
+    expect(none.summary).toMatchObject({ look: 'chat', heading: 'Chats', chat: { conversation: false } });
+    expect(chatCataloguePage(true).summary.chat).toEqual({ conversation: true });
   });
 });

@@ -252,10 +252,11 @@ export interface PageHead {
  */
 /**
  * How the edge draws a page's first paint: the public pages' looks, 'post' (the job form's head under the
- * public bar) and 'app' (a signed-in page's head inside the signed-in layout's sidebar and top bar).
+ * public bar), 'app' (a signed-in page's head inside the signed-in layout's sidebar and top bar) and
+ * 'chat' (the chat's card with its panes, empty, in the same frame).
  */
 export type SummaryLook =
-  'home' | 'landing' | 'profile' | 'auth' | 'auth-wide' | 'jobs' | 'band' | 'post' | 'app';
+  'home' | 'landing' | 'profile' | 'auth' | 'auth-wide' | 'jobs' | 'band' | 'post' | 'app' | 'chat';
 
 export interface PageSummary {
   look: SummaryLook;
@@ -286,6 +287,8 @@ export interface PageSummary {
    * form, so the band is drawn with these instead of the form.
    */
   links?: readonly PageLink[];
+  /** The chat ('chat' look): whether the address opens one conversation (`?chat=`), else none is chosen. */
+  chat?: { conversation: boolean };
 }
 
 /**
@@ -328,7 +331,7 @@ function headPage(
   look: SummaryLook,
   copy: { eyebrow: string; heading: string; lead: string },
   head: { path: string; noindex: boolean },
-  more: Pick<PageSummary, 'results' | 'links'> = {},
+  more: Pick<PageSummary, 'results' | 'links' | 'chat'> = {},
 ): CataloguePage {
   return {
     head: { title: pageTitle(copy.heading), description: copy.lead, ...head },
@@ -576,6 +579,34 @@ export function jobPostCopy(editing: boolean): { eyebrow: string; heading: strin
 /** /jobpost as the edge draws it for a signed-in member: the form's head under the public bar. */
 export function jobPostCataloguePage(editing: boolean): CataloguePage {
   return headPage('post', jobPostCopy(editing), { path: JOB_POST_PATH, noindex: true });
+}
+
+/** The chat page's own words: its panes' titles and their empty states (the chat remote shows them). */
+export const CHAT_PAGE_COPY = /* @__PURE__ */ Object.freeze({
+  path: '/chat',
+  heading: MESSAGES.chats,
+  lead: 'Your conversations with customers and companies about their jobs.',
+  inbox: MESSAGES.inbox,
+  details: MESSAGES.details,
+  /** The middle pane while no conversation is chosen. */
+  nothingSelected: MESSAGES.nothingIsSelected,
+  chooseConversation: 'Choose a conversation from your inbox to read and reply.',
+  /** The details pane while no conversation is chosen. */
+  selectConversation: MESSAGES.selectAConversation,
+  detailsAppearHere: 'The job and the contact details appear here.',
+});
+
+/**
+ * /chat as the edge draws it for a signed-in member: the chat's card in the layout's frame, its panes
+ * empty until the page has the inbox. `conversation`: the address opens one (`?chat=`).
+ */
+export function chatCataloguePage(conversation: boolean): CataloguePage {
+  return headPage(
+    'chat',
+    { eyebrow: '', heading: CHAT_PAGE_COPY.heading, lead: CHAT_PAGE_COPY.lead },
+    { path: CHAT_PAGE_COPY.path, noindex: true },
+    { chat: { conversation } },
+  );
 }
 
 export interface CataloguePage {

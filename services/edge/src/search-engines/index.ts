@@ -7,6 +7,8 @@ import { resolveLanding, SESSION_COOKIES, SITE } from '@marketplace/contracts';
 import {
   appCataloguePage,
   appPageCopyAt,
+  CHAT_PAGE_COPY,
+  chatCataloguePage,
   AUTH_PAGES,
   authCataloguePage,
   JOB_SEARCH_COPY,
@@ -195,6 +197,9 @@ export function registerSearchEngines(
     const viewer = pageViewer(request);
     if (viewer && path === JOB_POST_PATH) {
       return { page: jobPostCataloguePage(new URLSearchParams(search).has('edit')), private: true };
+    }
+    if (viewer && path === CHAT_PAGE_COPY.path) {
+      return { page: chatCataloguePage(new URLSearchParams(search).has('chat')), private: true };
     }
     const app = viewer ? appPageCopyAt(path, viewer) : undefined;
     if (app) return { page: appCataloguePage(app), private: true };

@@ -5,6 +5,7 @@
 // scripts the summary shows with its links below (a <noscript> style in the head).
 import { SITE } from '@marketplace/contracts';
 import {
+  CHAT_PAGE_COPY,
   headTags,
   JOB_SEARCH_COPY,
   type CataloguePage,
@@ -199,14 +200,16 @@ const JOBS_STYLE =
  * And /jobpost ('post'), under the public bar: its form's head as post-job.css draws it.
  */
 const P = '[data-look=app]';
+/** The signed-in layout's frame around the page: a page's head ('app') or the chat's card ('chat'). */
+const F = ':is([data-look=app],[data-look=chat])';
 const APP_STYLE =
-  `${P}{min-height:100vh}` +
-  `${P}>aside{position:fixed;inset:0 auto 0 0;z-index:1;box-sizing:border-box;width:248px;padding:20px 14px;` +
+  `${F}{min-height:100vh}` +
+  `${F}>aside{position:fixed;inset:0 auto 0 0;z-index:1;box-sizing:border-box;width:248px;padding:20px 14px;` +
   `background:#fff;border-right:1px solid #e2e8e4}` +
-  `${P}>aside a{display:flex;align-items:center;gap:10px;padding:4px 10px 24px;color:#008751;font-weight:750;` +
-  `font-size:1.08rem;letter-spacing:-.02em;white-space:nowrap;text-decoration:none}${P}>aside span{color:#0f1f17}` +
-  `${C}${P}>header{box-sizing:border-box;height:64px;margin-left:248px;padding:0;border-bottom:1px solid #e2e8e4}` +
-  `${P} ${C}__main{display:block;margin-left:248px}` +
+  `${F}>aside a{display:flex;align-items:center;gap:10px;padding:4px 10px 24px;color:#008751;font-weight:750;` +
+  `font-size:1.08rem;letter-spacing:-.02em;white-space:nowrap;text-decoration:none}${F}>aside span{color:#0f1f17}` +
+  `${C}${F}>header{box-sizing:border-box;height:64px;margin-left:248px;padding:0;border-bottom:1px solid #e2e8e4}` +
+  `${F} ${C}__main{display:block;margin-left:248px}` +
   `${P} .ap-page{box-sizing:border-box;max-width:1180px;padding:clamp(20px,4vw,36px) ${GUTTER} 56px}` +
   `${P} .ap-eyebrow,[data-look=post] .ap-eyebrow{display:inline-block;margin:0 0 12px;padding:4px 10px;` +
   `border-radius:999px;background:#e8f5ee;color:#00623d;font-size:.78rem;font-weight:700;letter-spacing:.06em;` +
@@ -214,10 +217,10 @@ const APP_STYLE =
   `${P} h1{margin:0 0 4px;color:#0f1f17;font-size:clamp(1.6rem,1.2rem + 1.4vw,2.1rem);font-weight:800;` +
   `line-height:1.2;letter-spacing:-.01em}` +
   `${P} .ap-lead,[data-look=post] .ap-lead{margin:0;color:#5b6b63}` +
-  `@media (max-width:767.98px){${P}>aside{width:76px;padding:16px 12px}${P}>aside a{justify-content:center;` +
-  `padding:4px 0 20px}${P}>aside span{display:none}${C}${P}>header{margin-left:76px}${P} ${C}__main{margin-left:76px}}` +
-  `@media (max-width:575.98px){${P}>aside{display:none}${C}${P}>header{height:67px;margin-left:0}` +
-  `${P} ${C}__main{margin-left:0}}` +
+  `@media (max-width:767.98px){${F}>aside{width:76px;padding:16px 12px}${F}>aside a{justify-content:center;` +
+  `padding:4px 0 20px}${F}>aside span{display:none}${C}${F}>header{margin-left:76px}${F} ${C}__main{margin-left:76px}}` +
+  `@media (max-width:575.98px){${F}>aside{display:none}${C}${F}>header{height:67px;margin-left:0}` +
+  `${F} ${C}__main{margin-left:0}}` +
   `[data-look=post] .ap-band{padding:clamp(20px,4vw,48px) 0 clamp(48px,8vw,88px);` +
   `background:radial-gradient(900px 320px at 0% 0%,rgba(0,135,81,.08),transparent 70%),` +
   `radial-gradient(700px 300px at 100% 100%,rgba(245,179,1,.07),transparent 70%)}` +
@@ -225,9 +228,72 @@ const APP_STYLE =
   `[data-look=post] .ap-head{max-width:720px}` +
   `[data-look=post] h1{margin:0 0 8px;color:#0f1f17;font-size:clamp(1.7rem,1.2rem + 1.8vw,2.4rem);font-weight:800;` +
   `line-height:1.2;letter-spacing:-.02em}[data-look=post] .ap-lead{font-size:1.05rem}` +
-  `@media (prefers-color-scheme:dark){${P}>aside{background:#17201b;border-color:#2f3d36}${P}>aside span{color:#f2f6f4}` +
-  `${C}${P}>header{border-color:#2f3d36}${P} .ap-eyebrow,[data-look=post] .ap-eyebrow{background:#133325;color:#63d6a3}` +
+  `@media (prefers-color-scheme:dark){${F}>aside{background:#17201b;border-color:#2f3d36}${F}>aside span{color:#f2f6f4}` +
+  `${C}${F}>header{border-color:#2f3d36}${P} .ap-eyebrow,[data-look=post] .ap-eyebrow{background:#133325;color:#63d6a3}` +
   `${P} h1,[data-look=post] h1{color:#f2f6f4}${P} .ap-lead,[data-look=post] .ap-lead{color:#9cada4}}`;
+
+/**
+ * /chat ('chat') as the chat remote draws it before it has the inbox (its chat.css: keep them in step): the
+ * card filling the window under the top bar. Narrow (a window below 900 px, or a card below 860 px: the
+ * remote's CHAT_NARROW_QUERY and THREE_PANES_MIN_PX): the bar with its two buttons over the messages,
+ * and the inbox open over them when no conversation is chosen. Wide: three columns, the bar over the
+ * messages only. The empty middle pane's words are the page's largest paint, so they are drawn here.
+ */
+const K = '[data-look=chat]';
+const CHAT_STYLE =
+  `${K}>main *,${K}>main *::before,${K}>main *::after{box-sizing:border-box}` +
+  `${K} .cf{container:cf/inline-size;display:flex;flex-direction:column;height:calc(100vh - 64px);` +
+  `height:calc(100dvh - 64px);min-height:460px;padding:clamp(10px,2vw,24px) ${GUTTER};color:#1f2a24}` +
+  `${K} .cf-frame{position:relative;display:flex;flex:1;flex-direction:column;min-height:0;overflow:hidden;` +
+  `border:1px solid #e2e8e4;border-radius:18px;background:#fff;` +
+  `box-shadow:0 1px 3px rgba(15,31,23,.06),0 8px 24px rgba(15,31,23,.06)}` +
+  `${K} .cf-bar{display:flex;align-items:center;gap:12px;min-height:60px;padding:10px 12px;border-bottom:1px solid #e2e8e4}` +
+  `${K} .cf-title{flex:1;min-width:0;text-align:center}` +
+  `${K} h1{margin:0;overflow:hidden;color:#0f1f17;font-size:1.12rem;font-weight:750;line-height:1.2;letter-spacing:-.01em;` +
+  `text-overflow:ellipsis;white-space:nowrap}` +
+  `${K} .cf-toggle{display:inline-flex;flex:none;align-items:center;gap:6px;min-height:40px;padding:0 12px;` +
+  `border:1px solid #e2e8e4;border-radius:10px;background:#fff;color:#0f1f17;font-size:.9rem;font-weight:650}` +
+  `${K} .cf-none .cf-toggle:first-child{border-color:#008751;background:#e8f5ee;color:#00623d}` +
+  `${K} .cf-panes{position:relative;display:flex;flex:1;min-height:0}` +
+  `${K} .cf-pane{position:absolute;top:0;bottom:0;z-index:3;display:flex;flex-direction:column;` +
+  `width:min(360px,88%);min-height:0;background:#fff;box-shadow:0 12px 40px rgba(15,31,23,.12);visibility:hidden}` +
+  `${K} .cf-inbox{left:0}${K} .cf-details{right:0}${K} .cf-none .cf-inbox{visibility:visible}` +
+  `${K} .cf-head{display:flex;flex:none;align-items:center;gap:10px;min-height:56px;padding:12px 18px;` +
+  `border-bottom:1px solid #e2e8e4}` +
+  `${K} h2{margin:0;color:#0f1f17;font-size:1.02rem;font-weight:750;line-height:1.2;letter-spacing:-.01em}` +
+  `${K} .cf-close{display:inline-flex;align-items:center;justify-content:center;width:38px;height:38px;` +
+  `margin-left:auto;border:1px solid #e2e8e4;border-radius:10px;color:#5b6b63}` +
+  `${K} .cf-ghosts{flex:1;margin:0;padding:6px 0;list-style:none}` +
+  `${K} .cf-ghosts li{display:flex;align-items:center;gap:12px;padding:11px 16px}` +
+  `${K} .cf-avatar{flex:none;width:44px;height:44px;border-radius:50%;background:#f6f8f7}` +
+  `${K} .cf-lines{display:grid;flex:1;gap:8px}` +
+  `${K} .cf-lines span{display:block;height:14px;border-radius:7px;background:#eaefec}` +
+  `${K} .cf-thread{display:flex;flex:1;flex-direction:column;min-width:0;min-height:0;background:#f6f8f7}` +
+  `${K} .cf-empty{display:grid;gap:4px;padding:28px 20px;color:#5b6b63;text-align:center}` +
+  `${K} .cf-empty p{margin:0}${K} .cf-empty-title{color:#0f1f17;font-weight:650}${K} .cf-empty-text{font-size:.9rem}` +
+  `${K} .cf-center{align-content:center;justify-items:center;height:100%}` +
+  `${K} .cf-art{display:inline-flex;align-items:center;justify-content:center;width:68px;height:68px;` +
+  `margin-bottom:10px;border-radius:50%;background:#e8f5ee;color:#00623d}` +
+  `${K} .cf-scrim{position:absolute;inset:0;z-index:2;display:none;background:rgba(15,31,23,.32)}` +
+  `${K} .cf-none .cf-scrim{display:block}` +
+  `@media (max-width:575.98px){${K} .cf{height:calc(100vh - 67px);height:calc(100dvh - 67px);padding:8px}` +
+  `${K} .cf-frame{border-radius:12px}}` +
+  // Phones: the bar's buttons show their icons only.
+  `@media (max-width:479.98px){${K} .cf-toggle{justify-content:center;width:44px;height:44px;padding:0}` +
+  `${K} .cf-toggle span{display:none}}` +
+  `@media (min-width:900px){@container cf (min-width:860px){` +
+  `${K} .cf-frame{display:grid;grid-template-columns:clamp(240px,28%,330px) minmax(0,1fr) clamp(230px,25%,310px);` +
+  `grid-template-rows:auto minmax(0,1fr);grid-template-areas:'inbox bar details' 'inbox thread details'}` +
+  `${K} .cf-bar{grid-area:bar;min-height:68px;padding:12px 20px}${K} .cf-title{text-align:left}` +
+  `${K} .cf-toggle,${K} .cf-close,${K} .cf-none .cf-scrim{display:none}${K} .cf-panes{display:contents}` +
+  `${K} .cf-pane{position:static;width:auto;box-shadow:none;visibility:visible}` +
+  `${K} .cf-inbox{grid-area:inbox;border-right:1px solid #e2e8e4}${K} .cf-details{grid-area:details;border-left:1px solid #e2e8e4}` +
+  `${K} .cf-thread{grid-area:thread}${K} .cf-head{min-height:68px}}}` +
+  `@media (prefers-color-scheme:dark){${K} .cf{color:#d5dfd9}${K} .cf-frame,${K} .cf-pane,${K} .cf-toggle{background:#17201b}` +
+  `${K} .cf-frame,${K} .cf-bar,${K} .cf-head,${K} .cf-toggle,${K} .cf-close,${K} .cf-inbox,${K} .cf-details{border-color:#2f3d36}` +
+  `${K} h1,${K} h2,${K} .cf-toggle,${K} .cf-empty-title{color:#f2f6f4}${K} .cf-empty,${K} .cf-close{color:#9cada4}` +
+  `${K} .cf-thread,${K} .cf-avatar{background:#0e1512}${K} .cf-lines span{background:#222d27}` +
+  `${K} .cf-art,${K} .cf-none .cf-toggle:first-child{background:#133325;color:#63d6a3}}`;
 
 /**
  * While scripts run: the summary is the page's first paint, drawn as the page draws itself (for a home or
@@ -283,7 +349,8 @@ const SCRIPTED_STYLE =
   PROFILE_STYLE +
   AUTH_STYLE +
   JOBS_STYLE +
-  APP_STYLE;
+  APP_STYLE +
+  CHAT_STYLE;
 
 /** Without scripts: the summary keeps its look, its links below. */
 const NO_SCRIPT_STYLE =
@@ -424,6 +491,62 @@ function appHeadHtml(summary: PageSummary): string {
   );
 }
 
+/** A line icon of the chat's (the chat remote's icons.tsx). */
+function chatIcon(paths: readonly string[], size = 18): string {
+  return (
+    `<svg viewBox="0 0 24 24" width="${size}" height="${size}" fill="none" stroke="currentColor" ` +
+    `stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">` +
+    `${paths.map((d) => `<path d="${d}"/>`).join('')}</svg>`
+  );
+}
+const INBOX_ICON = chatIcon([
+  'M3.5 13.5 6 5.5A2 2 0 0 1 7.9 4h8.2A2 2 0 0 1 18 5.5l2.5 8',
+  'M3.5 13.5V18a2 2 0 0 0 2 2h13a2 2 0 0 0 2-2v-4.5h-5l-1.5 2.5h-4L8.5 13.5z',
+]);
+const DETAILS_ICON = chatIcon(['M12 3.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17z', 'M12 11v5.5M12 7.6v.1']);
+const CLOSE_ICON = chatIcon(['M6 6l12 12M18 6 6 18']);
+const BUBBLES_ICON = chatIcon(
+  [
+    'M4 5.5A2.5 2.5 0 0 1 6.5 3h9A2.5 2.5 0 0 1 18 5.5v6a2.5 2.5 0 0 1-2.5 2.5H10l-4 3.5V14h0a2.5 2.5 0 0 1-2-2.5z',
+    'M20 9v6.5a2.5 2.5 0 0 1-2 2.5v3l-3.5-3H11',
+  ],
+  34,
+);
+
+/**
+ * The chat's card before the page has the inbox: the bar, the inbox's loading rows, and the empty middle
+ * and details panes when no conversation is chosen (with one chosen they stay blank until it loads).
+ */
+function chatCardHtml(conversation: boolean): string {
+  const copy = CHAT_PAGE_COPY;
+  const ghosts = [0, 1, 2, 3]
+    .map(
+      () =>
+        '<li><span class="cf-avatar"></span><span class="cf-lines"><span style="width:60%"></span><span style="width:85%"></span></span></li>',
+    )
+    .join('');
+  const emptyThread = conversation
+    ? ''
+    : `<div class="cf-empty cf-center"><span class="cf-art">${BUBBLES_ICON}</span>` +
+      `<p class="cf-empty-title">${escapeHtml(copy.nothingSelected)}</p>` +
+      `<p class="cf-empty-text">${escapeHtml(copy.chooseConversation)}</p></div>`;
+  const emptyDetails = conversation
+    ? ''
+    : `<div class="cf-empty"><p class="cf-empty-title">${escapeHtml(copy.selectConversation)}</p>` +
+      `<p class="cf-empty-text">${escapeHtml(copy.detailsAppearHere)}</p></div>`;
+  return (
+    `<div class="cf"><div class="cf-frame${conversation ? '' : ' cf-none'}">` +
+    `<div class="cf-bar"><span class="cf-toggle">${INBOX_ICON}<span>${escapeHtml(copy.inbox)}</span></span>` +
+    `<div class="cf-title"><h1>${escapeHtml(copy.heading)}</h1></div>` +
+    `<span class="cf-toggle">${DETAILS_ICON}<span>${escapeHtml(copy.details)}</span></span></div>` +
+    `<div class="cf-panes"><div class="cf-pane cf-inbox"><div class="cf-head"><h2>${escapeHtml(copy.inbox)}</h2>` +
+    `<span class="cf-close">${CLOSE_ICON}</span></div><ul class="cf-ghosts">${ghosts}</ul></div>` +
+    `<div class="cf-thread">${emptyThread}</div>` +
+    `<div class="cf-pane cf-details"><div class="cf-head"><h2>${escapeHtml(copy.details)}</h2></div>${emptyDetails}</div>` +
+    `<div class="cf-scrim"></div></div></div></div>`
+  );
+}
+
 /**
  * The page in plain HTML: breadcrumb, eyebrow, the h1, the intro, its points and links. It carries its look
  * (data-look) and is the first paint while scripts load (SCRIPTED_STYLE).
@@ -431,13 +554,16 @@ function appHeadHtml(summary: PageSummary): string {
 export function summaryHtml(summary: PageSummary, options: { visitor?: boolean } = {}): string {
   const look = ` data-look="${summary.look}"`;
   const bar = `<header><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a></header>`;
-  if (summary.look === 'app') {
+  if (summary.look === 'app' || summary.look === 'chat') {
     // The signed-in layout's sidebar (with the brand, as the layout draws it) and top bar, then the page's
-    // head. No crawler reads these pages (noindex, and only with a session).
+    // head or the chat's card. No crawler reads these pages (noindex, and only with a session).
+    const body =
+      summary.look === 'chat'
+        ? chatCardHtml(summary.chat?.conversation ?? false)
+        : `<div class="ap-page">${appHeadHtml(summary)}</div>`;
     return (
       `<div class="${SUMMARY_CLASS}"${look}><aside><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a>` +
-      `</aside><header></header><main class="${SUMMARY_CLASS}__main"><div class="ap-page">${appHeadHtml(summary)}` +
-      `</div></main></div>`
+      `</aside><header></header><main class="${SUMMARY_CLASS}__main">${body}</main></div>`
     );
   }
   if (summary.look === 'post') {

@@ -2,7 +2,7 @@
 // in the session's access token, and only for a session that may open the page. Without one (or with a
 // token accounts did not write), the shell is sent as it is: the page sends the reader to /login.
 import { FIELD_LIMITS } from '@marketplace/contracts';
-import { APP_PAGES, dashboardCopy, jobPostCopy } from '@marketplace/page-head';
+import { APP_PAGES, CHAT_PAGE_COPY, dashboardCopy, jobPostCopy } from '@marketplace/page-head';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerStaticSite } from '../static-site';
 import { TEST_SHELL_INDEX, testWebRoot } from '../testing/web-root';
@@ -98,6 +98,32 @@ describe('signed-in pages the edge writes', () => {
     expect(editing.root).toContain(`<p class="ap-eyebrow">Your job</p><h1>${jobPostCopy(true).heading}</h1>`);
   });
 
+  it("draws the chat's card in the frame for every role: the empty panes' words when no conversation is chosen", async () => {
+    for (const cookie of [customer, company, admin]) {
+      const { res, root } = await get('/chat', cookie);
+      expect(root).toMatch(
+        /^<div class="crawler-summary" data-look="chat"><aside>.*<\/aside><header><\/header><main class="crawler-summary__main"><div class="cf"><div class="cf-frame cf-none">/,
+      );
+      expect(root).toContain(`<div class="cf-title"><h1>${CHAT_PAGE_COPY.heading}</h1></div>`);
+      expect(root).toContain(`<h2>${CHAT_PAGE_COPY.inbox}</h2>`);
+      expect(root).toContain(
+        `<p class="cf-empty-title">${CHAT_PAGE_COPY.nothingSelected}</p>` +
+          `<p class="cf-empty-text">${CHAT_PAGE_COPY.chooseConversation}</p>`,
+      );
+      expect(root).toContain(`<p class="cf-empty-text">${CHAT_PAGE_COPY.detailsAppearHere}</p>`);
+      expect(res.body).toContain('<title>Chats | Naija Marketplace</title>');
+      expect(res.body).toContain('<meta name="robots" content="noindex, follow">');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+    // One conversation: its panes stay blank until it loads (the edge knows nothing of it), whatever the id.
+    for (const id of ['0f8fad5b-d9cb-469f-a165-70867728950e', '%00', '<script>', 'x'.repeat(5000)]) {
+      const { root } = await get(`/chat?chat=${id}`, customer);
+      expect(root).toContain('<div class="cf"><div class="cf-frame">');
+      expect(root).not.toContain(CHAT_PAGE_COPY.nothingSelected);
+      expect(root).not.toContain('<script>');
+    }
+  });
+
   it('sends the shell as it is without a session, or with a token accounts did not write', async () => {
     const part = (value: string) => Buffer.from(value).toString('base64url');
     const cookies = [
@@ -114,7 +140,7 @@ describe('signed-in pages the edge writes', () => {
       `mp_access=a.${'A'.repeat(9000)}.c`,
     ];
     for (const cookie of cookies) {
-      for (const path of ['/dashboard', '/allusers', '/jobpost', '/edit-profile']) {
+      for (const path of ['/dashboard', '/allusers', '/jobpost', '/edit-profile', '/chat']) {
         const { res } = await get(path, cookie);
         expect([cookie?.slice(0, 40), path, res.body]).toEqual([
           cookie?.slice(0, 40),

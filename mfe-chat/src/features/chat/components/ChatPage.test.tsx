@@ -9,7 +9,13 @@ import {
   WS_CLOSE_CODES,
   type ChatMessage,
 } from '@marketplace/contracts';
-import { getSession, Toasts, type SessionUser } from '@marketplace/ui';
+import {
+  getSession,
+  keepPrerenderedPage,
+  resetPrerenderedPageForTests,
+  Toasts,
+  type SessionUser,
+} from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import {
   account,
@@ -134,6 +140,28 @@ async function openChat(name: string) {
 
 describe('/chat', () => {
   onSteppedClock();
+
+  // First in the file: the screen's code loads once per module, and this is the load it watches.
+  it("keeps the card the edge drew on screen while the screen's code loads, then shows the screen", async () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div class="crawler-summary" data-look="chat"><aside></aside><header></header>' +
+      '<main class="crawler-summary__main"><div class="cf"><h1>Chats</h1><p>Drawn by the edge</p></div></main></div>';
+    keepPrerenderedPage(root, window.location.pathname);
+    try {
+      twoConversations();
+      renderChat(poster);
+      // Not the skeleton: the edge's card, hidden from assistive technology while the page loads.
+      expect(screen.getByText('Drawn by the edge')).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Loading page');
+      expect(document.querySelector('.chat__skeleton')).toBeNull();
+      await screen.findByText('Lagos Tilers');
+      expect(screen.queryByText('Drawn by the edge')).toBeNull();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    } finally {
+      resetPrerenderedPageForTests();
+    }
+  });
 
   describe('inbox', () => {
     it('lists conversations newest first, with the applicant as counterpart for a poster, the job title and a red unread count', async () => {

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useRef } from 'react';
-import { MESSAGES } from '@marketplace/contracts';
-import { useSession } from '@marketplace/ui';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { CHAT_PAGE_COPY } from '@marketplace/page-head';
+import { PendingPage, useSession } from '@marketplace/ui';
 import { useFillWindow } from '../../../shared/media';
 import { EnsureQueryClient } from '@marketplace/ui/query';
 import './chat.css';
@@ -16,7 +16,7 @@ export function ChatSkeleton() {
     <div className="chat__frame" aria-busy="true">
       <header className="chat__bar">
         <div className="chat__title">
-          <h1 className="chat__heading">{MESSAGES.chats}</h1>
+          <h1 className="chat__heading">{CHAT_PAGE_COPY.heading}</h1>
         </div>
       </header>
       <div className="chat__skeleton" role="status" aria-label="Loading your conversations">
@@ -28,23 +28,41 @@ export function ChatSkeleton() {
   );
 }
 
-/** /chat (spec section 2, "Chat"): inbox, messages and details; `?chat=<id>` opens one conversation. */
-export function ChatPage() {
-  const { user } = useSession();
+/** The page's box: the window's height below whatever is above it. */
+function ChatSection({ children }: { children: ReactNode }) {
   const section = useRef<HTMLElement>(null);
   useFillWindow(section);
   return (
     <section className="chat" data-remote="chat" ref={section}>
-      {user ? (
-        <EnsureQueryClient>
-          <Suspense fallback={<ChatSkeleton />}>
-            {/* Another account on this tab gets a new screen: nothing of the previous one is kept. */}
-            <ChatScreen key={user._id} user={user} />
-          </Suspense>
-        </EnsureQueryClient>
-      ) : (
-        <ChatSkeleton />
-      )}
+      {children}
     </section>
+  );
+}
+
+/**
+ * /chat (spec section 2, "Chat"): inbox, messages and details; `?chat=<id>` opens one conversation. Until
+ * the screen's code is there, the card the edge drew stays (PendingPage), else the skeleton.
+ */
+export function ChatPage() {
+  const { user } = useSession();
+  const loading = (
+    <PendingPage
+      fallback={
+        <ChatSection>
+          <ChatSkeleton />
+        </ChatSection>
+      }
+    />
+  );
+  if (!user) return loading;
+  return (
+    <EnsureQueryClient>
+      <Suspense fallback={loading}>
+        <ChatSection>
+          {/* Another account on this tab gets a new screen: nothing of the previous one is kept. */}
+          <ChatScreen key={user._id} user={user} />
+        </ChatSection>
+      </Suspense>
+    </EnsureQueryClient>
   );
 }

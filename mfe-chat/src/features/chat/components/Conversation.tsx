@@ -17,6 +17,7 @@ import {
   type ChatMessage,
   type ChatThreadResponse,
 } from '@marketplace/contracts';
+import { CHAT_PAGE_COPY } from '@marketplace/page-head';
 import { Button, buttonClass, type SessionUser } from '@marketplace/ui';
 import { useAutoGrow } from '../../../shared/auto-grow';
 import { formatMessageTime } from '../../../shared/dates';
@@ -377,8 +378,8 @@ export function Conversation({
           <span className="chat-empty__art">
             <ChatBubblesIcon size={34} />
           </span>
-          <p className="chat-empty__title">{MESSAGES.nothingIsSelected}</p>
-          <p className="chat-empty__text">Choose a conversation from your inbox to read and reply.</p>
+          <p className="chat-empty__title">{CHAT_PAGE_COPY.nothingSelected}</p>
+          <p className="chat-empty__text">{CHAT_PAGE_COPY.chooseConversation}</p>
         </div>
       </section>
     );

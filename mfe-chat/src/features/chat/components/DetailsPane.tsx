@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '@marketplace/contracts';
+import { CHAT_PAGE_COPY } from '@marketplace/page-head';
 import { type SessionUser, retryUnlessClientError } from '@marketplace/ui';
 import { jobDisplayName, JobImage } from '@marketplace/ui/job';
 import { Avatar } from '../../../shared/Avatar';
@@ -142,8 +143,8 @@ export function DetailsPane({
         </div>
       ) : (
         <div className="chat-empty">
-          <p className="chat-empty__title">{MESSAGES.selectAConversation}</p>
-          <p className="chat-empty__text">The job and the contact details appear here.</p>
+          <p className="chat-empty__title">{CHAT_PAGE_COPY.selectConversation}</p>
+          <p className="chat-empty__text">{CHAT_PAGE_COPY.detailsAppearHere}</p>
         </div>
       )}
     </aside>
