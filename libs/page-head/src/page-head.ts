@@ -287,6 +287,8 @@ export interface PageSummary {
    * form, so the band is drawn with these instead of the form.
    */
   links?: readonly PageLink[];
+  /** A card under a signed-in page's head ('app' look) whose words are known before any data. */
+  card?: AppPageCard;
   /** The chat ('chat' look): whether the address opens one conversation (`?chat=`), else none is chosen. */
   chat?: { conversation: boolean };
 }
@@ -331,7 +333,7 @@ function headPage(
   look: SummaryLook,
   copy: { eyebrow: string; heading: string; lead: string },
   head: { path: string; noindex: boolean },
-  more: Pick<PageSummary, 'results' | 'links' | 'chat'> = {},
+  more: Pick<PageSummary, 'results' | 'links' | 'card' | 'chat'> = {},
 ): CataloguePage {
   return {
     head: { title: pageTitle(copy.heading), description: copy.lead, ...head },
@@ -445,6 +447,18 @@ export interface AppPageCopy {
   eyebrow: string;
   heading: string;
   lead: string;
+  /** A card under the head whose words do not wait for data (the admin's dashboard). */
+  card?: AppPageCard;
+}
+
+/** A sentence with links inside it: its text and its links in reading order. */
+export type LinkedText = ReadonlyArray<string | PageLink>;
+
+/** A card with a title over an empty state and a sentence saying where to go instead. */
+export interface AppPageCard {
+  title: string;
+  empty: string;
+  more: LinkedText;
 }
 
 export type AppPageKey =
@@ -527,6 +541,21 @@ function greetingName(viewer: PageViewer): string {
   return name.split(/\s+/)[0] ?? name;
 }
 
+/** The admin's dashboard (admins have no jobs of their own, spec): an empty jobs card and where the lists are. */
+export const ADMIN_DASHBOARD_CARD: AppPageCard = /* @__PURE__ */ Object.freeze({
+  title: 'Jobs',
+  empty: MESSAGES.noJobsToShow,
+  more: [
+    'Every job on the marketplace is in the ',
+    { name: MESSAGES.jobList, path: APP_PAGES.allJobs.path },
+    ', every account in ',
+    { name: MESSAGES.users, path: APP_PAGES.allUsers.path },
+    ', every unlock payment in ',
+    { name: APP_PAGES.allPayments.heading, path: APP_PAGES.allPayments.path },
+    '.',
+  ],
+});
+
 /** /dashboard's head: a greeting by name and what the dashboard holds for the member's role. */
 export function dashboardCopy(viewer: PageViewer | null): AppPageCopy {
   const lead =
@@ -540,6 +569,7 @@ export function dashboardCopy(viewer: PageViewer | null): AppPageCopy {
     eyebrow: viewer ? `Welcome back, ${greetingName(viewer)}` : 'Your account',
     heading: MESSAGES.dashboard,
     lead,
+    ...(viewer?.type === 'admin' ? { card: ADMIN_DASHBOARD_CARD } : {}),
   };
 }
 
@@ -555,7 +585,7 @@ export function appPageCopyAt(path: string, viewer: PageViewer): AppPageCopy | u
 
 /** A signed-in page as the edge draws it: its head inside the layout's frame. Never indexed. */
 export function appCataloguePage(copy: AppPageCopy): CataloguePage {
-  return headPage('app', copy, { path: copy.path, noindex: true });
+  return headPage('app', copy, { path: copy.path, noindex: true }, copy.card ? { card: copy.card } : {});
 }
 
 /** The job form's address (the shell's route table; `?edit=<job id>` edits one). */

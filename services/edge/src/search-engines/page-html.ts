@@ -7,10 +7,12 @@ import { SITE } from '@marketplace/contracts';
 import {
   CHAT_PAGE_COPY,
   headTags,
+  type AppPageCard,
   JOB_SEARCH_COPY,
   type CataloguePage,
   type HeadTag,
   type JobCardPicture,
+  type LinkedText,
   type PageSummary,
 } from '@marketplace/page-head';
 
@@ -217,6 +219,14 @@ const APP_STYLE =
   `${P} h1{margin:0 0 4px;color:#0f1f17;font-size:clamp(1.6rem,1.2rem + 1.4vw,2.1rem);font-weight:800;` +
   `line-height:1.2;letter-spacing:-.01em}` +
   `${P} .ap-lead,[data-look=post] .ap-lead{margin:0;color:#5b6b63}` +
+  // The admin's dashboard card (the jobs remote's dashboard.css: .dash-card, .dash-empty).
+  `${P} .ap-card{margin-top:22px;overflow:hidden;border:1px solid #e2e8e4;border-radius:18px;background:#fff;` +
+  `box-shadow:0 1px 2px rgba(15,31,23,.06)}` +
+  `${P} .ap-card-head{padding:16px 20px;border-bottom:1px solid #e2e8e4}` +
+  `${P} h2{margin:0;color:#0f1f17;font-size:1.15rem;line-height:1.2;letter-spacing:-.01em}` +
+  `${P} .ap-empty{display:grid;justify-items:center;gap:12px;padding:44px 20px;color:#5b6b63;text-align:center}` +
+  `${P} .ap-empty p{margin:0;max-width:440px}${P} .ap-empty p:first-child{color:#0f1f17;font-size:1.05rem;font-weight:650}` +
+  `${P} .ap-empty a{color:#00774a;text-decoration:underline;text-underline-offset:2px}` +
   `@media (max-width:767.98px){${F}>aside{width:76px;padding:16px 12px}${F}>aside a{justify-content:center;` +
   `padding:4px 0 20px}${F}>aside span{display:none}${C}${F}>header{margin-left:76px}${F} ${C}__main{margin-left:76px}}` +
   `@media (max-width:575.98px){${F}>aside{display:none}${C}${F}>header{height:67px;margin-left:0}` +
@@ -230,7 +240,9 @@ const APP_STYLE =
   `line-height:1.2;letter-spacing:-.02em}[data-look=post] .ap-lead{font-size:1.05rem}` +
   `@media (prefers-color-scheme:dark){${F}>aside{background:#17201b;border-color:#2f3d36}${F}>aside span{color:#f2f6f4}` +
   `${C}${F}>header{border-color:#2f3d36}${P} .ap-eyebrow,[data-look=post] .ap-eyebrow{background:#133325;color:#63d6a3}` +
-  `${P} h1,[data-look=post] h1{color:#f2f6f4}${P} .ap-lead,[data-look=post] .ap-lead{color:#9cada4}}`;
+  `${P} h1,[data-look=post] h1{color:#f2f6f4}${P} .ap-lead,[data-look=post] .ap-lead{color:#9cada4}` +
+  `${P} .ap-card{background:#17201b;border-color:#2f3d36}${P} .ap-card-head{border-color:#2f3d36}` +
+  `${P} h2,${P} .ap-empty p:first-child{color:#f2f6f4}${P} .ap-empty{color:#9cada4}${P} .ap-empty a{color:#4fcb95}}`;
 
 /**
  * /chat ('chat') as the chat remote draws it before it has the inbox (its chat.css: keep them in step): the
@@ -491,6 +503,19 @@ function appHeadHtml(summary: PageSummary): string {
   );
 }
 
+/** A sentence with its links. */
+function linkedTextHtml(parts: LinkedText): string {
+  return parts.map((part) => (typeof part === 'string' ? escapeHtml(part) : link(part))).join('');
+}
+
+/** A card under a signed-in page's head: its title over an empty state and where to go instead. */
+function appCardHtml(card: AppPageCard): string {
+  return (
+    `<div class="ap-card"><div class="ap-card-head"><h2>${escapeHtml(card.title)}</h2></div>` +
+    `<div class="ap-empty"><p>${escapeHtml(card.empty)}</p><p>${linkedTextHtml(card.more)}</p></div></div>`
+  );
+}
+
 /** A line icon of the chat's (the chat remote's icons.tsx). */
 function chatIcon(paths: readonly string[], size = 18): string {
   return (
@@ -560,7 +585,7 @@ export function summaryHtml(summary: PageSummary, options: { visitor?: boolean }
     const body =
       summary.look === 'chat'
         ? chatCardHtml(summary.chat?.conversation ?? false)
-        : `<div class="ap-page">${appHeadHtml(summary)}</div>`;
+        : `<div class="ap-page">${appHeadHtml(summary)}${summary.card ? appCardHtml(summary.card) : ''}</div>`;
     return (
       `<div class="${SUMMARY_CLASS}"${look}><aside><a href="/">${LOGO_MARK}<span>${escapeHtml(SITE.name)}</span></a>` +
       `</aside><header></header><main class="${SUMMARY_CLASS}__main">${body}</main></div>`

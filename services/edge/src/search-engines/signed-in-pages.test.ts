@@ -56,9 +56,19 @@ describe('signed-in pages the edge writes', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(String(res.headers.vary)).toMatch(/^Cookie, Accept-Encoding$/);
 
+    // The admin's dashboard has no data of its own: its card is drawn too, links and all.
+    const admins = await get('/dashboard', admin);
+    expect(admins.root).toContain(
+      '<div class="ap-card"><div class="ap-card-head"><h2>Jobs</h2></div><div class="ap-empty"><p>No jobs to show</p>' +
+        '<p>Every job on the marketplace is in the <a href="/alljobs">Job List</a>, every account in ' +
+        '<a href="/allusers">Users</a>, every unlock payment in <a href="/allpayments">Payments</a>.</p></div></div>',
+    );
+    expect(root).not.toContain('ap-card');
+
     const theirs = await get('/dashboard', company);
     expect(theirs.root).toContain('<p class="ap-eyebrow">Welcome back, Ace Plumbing Ltd</p>');
     expect(theirs.root).toContain(dashboardCopy({ type: 'company', name: 'x' }).lead);
+    expect(theirs.root).not.toContain('ap-card');
   });
 
   it('draws an admin list for an admin only; other roles get the shell (the layout tells them no)', async () => {

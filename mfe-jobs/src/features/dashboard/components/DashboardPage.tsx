@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from '@marketplace/ui/router';
 import { MESSAGES } from '@marketplace/contracts';
 import { ButtonLink, useSession } from '@marketplace/ui';
-import { dashboardCopy } from '@marketplace/page-head';
+import { ADMIN_DASHBOARD_CARD, dashboardCopy } from '@marketplace/page-head';
 import { EnsureQueryClient } from '@marketplace/ui/query';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import './dashboard.css';
@@ -12,21 +12,28 @@ const DashboardBody = lazy(async () => ({
   default: (await import(/* webpackChunkName: "lazy-dashboard" */ './DashboardBody')).DashboardBody,
 }));
 
-/** Admins have no dashboard content (spec): an empty table, and where their lists are. */
+/** Admins have no dashboard content (spec): an empty table, and where their lists are (page-head's words). */
 function AdminDashboard() {
+  const card = ADMIN_DASHBOARD_CARD;
   return (
     <section className="dash-card" aria-labelledby="dash-jobs-title">
       <header className="dash-card__head">
         <h2 className="dash-card__title" id="dash-jobs-title">
-          Jobs
+          {card.title}
         </h2>
       </header>
       <div className="dash-empty">
-        <p>{MESSAGES.noJobsToShow}</p>
+        <p>{card.empty}</p>
         <p className="dash-empty__more">
-          Every job on the marketplace is in the <Link to="/alljobs">{MESSAGES.jobList}</Link>, every account
-          in <Link to="/allusers">{MESSAGES.users}</Link>, every unlock payment in{' '}
-          <Link to="/allpayments">Payments</Link>.
+          {card.more.map((part) =>
+            typeof part === 'string' ? (
+              part
+            ) : (
+              <Link key={part.path} to={part.path}>
+                {part.name}
+              </Link>
+            ),
+          )}
         </p>
       </div>
     </section>
