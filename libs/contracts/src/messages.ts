@@ -234,7 +234,7 @@ export const REALTIME_RECONNECT = Object.freeze({
   jitter: 0.5,
   attempts: Number.POSITIVE_INFINITY,
   connectTimeoutMs: 20_000,
-  restartSpreadMs: 1000,
+  restartSpreadMs: 250,
 } as const);
 
 /** Layout sizes and breakpoints in pixels (sections 2 and 9). */

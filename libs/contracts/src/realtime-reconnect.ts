@@ -6,12 +6,14 @@
 //   moves by up to ±jitter of itself at random; at the maximum it only moves down, so the waits stay
 //   spread over 2.5-5 s and the clients of an instance that died do not all come back at the same moment.
 // - After close 1012 (service restart: a replica drains on SIGTERM and tells every socket to move; issue
-//   24) nothing failed: the first attempt waits a uniform random delay in [0, restartSpreadMs), 1 s.
-//   Why 1 s: the 1,000 sockets of a drained replica then arrive at the others at about one per
-//   millisecond instead of all in the same few (each costs an upgrade, a session check, a subscription and
-//   a catch-up read), and the slowest waits at most 1 s, which leaves the other second of the 2 s p99
-//   reconnect budget to the connection and its `welcome`. The 1-5 s failure back-off would put p50 near
-//   1 s and p99 near 1.5 s before the attempt even starts; no spread would be a thundering herd.
+//   24) nothing failed: the first attempt waits a uniform random delay in [0, restartSpreadMs), 250 ms.
+//   The draining replica itself paces the hand-over (chat's drainSchedule: a batch every 100 ms, 200
+//   sockets a second by default), so the rate at which the others greet sockets is set there, not here.
+//   The client's wait only smooths each batch over its step, with room for three replicas draining at
+//   once (a scale from 4 to 1): no spread at all would greet a batch in the same millisecond. It used
+//   to be 1 s, from before the pacing: that second was three quarters of the wait of the slowest client
+//   and of none use once the batches were paced. The 1-5 s failure back-off would put p50 near 1 s and
+//   p99 near 1.5 s before the attempt even starts.
 //   If that attempt fails, the ordinary back-off goes on from where the count is (attempt 1: 2 s).
 import { WS_CLOSE_CODES } from './chat';
 import { REALTIME_RECONNECT } from './messages';

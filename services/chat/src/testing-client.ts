@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 // used by the service): it keeps the conversation by sequence number, queues what it sends until the
 // server acknowledges it, and after any gap (a reconnect, a `resync`) asks for what it missed with
 // joinRoom + after and sends its unacknowledged messages again under the same client ids. It reconnects
-// by the browser's policy (contracts' realtimeReconnectDelay: under 1 s after a drain's 1012, the 1-5 s
+// by the browser's policy (contracts' realtimeReconnectDelay: under 250 ms after a drain's 1012, the 1-5 s
 // back-off after a failure) and keeps the times a load test reports (sent, acknowledged, first held,
 // each reconnect).
 

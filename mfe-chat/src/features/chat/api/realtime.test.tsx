@@ -88,20 +88,20 @@ describe('realtime connection', () => {
     return waited;
   }
 
-  it('a replica draining (1012, service restart): reconnecting, then a random wait under 1 s instead of the back-off', () => {
+  it('a replica draining (1012, service restart): reconnecting, then a random wait under 250 ms instead of the back-off', () => {
     let r = 0.25;
     const { connection, states } = setup(() => r);
     connection.start();
     FakeSocket.latest().open();
     FakeSocket.latest().drop(WS_CLOSE_CODES.serviceRestart);
     expect(states.at(-1)).toBe('reconnecting');
-    // 0.25 of the 1 s spread (the failure back-off would wait 750 ms with this draw).
-    expect(waitForAttempt()).toBe(250);
-    // Welcomed elsewhere: the next drain spreads again, up to just under 1 s (the back-off: 1.5 s).
+    // 0.25 of the 250 ms spread: 62 ms, seen at the next 10 ms step (the failure back-off: 750 ms).
+    expect(waitForAttempt()).toBe(70);
+    // Welcomed elsewhere: the next drain spreads again, up to just under 250 ms (the back-off: 1.5 s).
     r = 0.999;
     FakeSocket.latest().open();
     FakeSocket.latest().drop(WS_CLOSE_CODES.serviceRestart);
-    expect(waitForAttempt()).toBe(1000); // 999 ms, seen at the next 10 ms step
+    expect(waitForAttempt()).toBe(250); // 249 ms, seen at the next 10 ms step
     expect(connection.attempts).toBe(1);
     expect(states.at(-1)).toBe('reconnecting');
     FakeSocket.latest().open();
@@ -121,13 +121,14 @@ describe('realtime connection', () => {
     waits.push(waitForAttempt());
     FakeSocket.latest().drop();
     waits.push(waitForAttempt());
-    expect(waits).toEqual([500, 2000, 4000, 3750]); // at the 5 s cap the jitter only moves down
+    // 125 ms after the restart, seen at the next 10 ms step; at the 5 s cap the jitter only moves down.
+    expect(waits).toEqual([130, 2000, 4000, 3750]);
     expect(connection.attempts).toBe(4);
     // A connection that works resets the count: the next drain is quick again.
     FakeSocket.latest().open();
     expect(connection.attempts).toBe(0);
     FakeSocket.latest().drop(WS_CLOSE_CODES.serviceRestart);
-    expect(waitForAttempt()).toBe(500);
+    expect(waitForAttempt()).toBe(130);
   });
 
   it('any other close code waits out the back-off as before', () => {
