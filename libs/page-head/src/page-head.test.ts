@@ -3,6 +3,7 @@ import { nameInitials } from './initials';
 import {
   CHAT_PAGE_COPY,
   chatCataloguePage,
+  chatOpenedBy,
   cataloguePaths,
   clipDescription,
   companyCataloguePage,
@@ -163,5 +164,13 @@ describe('the chat page (/chat)', () => {
     });
     expect(none.summary).toMatchObject({ look: 'chat', heading: 'Chats', chat: { conversation: false } });
     expect(chatCataloguePage(true).summary.chat).toEqual({ conversation: true });
+    // As the page reads the address: an empty `chat` opens nothing.
+    expect(['', '?chat=', '?other=1', '?chat=abc', 'chat=abc&x=1'].map(chatOpenedBy)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });

@@ -244,16 +244,13 @@ export interface PageHead {
 }
 
 /**
- * How the summary looks while the page's scripts load (it is every catalogue page's first paint): 'home'
- * and 'landing' show it as the page's hero, 'profile' as a company profile's photo and introduction, 'auth'
+ * How the edge draws a page's first paint (and how the summary looks while the page's scripts load):
+ * 'home' and 'landing' as the page's hero, 'profile' as a company profile's photo and introduction, 'auth'
  * as the sign-in card with its pitch ('auth-wide': the company registration's wider card), 'jobs' as the
  * job search with its first page of cards, 'band' as a page's title band (the static pages;
- * /other-services' with its search box).
- */
-/**
- * How the edge draws a page's first paint: the public pages' looks, 'post' (the job form's head under the
- * public bar), 'app' (a signed-in page's head inside the signed-in layout's sidebar and top bar) and
- * 'chat' (the chat's card with its panes, empty, in the same frame).
+ * /other-services' with its search box), 'post' as the job form's head under the public bar, 'app' as a
+ * signed-in page's head inside the signed-in layout's sidebar and top bar, and 'chat' as the chat's card
+ * with its panes, empty, in the same frame.
  */
 export type SummaryLook =
   'home' | 'landing' | 'profile' | 'auth' | 'auth-wide' | 'jobs' | 'band' | 'post' | 'app' | 'chat';
@@ -628,8 +625,14 @@ export const CHAT_PAGE_COPY = /* @__PURE__ */ Object.freeze({
 
 /**
  * /chat as the edge draws it for a signed-in member: the chat's card in the layout's frame, its panes
- * empty until the page has the inbox. `conversation`: the address opens one (`?chat=`).
+ * empty until the page has the inbox. `conversation`: the address opens one (a non-empty `?chat=`, as the
+ * page reads it; `chatOpenedBy`).
  */
+/** Whether an address's query opens a conversation: a `chat` parameter that is not empty (the page's rule). */
+export function chatOpenedBy(search: string): boolean {
+  return Boolean(new URLSearchParams(search).get('chat'));
+}
+
 export function chatCataloguePage(conversation: boolean): CataloguePage {
   return headPage(
     'chat',

@@ -9,6 +9,7 @@ import {
   appPageCopyAt,
   CHAT_PAGE_COPY,
   chatCataloguePage,
+  chatOpenedBy,
   AUTH_PAGES,
   authCataloguePage,
   JOB_SEARCH_COPY,
@@ -199,7 +200,7 @@ export function registerSearchEngines(
       return { page: jobPostCataloguePage(new URLSearchParams(search).has('edit')), private: true };
     }
     if (viewer && path === CHAT_PAGE_COPY.path) {
-      return { page: chatCataloguePage(new URLSearchParams(search).has('chat')), private: true };
+      return { page: chatCataloguePage(chatOpenedBy(search)), private: true };
     }
     const app = viewer ? appPageCopyAt(path, viewer) : undefined;
     if (app) return { page: appCataloguePage(app), private: true };

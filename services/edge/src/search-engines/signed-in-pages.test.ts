@@ -125,6 +125,8 @@ describe('signed-in pages the edge writes', () => {
       expect(res.body).toContain('<meta name="robots" content="noindex, follow">');
       expect(res.headers['cache-control']).toBe('private, no-cache');
     }
+    // An empty `chat` opens none, as the page reads it.
+    expect((await get('/chat?chat=', customer)).root).toContain('<div class="cf-frame cf-none">');
     // One conversation: its panes stay blank until it loads (the edge knows nothing of it), whatever the id.
     for (const id of ['0f8fad5b-d9cb-469f-a165-70867728950e', '%00', '<script>', 'x'.repeat(5000)]) {
       const { root } = await get(`/chat?chat=${id}`, customer);

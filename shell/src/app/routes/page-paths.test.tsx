@@ -1,5 +1,5 @@
 import { isPagePath, PAGE_PATHS, PAGE_SOURCES, pageSourceOf } from '@marketplace/contracts';
-import { APP_PAGES, JOB_POST_PATH } from '@marketplace/page-head';
+import { APP_PAGES, CHAT_PAGE_COPY, JOB_POST_PATH } from '@marketplace/page-head';
 import { ROUTE_TABLE } from './route-specs';
 
 // The edge answers a page address the shell has no route for with a 404 (contracts' PAGE_PATHS): the two
@@ -53,8 +53,10 @@ describe('the signed-in pages the edge draws', () => {
     expect([dashboard?.layout, dashboard?.roles]).toEqual(['app', undefined]);
   });
 
-  it('include the job form, a page for every signed-in member', () => {
+  it('include the job form and the chat, pages for every signed-in member', () => {
     const jobPost = ROUTE_TABLE.find((route) => route.path === JOB_POST_PATH);
     expect([jobPost?.signedIn, jobPost?.roles]).toEqual([true, undefined]);
+    const chat = ROUTE_TABLE.find((route) => route.path === CHAT_PAGE_COPY.path);
+    expect([chat?.layout, chat?.roles]).toEqual(['app', undefined]);
   });
 });
