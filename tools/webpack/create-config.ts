@@ -29,6 +29,8 @@ const INJECT_EXTERNAL_RUNTIME_PLUGIN = fileURLToPath(
   import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'),
 );
 
+const PURE_SCHEMAS_LOADER = fileURLToPath(new URL('./pure-schemas-loader.ts', import.meta.url));
+
 /** Public path of a remote's files on the edge; the shell finds them through /remotes/manifest.json. */
 export const REMOTES_BASE = '/remotes';
 
@@ -64,6 +66,19 @@ function cssRule(): RuleSetRule {
  */
 function sideEffectFreeRule(): RuleSetRule {
   return { test: /[\\/](libs[\\/]contracts|node_modules[\\/]typebox)[\\/]/, sideEffects: false };
+}
+
+/**
+ * Marks the contracts' TypeBox builder calls pure before swc sees them (pure-schemas-loader.ts), so a page
+ * that imports a message from a module does not build that module's schemas. Runs first (`pre`); webpack
+ * loads it with import() since tools/ is an ES module package.
+ */
+function pureSchemasRule(): RuleSetRule {
+  return {
+    test: /[\\/]libs[\\/]contracts[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/,
+    enforce: 'pre',
+    use: { loader: PURE_SCHEMAS_LOADER },
+  };
 }
 
 /**
@@ -216,7 +231,7 @@ export function createWebpackConfig(app: WebApp, options: ConfigOptions = {}): C
       modules: [path.join(REPO_ROOT, 'node_modules'), 'node_modules'],
     },
     module: {
-      rules: [swcRule(mode), cssRule(), sideEffectFreeRule()],
+      rules: [pureSchemasRule(), swcRule(mode), cssRule(), sideEffectFreeRule()],
     },
     plugins,
     optimization: {

@@ -257,12 +257,3 @@ export type WsServerFrame =
   | { type: 'inboxChanged'; chatId: string }
   /** Live delivery may have missed something (the instance lost NATS for a moment): catch up. */
   | { type: 'resync' };
-
-/**
- * The browser event the chat remote dispatches on `window` with the member's live unread total
- * (`detail: { total }`), so the shell's header badge follows the chat screen without asking the server.
- */
-export const CHAT_UNREAD_EVENT = 'marketplace:chat-unread';
-export interface ChatUnreadEventDetail {
-  total: number;
-}

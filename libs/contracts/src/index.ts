@@ -18,6 +18,7 @@ export * from './offers';
 export * from './reviews';
 export * from './job-rules';
 export * from './chat';
+export * from './chat-unread';
 export * from './realtime-reconnect';
 export * from './payments';
 export * from './receipts';
