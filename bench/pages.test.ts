@@ -2,7 +2,9 @@ import { isPagePath, PAGE_PATHS } from '@marketplace/contracts';
 import { ROUTE_TABLE, type RouteSpec } from '@marketplace/shell/src/app/routes/route-specs';
 import {
   budgetMisses,
+  lighthouseRuns,
   matchesFilter,
+  medianRun,
   NOT_LANDING_PAGES,
   planVisits,
   rolesFor,
@@ -103,5 +105,26 @@ describe('budgets', () => {
     expect(budgetMisses({ performance: 0, lcpSeconds: Number.NaN, tbtMs: Number.NaN, cls: 0 })).toHaveLength(
       3,
     );
+  });
+});
+
+describe('the runs of a page', () => {
+  it('reports the middle run by performance score, slower TBT first among equal scores', () => {
+    const run = (performance: number, tbtMs: number) => ({ performance, tbtMs });
+    expect(medianRun([run(99, 60), run(95, 266), run(100, 41)])).toEqual(run(99, 60));
+    expect(medianRun([run(98, 120), run(98, 90), run(98, 150)])).toEqual(run(98, 120));
+    // An even count takes the lower of the two middle runs: a page does not pass on its luckier half.
+    expect(medianRun([run(100, 10), run(90, 400)])).toEqual(run(90, 400));
+    expect(medianRun([run(97, 130)])).toEqual(run(97, 130));
+    expect(() => medianRun([])).toThrow('no runs');
+  });
+
+  it('loads a page three times unless told otherwise, and refuses a count that is not one', () => {
+    expect(lighthouseRuns(undefined)).toBe(3);
+    expect(lighthouseRuns('')).toBe(3);
+    expect(lighthouseRuns('5')).toBe(5);
+    for (const bad of ['0', '-1', '2.5', 'three', '100']) {
+      expect(() => lighthouseRuns(bad)).toThrow('BENCH_LIGHTHOUSE_RUNS');
+    }
   });
 });
