@@ -29,10 +29,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { authPlugin } from '@marketplace/service-kit';
+import { authPlugin, METRIC_NAMES } from '@marketplace/service-kit';
 import { STACK_NAME, stackPaths } from '@marketplace/infra/swarm';
 import Fastify from 'fastify';
 import { ResilientChatClient, type Reconnect } from '@marketplace/chat-service/testing-client';
@@ -72,6 +72,9 @@ interface Phase {
   /** Chat's CPU seconds (all replicas) and messages stored at the start and end of the phase. */
   cpuStart: Map<string, number>;
   cpuEnd?: Map<string, number>;
+  /** Every part's CPU seconds (by container) at the start and end of the phase. */
+  partsCpuStart: Map<string, Map<string, number>>;
+  partsCpuEnd?: Map<string, Map<string, number>>;
   /** This process (the load's clients): CPU seconds used and its event loop's delay p99, in the phase. */
   clientCpuSeconds?: number;
   clientLagP99Ms?: number;
@@ -162,6 +165,9 @@ async function scaleChat(replicas: number): Promise<void> {
 
 /** CPU seconds each running chat container used so far (cgroup v2 cpu.stat, or v1 cpuacct). */
 function chatCpuSeconds(): Map<string, number> {
+  // From the host's control groups when it shows them: no process started inside the stack per reading.
+  const fromHost = stackCpuByPart().get('chat');
+  if (fromHost) return fromHost;
   const seconds = new Map<string, number>();
   for (const id of containersOf('chat')) {
     const out = spawnSync(
@@ -181,11 +187,98 @@ function chatCpuSeconds(): Map<string, number> {
   return seconds;
 }
 
+/** Where the stack's control groups are on this host (cgroup v1 or v2, cgroupfs or systemd driver). */
+const CGROUP_USAGE = [
+  (id: string) => `/sys/fs/cgroup/cpuacct/docker/${id}/cpuacct.usage`,
+  (id: string) => `/sys/fs/cgroup/docker/${id}/cpu.stat`,
+  (id: string) => `/sys/fs/cgroup/system.slice/docker-${id}.scope/cpu.stat`,
+];
+
+/**
+ * CPU seconds used so far by every running container of the stack, summed by part (chat, accounts,
+ * postgres, nats, ...), read from the host's control groups (no process started per reading). Empty
+ * where the host does not show them.
+ */
+function stackCpuByPart(): Map<string, Map<string, number>> {
+  const byPart = new Map<string, Map<string, number>>();
+  const lines = docker(
+    'ps',
+    '--no-trunc',
+    '--filter',
+    `label=com.docker.stack.namespace=${STACK_NAME}`,
+    '--format',
+    '{{.ID}} {{.Label "com.docker.swarm.service.name"}}',
+  ).split('\n');
+  for (const line of lines) {
+    const [id, service] = line.split(' ');
+    if (!id || !service) continue;
+    const part = service
+      .replace(`${STACK_NAME}_`, '')
+      .replace(/^nats-\d+$/, 'nats')
+      .replace(/^web-.*$/, 'web');
+    for (const pathOf of CGROUP_USAGE) {
+      let text: string;
+      try {
+        text = readFileSync(pathOf(id), 'utf8');
+      } catch {
+        continue;
+      }
+      const usec = /usage_usec (\d+)/.exec(text)?.[1];
+      const seconds = usec ? Number(usec) / 1e6 : Number(text.trim()) / 1e9;
+      const containers = byPart.get(part) ?? new Map<string, number>();
+      containers.set(id, seconds);
+      byPart.set(part, containers);
+      break;
+    }
+  }
+  return byPart;
+}
+
 /** CPU seconds chat used between two readings (a replica gone by the second counts until the first). */
 function cpuBetween(start: Map<string, number>, end: Map<string, number>): number {
   let total = 0;
   for (const [id, seconds] of end) total += seconds - (start.get(id) ?? 0);
   return total;
+}
+
+/**
+ * The replicas' own greeting time in each phase: the p99 of `chat_socket_greeting_seconds{step="total"}`
+ * over the phase, and how many sockets were greeted, asked of the stack's Prometheus once at the end
+ * (through a chat container, the one place on its network with a fetch; nothing is started per phase,
+ * which would take CPU from the stack while it is measured). Prometheus scrapes every 10 s, so a
+ * phase's figures are approximate; a replica killed before its last scrape is missing from them.
+ */
+function replicaGreetings(phases: Phase[], endedAt: number): Map<Phase, { p99Ms: number; count: number }> {
+  const found = new Map<Phase, { p99Ms: number; count: number }>();
+  const [chat] = containersOf('chat');
+  if (!chat) return found;
+  const metric = `${METRIC_NAMES.chatSocketGreeting}_bucket{step="total"}`;
+  const queries = phases.map((p) => {
+    const end = (performance.timeOrigin + (p.endedAt ?? endedAt)) / 1000;
+    const range = `${Math.max(1, Math.round(((p.endedAt ?? endedAt) - p.startedAt) / 1000))}s`;
+    return [
+      `histogram_quantile(0.99, sum by (le) (increase(${metric}[${range}])))`,
+      `sum(increase(${metric.replace('_bucket{', '_count{')}[${range}]))`,
+    ].map(
+      (query) =>
+        `http://prometheus:9090/api/v1/query?query=${encodeURIComponent(query)}&time=${end.toFixed(3)}`,
+    );
+  });
+  const script = `Promise.all(${JSON.stringify(queries.flat())}.map((u) => fetch(u).then((r) => r.json()).then((j) => j.data?.result?.[0]?.value?.[1] ?? 'NaN').catch(() => 'NaN'))).then((v) => process.stdout.write(JSON.stringify(v)))`;
+  const out = spawnSync('docker', ['exec', chat, 'node', '-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  }).stdout;
+  let values: string[] = [];
+  try {
+    values = JSON.parse(out) as string[];
+  } catch {
+    return found;
+  }
+  phases.forEach((p, i) => {
+    found.set(p, { p99Ms: Number(values[2 * i]) * 1000, count: Math.round(Number(values[2 * i + 1])) });
+  });
+  return found;
 }
 
 /** Resident memory of each running chat container, MiB. */
@@ -334,7 +427,13 @@ async function main(): Promise<number> {
   const phases: Phase[] = [];
   let replicas = 2;
   const phase = async (name: string, event: () => Promise<void> | void) => {
-    const current: Phase = { name, startedAt: now(), replicas, cpuStart: chatCpuSeconds() };
+    const current: Phase = {
+      name,
+      startedAt: now(),
+      replicas,
+      cpuStart: chatCpuSeconds(),
+      partsCpuStart: stackCpuByPart(),
+    };
     const clientCpu = process.cpuUsage();
     clientLag.reset();
     phases.push(current);
@@ -343,6 +442,7 @@ async function main(): Promise<number> {
     await sleep(SETTLE_MS);
     current.endedAt = now();
     current.cpuEnd = chatCpuSeconds();
+    current.partsCpuEnd = stackCpuByPart();
     const used = process.cpuUsage(clientCpu);
     current.clientCpuSeconds = (used.user + used.system) / 1e6;
     current.clientLagP99Ms = clientLag.percentile(99) / 1e6;
@@ -502,6 +602,7 @@ async function main(): Promise<number> {
   const codes = new Map<number, number>();
   for (const r of reconnects) codes.set(r.code, (codes.get(r.code) ?? 0) + 1);
 
+  const greetings = replicaGreetings(phases, loadEnded);
   const rows: Record<string, Record<string, string | number>> = {};
   for (const p of phases) {
     const inPhase = delivery.filter((d) => d.sentAt >= p.startedAt && d.sentAt < (p.endedAt ?? loadEnded));
@@ -509,6 +610,9 @@ async function main(): Promise<number> {
     const cpu = cpuBetween(p.cpuStart, p.cpuEnd ?? p.cpuStart);
     const away = reconnects.filter((r) => r.closedAt >= p.startedAt && r.closedAt < (p.endedAt ?? loadEnded));
     const awayMs = timesOf(away);
+    const awayParts = away.filter(
+      (r) => r.welcomedAt !== undefined && r.openedAt !== undefined && r.upgradedAt !== undefined,
+    );
     rows[p.name] = {
       replicas: p.replicas,
       s: seconds.toFixed(0),
@@ -532,6 +636,24 @@ async function main(): Promise<number> {
         ? `${ms(percentile(awayMs, 50))} / ${ms(percentile(awayMs, 99))}`
         : '-',
       'failed attempts': away.reduce((n, r) => n + r.failedAttempts, 0),
+      // Where a reconnect's time goes, p99 of each part: the client's own wait (and failed attempts),
+      // the upgrade (TCP, the ingress and the token check, to the 101) and the welcome (the replica's
+      // subscription and unread count, to the welcome frame)...
+      'wait / upgrade / welcome p99 ms': away.length
+        ? [
+            awayParts.map((r) => r.openedAt! - r.closedAt),
+            awayParts.map((r) => r.upgradedAt! - r.openedAt!),
+            awayParts.map((r) => r.welcomedAt! - r.upgradedAt!),
+          ]
+            .map((list) => ms(percentile(list, 99)))
+            .join(' / ')
+        : '-',
+      // ...and the replicas' own greeting of every socket in the phase, by their histogram (the bucket
+      // bound under which 99% fell): what the path adds is the rest.
+      'replicas greet p99 ms': (() => {
+        const greeted = greetings.get(p);
+        return greeted && greeted.count > 0 ? `${ms(greeted.p99Ms)} (n=${greeted.count})` : '-';
+      })(),
       'chat CPU s': cpu.toFixed(1),
       // The clients share the cores: their CPU, and how late their event loop ran (every time above
       // includes it), say how much of a figure is the load generator's.
@@ -541,6 +663,24 @@ async function main(): Promise<number> {
     };
   }
   console.table(rows);
+  // Where the cores went in each phase (percent of the machine's cores, by part of the stack, and the
+  // load's clients): what competes with greeting and storing.
+  const cores = availableParallelism();
+  const cpuRows: Record<string, Record<string, string>> = {};
+  for (const p of phases) {
+    const seconds = ((p.endedAt ?? loadEnded) - p.startedAt) / 1000;
+    const row: Record<string, string> = {};
+    const end = p.partsCpuEnd ?? new Map<string, Map<string, number>>();
+    for (const part of [...end.keys()].sort()) {
+      const used = cpuBetween(p.partsCpuStart.get(part) ?? new Map(), end.get(part)!);
+      row[part] = `${Math.round((100 * used) / seconds / cores)}%`;
+    }
+    if (p.clientCpuSeconds !== undefined)
+      row.clients = `${Math.round((100 * p.clientCpuSeconds) / seconds / cores)}%`;
+    cpuRows[p.name] = row;
+  }
+  console.log(`CPU by part, percent of ${cores} cores:`);
+  console.table(cpuRows);
   const perThousand =
     idleMemory.length === 2 && loadedMemory.length === 2
       ? (loadedMemory[0]! + loadedMemory[1]! - idleMemory[0]! - idleMemory[1]!) / ((first.length * 2) / 1000)

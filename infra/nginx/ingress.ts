@@ -104,10 +104,12 @@ http {
   uwsgi_temp_path /tmp/nginx/uwsgi;
   scgi_temp_path /tmp/nginx/scgi;
 
-  # One line per request with the id every service logs it under.
+  # One line per request with the id every service logs it under. The upstream's connect and header
+  # times (one per replica tried) show where a slow answer or a slow chat upgrade spent its time.
   log_format main escape=json '{"time":"$time_iso8601","reqId":"$request_id_out","remote":"$remote_addr",'
     '"method":"$request_method","uri":"$request_uri","status":$status,"bytes":$body_bytes_sent,'
-    '"duration":$request_time,"upstream":"$upstream_addr","upstreamTime":"$upstream_response_time"}';
+    '"duration":$request_time,"upstream":"$upstream_addr","upstreamTime":"$upstream_response_time",'
+    '"upstreamConnect":"$upstream_connect_time","upstreamHeader":"$upstream_header_time"}';
   access_log /dev/stdout main buffer=64k flush=1s;
 
   # Docker's DNS: the remotes' versioned services are looked up per request.

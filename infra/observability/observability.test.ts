@@ -36,8 +36,9 @@ async function registeredNames(): Promise<Set<string>> {
     if (String(metric.type) === 'histogram')
       for (const suffix of ['_bucket', '_sum', '_count']) names.add(metric.name + suffix);
   }
-  // The one histogram a service registers itself (services/chat/src/live/metrics.ts).
-  for (const suffix of ['_bucket', '_sum', '_count']) names.add(METRIC_NAMES.chatMessageDelivery + suffix);
+  // The histograms a service registers itself (services/chat/src/live/metrics.ts).
+  for (const histogram of [METRIC_NAMES.chatMessageDelivery, METRIC_NAMES.chatSocketGreeting])
+    for (const suffix of ['_bucket', '_sum', '_count']) names.add(histogram + suffix);
   return names;
 }
 
@@ -157,6 +158,7 @@ describe('infra/observability', () => {
       METRIC_NAMES.consumerPending,
       METRIC_NAMES.chatOpenSockets,
       `${METRIC_NAMES.chatMessageDelivery}_bucket`,
+      `${METRIC_NAMES.chatSocketGreeting}_bucket`,
       METRIC_NAMES.paymentsByState,
     ]) {
       expect([name, charted.has(name)]).toEqual([name, true]);

@@ -22,7 +22,7 @@ import { UNLOCKS_CONSUMER, unlockHandlers } from './consumers/unlocks';
 import { Conversations } from './conversations';
 import type { ChatDatabase } from './db-types';
 import { LiveHub } from './live/hub';
-import { chatDeliveryObserver, watchOpenSockets } from './live/metrics';
+import { chatDeliveryObserver, chatGreetingObserver, watchOpenSockets } from './live/metrics';
 import { chatMigrations } from './migrations';
 import { sweepReminders } from './reminders';
 import { inboxRoutes } from './routes/inbox';
@@ -182,6 +182,7 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
     sessionCheckMs: settings.sessionCheckMs,
     drain: settings.drain,
     revocations: new RevocationList(db as Kysely<unknown>),
+    observeGreeting: metrics && chatGreetingObserver(metrics),
   });
 
   options.onControls?.({ sweepReminders: sweep, hub, conversations, instance });

@@ -19,6 +19,10 @@ export interface Reconnect {
   /** Close code of the lost socket (1006: dropped without a close frame). */
   code: number;
   closedAt: number;
+  /** When the attempt that got back in was started (after the client's own wait and failed attempts). */
+  openedAt?: number;
+  /** When that attempt's upgrade was answered (101): the path through the ingress and the token check. */
+  upgradedAt?: number;
   /** When the next socket's `welcome` arrived (undefined while still away). */
   welcomedAt?: number;
   /** Attempts that failed before that socket (refused, dropped before its welcome, timed out). */
@@ -140,14 +144,21 @@ export class ResilientChatClient {
   }
 
   #connect(): void {
+    const openedAt = this.#now();
     const ws = new WebSocket(this.options.url(this.connections), { headers: this.options.headers });
     this.connections++;
     this.#ws = ws;
     this.#ready = false;
     let welcomed = false;
+    let upgradedAt: number | undefined;
+    ws.on('upgrade', () => (upgradedAt = this.#now()));
     ws.on('message', (data: Buffer) => {
       const frame = JSON.parse(data.toString()) as WsServerFrame;
-      if (frame.type === 'welcome') welcomed = true;
+      if (frame.type === 'welcome') {
+        welcomed = true;
+        const away = this.reconnects.at(-1);
+        if (away && away.welcomedAt === undefined) Object.assign(away, { openedAt, upgradedAt });
+      }
       this.#receive(frame);
     });
     ws.on('error', () => undefined); // 'close' follows

@@ -26,6 +26,11 @@ export const METRIC_NAMES = {
   chatOpenSockets: 'chat_open_sockets',
   /** Histogram: a chat message's stored time to its write to each socket (see services/chat live/hub.ts). */
   chatMessageDelivery: 'chat_message_delivery_seconds',
+  /**
+   * Histogram {step}: how long a chat replica takes to greet a new socket, by step (upgrade, subscribe,
+   * unread, and total: from the upgrade request's arrival to the welcome frame), see services/chat live/metrics.ts.
+   */
+  chatSocketGreeting: 'chat_socket_greeting_seconds',
   /** Gauge {state}: unlock payments in each state. */
   paymentsByState: 'payments_by_state',
 } as const;

@@ -12,6 +12,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Conversations } from '../conversations';
 import { ChatError } from '../errors';
 import type { LiveHub, LiveSocket } from './hub';
+import type { GreetingStep } from './metrics';
 
 const checkFrame = Compile(WsClientFrameSchema);
 
@@ -26,6 +27,8 @@ export interface ConnectionDeps {
   hub: LiveHub;
   instance: string;
   logger: FastifyBaseLogger;
+  /** Told how long each step of the greeting took (chat_socket_greeting_seconds). */
+  observeGreeting?: (step: GreetingStep, seconds: number) => void;
 }
 
 /**
@@ -53,6 +56,8 @@ export class ChatConnection implements LiveSocket {
     claims: AccessClaims,
     private readonly requestId: string,
     private readonly deps: ConnectionDeps,
+    /** performance.now() when the upgrade request arrived (the greeting's total is timed from it). */
+    private readonly arrivedAt = performance.now(),
   ) {
     this.userId = claims.sub;
     this.sub = claims.sub;
@@ -129,11 +134,22 @@ export class ChatConnection implements LiveSocket {
   }
 
   async #welcome(): Promise<void> {
+    const observe = this.deps.observeGreeting;
+    let stepStarted = this.arrivedAt;
+    const step = (name: GreetingStep) => {
+      const now = performance.now();
+      observe?.(name, (now - stepStarted) / 1000);
+      stepStarted = now;
+    };
+    step('upgrade');
     try {
       // Subscribed before anything is read from the database: nothing stored after it goes unrung.
       await this.deps.hub.attach(this.userId, this);
+      step('subscribe');
       const unreadTotal = await this.deps.conversations.unreadTotal(this.userId);
+      step('unread');
       this.#frame({ type: 'welcome', instance: this.deps.instance, userId: this.userId, unreadTotal });
+      observe?.('total', (performance.now() - this.arrivedAt) / 1000);
     } catch (err) {
       this.deps.logger.error({ err, userId: this.userId }, 'socket start failed');
       this.deps.hub.detach(this.userId, this);

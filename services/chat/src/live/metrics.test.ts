@@ -33,6 +33,31 @@ describe("chat's metrics", () => {
     await eventually(async () => expect(await openSockets()).toBe(0));
   });
 
+  it('times each step of greeting a socket, and the whole from the upgrade request to the welcome', async () => {
+    const steps = ['upgrade', 'subscribe', 'unread', 'total'] as const;
+    const counts = async () => {
+      const text = await scrape();
+      return steps.map(
+        (step) => sampleValue(text, `${METRIC_NAMES.chatSocketGreeting}_count`, { step }) ?? 0,
+      );
+    };
+    const before = await counts();
+    const poster = await h.socket(chat.poster);
+    try {
+      expect(await counts()).toEqual(before.map((n) => n + 1));
+      const text = await scrape();
+      const seconds = (step: string) =>
+        sampleValue(text, `${METRIC_NAMES.chatSocketGreeting}_sum`, { step }) ?? Number.NaN;
+      // The whole takes at least as long as its steps together.
+      expect(seconds('total')).toBeGreaterThan(0);
+      expect(seconds('total') + 1e-6).toBeGreaterThanOrEqual(
+        seconds('upgrade') + seconds('subscribe') + seconds('unread'),
+      );
+    } finally {
+      poster.close();
+    }
+  });
+
   it('times each delivery of a new message to a socket', async () => {
     const before = await deliveries();
     const poster = await h.socket(chat.poster);

@@ -15,6 +15,25 @@ export function chatDeliveryObserver(metrics: ServiceMetrics): (seconds: number)
   return (seconds) => histogram.observe(seconds);
 }
 
+/**
+ * The steps of greeting a socket, timed on the replica that takes it: `upgrade` from the upgrade
+ * request's arrival to the socket's handler (the Origin check, the token and session check, the 101),
+ * `subscribe` the member's live subscription on the bus, `unread` the unread count read for the
+ * welcome, and `total` from the arrival to the welcome frame written. What a reconnecting client waits
+ * beyond `total` is the path (its own wait, the ingress, the network).
+ */
+export type GreetingStep = 'upgrade' | 'subscribe' | 'unread' | 'total';
+
+export function chatGreetingObserver(metrics: ServiceMetrics): (step: GreetingStep, seconds: number) => void {
+  const histogram = metrics.histogram({
+    name: METRIC_NAMES.chatSocketGreeting,
+    help: 'Seconds a chat replica takes to greet a new socket, by step (upgrade, subscribe, unread; total: arrival to welcome).',
+    labelNames: ['step'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+  return (step, seconds) => histogram.observe({ step }, seconds);
+}
+
 export function watchOpenSockets(metrics: ServiceMetrics, hub: LiveHub): void {
   metrics.gaugeOnScrape({
     name: METRIC_NAMES.chatOpenSockets,

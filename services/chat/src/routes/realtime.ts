@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Conversations } from '../conversations';
 import { ChatConnection } from '../live/connection';
 import type { LiveHub } from '../live/hub';
+import type { GreetingStep } from '../live/metrics';
 
 export interface RealtimeRouteOptions {
   conversations: Conversations;
@@ -20,6 +21,8 @@ export interface RealtimeRouteOptions {
   /** How fast a stopping instance hands its sockets over (see `drainSchedule`). */
   drain: DrainPace;
   revocations: Pick<RevocationList, 'revokedOf'>;
+  /** Told how long each step of greeting a socket took (chat_socket_greeting_seconds). */
+  observeGreeting?: (step: GreetingStep, seconds: number) => void;
 }
 
 export const ORIGIN_REFUSED_MESSAGE = 'This site may not open the chat connection.';
@@ -113,6 +116,8 @@ function refuseUpgrades(app: FastifyInstance): void {
  */
 export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRouteOptions) {
   const connections = new Set<ChatConnection>();
+  /** When each upgrade request arrived, for the greeting's timing. */
+  const arrivals = new WeakMap<FastifyRequest, number>();
   const allowed = new Set(options.allowedOrigins);
 
   // The drain. Fastify marks itself closing before preClose hooks run, so from here /ready answers 503
@@ -183,6 +188,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       websocket: true,
       onRequest: [
         async (request) => {
+          arrivals.set(request, performance.now());
           if (!originAllowed(request, allowed))
             throw new AppError(403, 'ORIGIN_REFUSED', ORIGIN_REFUSED_MESSAGE);
         },
@@ -190,12 +196,19 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       ],
     },
     (socket, request) => {
-      const connection = new ChatConnection(socket, request.user, request.id, {
-        conversations: options.conversations,
-        hub: options.hub,
-        instance: options.instance,
-        logger: request.log,
-      });
+      const connection = new ChatConnection(
+        socket,
+        request.user,
+        request.id,
+        {
+          conversations: options.conversations,
+          hub: options.hub,
+          instance: options.instance,
+          logger: request.log,
+          observeGreeting: options.observeGreeting,
+        },
+        arrivals.get(request),
+      );
       connections.add(connection);
       socket.on('close', () => connections.delete(connection));
     },
