@@ -1,5 +1,5 @@
 // The dashboard's content for a poster or a company, a lazy chunk of its own.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@marketplace/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { JOB_MESSAGES, MESSAGES, UI_TIMINGS, type JobStatus, type JobSummary } from '@marketplace/contracts';
@@ -15,16 +15,27 @@ import {
 import { jobDisplayName } from '@marketplace/ui/job';
 import { MY_JOBS_KEY } from '../../../shared/my-jobs';
 import { fetchMyJobs, myJobsKey, setJobStatus, type MyJobs } from '../api/my-jobs';
-import { ApplicantsModal } from './ApplicantsModal';
 import { CompleteJobDialog } from './CompleteJobDialog';
 import { DeleteJobDialog } from './DeleteJobDialog';
 import { JobsTable } from './JobsTable';
-import { JobAlertsSection } from './JobAlertsSection';
-import { OffersModal } from './OffersModal';
-import { PaymentsSection } from './PaymentsSection';
-import { PendingTransfers } from './PendingTransfers';
-import { ReviewModal } from './ReviewModal';
 import { DashboardSkeleton } from './DashboardSkeleton';
+
+// What is not part of the first frames is a chunk of its own (issue 27: one long evaluation of the whole
+// dashboard was the page's longest task). The company's money sections are asked for at once, beside
+// the jobs list, and shown with it; the dialogs that load data are fetched when first opened.
+const CompanyMoney = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "lazy-dashboard-money" */ './CompanyMoney')).CompanyMoney,
+}));
+const OffersModal = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "lazy-dashboard-offers" */ './OffersModal')).OffersModal,
+}));
+const ReviewModal = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "lazy-dashboard-review" */ './ReviewModal')).ReviewModal,
+}));
+const ApplicantsModal = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "lazy-dashboard-applicants" */ './ApplicantsModal'))
+    .ApplicantsModal,
+}));
 
 export const STATUS_FAILED = 'The status could not be changed.';
 
@@ -234,46 +245,50 @@ export function DashboardBody({ user }: { user: SessionUser }) {
           five rows, so a payments card under it would move when fewer jobs arrive (issue 27). */}
       {company && (
         <div hidden={list.isPending} className="dash-money">
-          <PendingTransfers userId={user._id} />
-          <PaymentsSection userId={user._id} />
-          <JobAlertsSection userId={user._id} />
+          <Suspense fallback={null}>
+            <CompanyMoney userId={user._id} />
+          </Suspense>
         </div>
       )}
 
-      {dialog?.kind === 'complete' && (
-        <CompleteJobDialog
-          job={dialog.job}
-          onClose={() => setDialog(null)}
-          onConfirm={() => {
-            setDialog(null);
-            status.mutate({ job: dialog.job, next: 'completed', chosenAt: Date.now() });
-          }}
-        />
-      )}
-      {dialog?.kind === 'offers' && (
-        <OffersModal
-          jobId={dialog.jobId}
-          jobName={(() => {
-            const found = data?.jobs.find((job) => job._id === dialog.jobId);
-            return found ? jobDisplayName(found) : undefined;
-          })()}
-          onClose={closeOffers}
-        />
-      )}
-      {dialog?.kind === 'applicants' && <ApplicantsModal job={dialog.job} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'review' && (
-        <ReviewModal
-          job={dialog.job}
-          onClose={() => setDialog(null)}
-          // Opened after Completed was chosen, the control that opened it (the status select) is gone:
-          // focus goes back to the row's Review button, never to the page body.
-          returnFocus={() =>
-            [...document.querySelectorAll<HTMLElement>('[data-review-job]')].find(
-              (button) => button.dataset.reviewJob === dialog.job._id,
-            )
-          }
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'complete' && (
+          <CompleteJobDialog
+            job={dialog.job}
+            onClose={() => setDialog(null)}
+            onConfirm={() => {
+              setDialog(null);
+              status.mutate({ job: dialog.job, next: 'completed', chosenAt: Date.now() });
+            }}
+          />
+        )}
+        {dialog?.kind === 'offers' && (
+          <OffersModal
+            jobId={dialog.jobId}
+            jobName={(() => {
+              const found = data?.jobs.find((job) => job._id === dialog.jobId);
+              return found ? jobDisplayName(found) : undefined;
+            })()}
+            onClose={closeOffers}
+          />
+        )}
+        {dialog?.kind === 'applicants' && (
+          <ApplicantsModal job={dialog.job} onClose={() => setDialog(null)} />
+        )}
+        {dialog?.kind === 'review' && (
+          <ReviewModal
+            job={dialog.job}
+            onClose={() => setDialog(null)}
+            // Opened after Completed was chosen, the control that opened it (the status select) is gone:
+            // focus goes back to the row's Review button, never to the page body.
+            returnFocus={() =>
+              [...document.querySelectorAll<HTMLElement>('[data-review-job]')].find(
+                (button) => button.dataset.reviewJob === dialog.job._id,
+              )
+            }
+          />
+        )}
+      </Suspense>
       {dialog?.kind === 'delete' && <DeleteJobDialog job={dialog.job} onClose={() => setDialog(null)} />}
     </>
   );
