@@ -25,8 +25,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundlePart } from './bundle';
-import { ingressConfig, upstreamParts } from '../nginx/ingress';
-import { EDGE, SERVICES, WEB_APPS, SERVICE_PORT, UPLOADS_DIR, WEB_PORT } from '../topology';
+import { ingressConfig, upstreamsEnv } from '../nginx/ingress';
+import { EDGE, SERVICES, WEB_APPS, UPLOADS_DIR } from '../topology';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HERE = join(REPO_ROOT, 'infra', 'images');
@@ -191,9 +191,7 @@ export async function buildImage(part: string, options: BuildOptions): Promise<s
         join(context, 'ingress-upstreams.sh'),
       );
       chmodSync(join(context, 'ingress-upstreams.sh'), 0o755);
-      const upstreams = upstreamParts()
-        .map((name) => `${name}:${name.startsWith('web-') ? WEB_PORT : SERVICE_PORT}`)
-        .join(' ');
+      const upstreams = upstreamsEnv();
       dockerfile = 'ingress.Dockerfile';
       args.push('--build-arg', `BASE=${bases.debian}`, '--build-arg', `UPSTREAMS=${upstreams}`);
     } else if ((SERVER_IMAGES as readonly string[]).includes(part)) {

@@ -1,15 +1,24 @@
 #!/bin/sh
 # The ingress container's entry: nginx, plus a loop that keeps nginx's upstreams equal to the replicas
 # Swarm's DNS knows (tasks.<part>) and reloads nginx gracefully when they change. UPSTREAMS lists
-# "part:port" pairs (the image sets it from infra/nginx/ingress.ts).
+# "part:port:options" (options comma-separated; the image sets it from infra/nginx/ingress.ts, whose
+# upstreamsConfig writes the same blocks). With --render-once it prints the blocks and exits (tests).
 set -u
 conf=/etc/nginx/ingress.conf
-mkdir -p /tmp/nginx
 
 render() {
   for entry in $UPSTREAMS; do
-    part=${entry%:*}
-    port=${entry#*:}
+    part=${entry%%:*}
+    rest=${entry#*:}
+    port=${rest%%:*}
+    options=${rest#*:}
+    # Commas to spaces, without forking (dash has no ${var//,/ }).
+    while :; do
+      case $options in
+        *,*) options="${options%%,*} ${options#*,}" ;;
+        *) break ;;
+      esac
+    done
     ips=$(getent ahostsv4 "tasks.$part" 2>/dev/null | awk '{print $1}' | sort -u)
     echo "upstream $part {"
     echo "  least_conn;"
@@ -17,13 +26,19 @@ render() {
       # No replica yet: refused at once, answered 502.
       echo "  server 127.0.0.1:9;"
     else
-      for ip in $ips; do echo "  server $ip:$port max_fails=1 fail_timeout=2s;"; done
+      for ip in $ips; do echo "  server $ip:$port $options;"; done
     fi
     echo "  keepalive 64;"
     echo "}"
   done
 }
 
+if [ "${1:-}" = "--render-once" ]; then
+  render
+  exit 0
+fi
+
+mkdir -p /tmp/nginx
 render > /tmp/nginx/upstreams.conf
 nginx -c "$conf" -g 'daemon off;' &
 pid=$!

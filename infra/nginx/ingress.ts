@@ -17,6 +17,32 @@ export function upstreamParts(routes: IngressRoute[] = ingressRoutes()): string[
 
 const portOf = (part: string) => (part.startsWith('web-') ? WEB_PORT : SERVICE_PORT);
 
+/**
+ * nginx's passive health check on each replica of a part. For most parts one failure sets a replica
+ * aside for 2 s (the next request goes to another at once). Not for the parts that hold sockets
+ * (chat): when a replica stops, thousands of clients reconnect within seconds, and under that burst
+ * every draining replica's 503 and every slow connect set a replica aside until none was left and
+ * nginx answered 502 without trying any (seen in the scaling bench: 2,258 such 502s in one SIGTERM).
+ * There a replica is never set aside: a draining one answers 503 and a stopped one refuses the
+ * connection, both retried on the next replica at once, and a lost one leaves the list within the
+ * 2 s of ingress-upstreams.sh's refresh.
+ */
+export function serverOptions(part: string, routes: IngressRoute[] = ingressRoutes()): string {
+  return routes.some((route) => route.websocket && route.to === part)
+    ? 'max_fails=0'
+    : 'max_fails=1 fail_timeout=2s';
+}
+
+/**
+ * The ingress image's UPSTREAMS: "part:port:options" per part (options comma-separated), from which
+ * ingress-upstreams.sh writes what `upstreamsConfig` does, for the replicas it finds.
+ */
+export function upstreamsEnv(): string {
+  return upstreamParts()
+    .map((part) => `${part}:${portOf(part)}:${serverOptions(part).replaceAll(' ', ',')}`)
+    .join(' ');
+}
+
 /** Regex-safe literal path. */
 const literal = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -167,7 +193,7 @@ export function upstreamsConfig(replicas: Record<string, string[]>): string {
     .map((part) => {
       const addresses = replicas[part] ?? [];
       const servers = addresses.length
-        ? addresses.map((ip) => `  server ${ip}:${portOf(part)} max_fails=1 fail_timeout=2s;`)
+        ? addresses.map((ip) => `  server ${ip}:${portOf(part)} ${serverOptions(part)};`)
         : // No replica yet: refused at once, answered 502.
           ['  server 127.0.0.1:9;'];
       return `upstream ${part} {\n  least_conn;\n${servers.join('\n')}\n  keepalive 64;\n}\n`;
