@@ -7,6 +7,7 @@ import {
   SESSION_COOKIES,
   WS_CLOSE_CODES,
 } from '@marketplace/contracts';
+import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { createChatHarness, TestSocket, type ChatHarness, type Conversation, type Member } from '../testing';
 
@@ -457,6 +458,33 @@ describe('/ws', () => {
       // In turn, spread over the pace (a slow test process sees the first close late, never the last early).
       expect([...closedAt].sort((a, b) => a - b)).toEqual(closedAt);
       expect(closedAt[3]! - closedAt[0]!).toBeGreaterThanOrEqual(1000);
+    });
+
+    it('refuses with 503 an upgrade still in its checks when the drain begins, rather than leaving it hanging', async () => {
+      const leaving = await h.instance();
+      const wsUrl = await leaving.wsUrl();
+      const newcomer = await h.member('company', 'Late Arrivals Ltd');
+      // A busy database: the session lookup of the upgrade waits behind a lock.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+      const holding = h.db.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE chat.revocations IN ACCESS EXCLUSIVE MODE`.execute(trx);
+        locked();
+        await released;
+      });
+      await lockHeld;
+      const answer = refused(wsUrl, newcomer.headers);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const started = Date.now();
+      const stopping = leaving.close();
+      expect(await answer).toBe(503);
+      expect(Date.now() - started).toBeLessThan(1000);
+      release();
+      await holding;
+      await stopping;
     });
 
     it('drains when it stops: refuses new work, finishes the message it took, then sends its sockets elsewhere (1012)', async () => {

@@ -93,6 +93,15 @@ export function drainSchedule(sockets: number, pace: DrainPace): number[] {
   );
 }
 
+/** Answers an upgrade 503 (the ingress tries another replica) and ends its connection. */
+function refuseUpgrade(socket: Duplex): void {
+  socket.on('error', () => socket.destroy());
+  socket.end(
+    'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Length: 0\r\n\r\n',
+    () => socket.destroy(),
+  );
+}
+
 /**
  * From now on an upgrade is answered 503 at once and its connection ended. Fastify answers 503 to any
  * request while it closes too, but leaves an upgrade's connection open for the client to end, and the
@@ -100,13 +109,7 @@ export function drainSchedule(sockets: number, pace: DrainPace): number[] {
  */
 function refuseUpgrades(app: FastifyInstance): void {
   app.server.removeAllListeners('upgrade');
-  app.server.on('upgrade', (_request: IncomingMessage, socket: Duplex) => {
-    socket.on('error', () => socket.destroy());
-    socket.end(
-      'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Length: 0\r\n\r\n',
-      () => socket.destroy(),
-    );
-  });
+  app.server.on('upgrade', (_request: IncomingMessage, socket: Duplex) => refuseUpgrade(socket));
 }
 
 /**
@@ -119,6 +122,14 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   /** When each upgrade request arrived, for the greeting's timing. */
   const arrivals = new WeakMap<FastifyRequest, number>();
   const allowed = new Set(options.allowedOrigins);
+  /**
+   * Upgrades still in their hooks (the Origin, the token, the session's lookup), not yet sockets. A
+   * drain refuses them too: left alone, they would be upgraded after the hand-over began, or hang
+   * until the process ends while the database is busy (seen under load: clients waiting 14 s for
+   * nothing, then counting it as a failure and backing off).
+   */
+  const upgrading = new Set<Duplex>();
+  let draining = false;
 
   // The drain. Fastify marks itself closing before preClose hooks run, so from here /ready answers 503
   // and so does a new upgrade (the ingress tries another replica). Added before the websocket plugin's
@@ -126,7 +137,10 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   // its client is told to reconnect elsewhere (1012) and does so after a short random wait; the sockets
   // are told in batches (drainSchedule), the others working as before until their turn.
   app.addHook('preClose', async () => {
+    draining = true;
     refuseUpgrades(app);
+    for (const socket of upgrading) refuseUpgrade(socket);
+    upgrading.clear();
     const started = Date.now();
     const open = [...connections];
     const offsets = drainSchedule(open.length, options.drain);
@@ -189,6 +203,9 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       onRequest: [
         async (request) => {
           arrivals.set(request, performance.now());
+          const socket = request.raw.socket;
+          upgrading.add(socket);
+          socket.once('close', () => upgrading.delete(socket));
           if (!originAllowed(request, allowed))
             throw new AppError(403, 'ORIGIN_REFUSED', ORIGIN_REFUSED_MESSAGE);
         },
@@ -196,6 +213,9 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       ],
     },
     (socket, request) => {
+      upgrading.delete(request.raw.socket);
+      // Upgraded as the drain began: straight to another replica.
+      if (draining) return socket.close(WS_CLOSE_CODES.serviceRestart, 'moving');
       const connection = new ChatConnection(
         socket,
         request.user,
