@@ -367,8 +367,13 @@ export const PaymentsDisputeDecidedV1 = Type.Object({
 export type PaymentsDisputeDecidedV1 = Static<typeof PaymentsDisputeDecidedV1>;
 
 /**
- * A chat message was stored. The text stays in chat: consumers learn who wrote to whom and when (payments'
- * no-reply refund rule reads whether the poster answered).
+ * A chat message that moved the conversation on was stored: the poster's first since the conversation
+ * was opened (or reopened by a new unlock), and the company's first after that. The others are not
+ * announced: nobody outside chat needs each message, and announcing each made every message a
+ * transaction in accounts and in payments (the scaling bench's busiest parts after NATS and Postgres).
+ * The text stays in chat: consumers learn who wrote to whom and when (payments' no-reply refund reads
+ * whether the poster answered; accounts' reply time, how long the company took to answer). Events of
+ * every message published before this rule are read the same way: the later ones change nothing.
  */
 export const ChatMessageSentV1 = Type.Object({
   chatId: Type.String(),

@@ -355,9 +355,10 @@ export async function openForUnlock(
   // Another poster for the same job cannot be right; the same payment again changes nothing.
   if (existing.poster_id !== posterId) return undefined;
   if (existing.payment_id === paymentId && !existing.read_only) return undefined;
+  // A new unlock: the poster's first message from now on is the one its no-reply rule waits for.
   await trx
     .updateTable('chats')
-    .set({ payment_id: paymentId, read_only: false })
+    .set({ payment_id: paymentId, read_only: false, poster_wrote_at: null, company_answered_at: null })
     .where('id', '=', existing.id)
     .execute();
   return { chatId: existing.id, members: [posterId, companyId] };

@@ -25,6 +25,10 @@ export interface ChatsTable {
   applicant_unread_since: Date | null;
   poster_reminded_at: Date | null;
   applicant_reminded_at: Date | null;
+  /** The poster's first message since the conversation was opened or reopened (announced). */
+  poster_wrote_at: Date | null;
+  /** The company's first message after `poster_wrote_at`: the answer (announced). */
+  company_answered_at: Date | null;
   created_at: ColumnType<Date, never, never>;
 }
 

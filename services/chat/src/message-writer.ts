@@ -74,9 +74,12 @@ const INSERT_AND_MOVE = `with inserted as (
     poster_unread = c.poster_unread + v.poster_add,
     applicant_unread = c.applicant_unread + v.applicant_add,
     poster_unread_since = case when v.poster_add > 0 then coalesce(c.poster_unread_since, v.poster_first) else c.poster_unread_since end,
-    applicant_unread_since = case when v.applicant_add > 0 then coalesce(c.applicant_unread_since, v.applicant_first) else c.applicant_unread_since end
-  from unnest($8::uuid[], $9::integer[], $10::timestamptz[], $11::integer[], $12::integer[], $13::timestamptz[], $14::timestamptz[])
-    as v(id, last_seq, last_at, poster_add, applicant_add, poster_first, applicant_first)
+    applicant_unread_since = case when v.applicant_add > 0 then coalesce(c.applicant_unread_since, v.applicant_first) else c.applicant_unread_since end,
+    poster_wrote_at = coalesce(c.poster_wrote_at, v.poster_wrote),
+    company_answered_at = coalesce(c.company_answered_at, v.company_answered)
+  from unnest($8::uuid[], $9::integer[], $10::timestamptz[], $11::integer[], $12::integer[], $13::timestamptz[], $14::timestamptz[],
+      $18::timestamptz[], $19::timestamptz[])
+    as v(id, last_seq, last_at, poster_add, applicant_add, poster_first, applicant_first, poster_wrote, company_answered)
   where c.id = v.id`;
 
 const keyHash = (memberId: string) => createHash('sha256').update(memberId).digest('hex');
@@ -238,10 +241,11 @@ export class MessageWriter {
       accepted.forEach((i, n) => {
         const row = rows[n]!;
         const chat = chats.get(row.chat_id)!;
-        events.push({ correlationId: batch[i]!.correlationId, payload: messageSentPayload(row, chat) });
+        if (row.milestone)
+          events.push({ correlationId: batch[i]!.correlationId, payload: messageSentPayload(row, chat) });
         outcomes[i] = { result: { message: toMessage(row, chat), members: members(chat), replay: false } };
       });
-      await publishEvents(trx, EVENT_TYPES.chatMessageSent, events);
+      if (events.length > 0) await publishEvents(trx, EVENT_TYPES.chatMessageSent, events);
     }
 
     for (const [i, first] of sameAs) {
@@ -270,6 +274,19 @@ export interface NewMessage {
   kind?: ChatMessageKind;
   offer?: ChatOffer | null;
   eventKey?: string | null;
+  /**
+   * Someone writing (default): may be the conversation's milestone. Offer updates and notices are not
+   * (the company's own offer is).
+   */
+  writes?: boolean;
+}
+
+export interface StoredMessage extends MessageRow {
+  /**
+   * The poster's first message since the conversation was opened or reopened, or the company's first
+   * after it: the ones announced as chat.message.sent (what accounts and payments need of a chat).
+   */
+  milestone: boolean;
 }
 
 /**
@@ -277,14 +294,15 @@ export interface NewMessage {
  * of its conversation, the conversation moves on, and the recipient (the member who did not send it)
  * has one more unread message, their unread stretch starting with it if none runs. Members' messages
  * and the offers from jobs' events go through here alike. Returns the rows in the order given; the
- * `last_seq` of each chat view is moved on too, so a later call in the same transaction follows it.
+ * `last_seq` and milestones of each chat view are moved on too, so a later call in the same
+ * transaction follows them.
  */
 export async function storeMessages(
   trx: Kysely<ChatDatabase>,
   messages: readonly NewMessage[],
   now: Date,
-): Promise<MessageRow[]> {
-  const rows: MessageRow[] = [];
+): Promise<StoredMessage[]> {
+  const rows: StoredMessage[] = [];
   const moves = new Map<
     string,
     {
@@ -293,6 +311,8 @@ export async function storeMessages(
       applicantAdd: number;
       posterFirst: Date | null;
       applicantFirst: Date | null;
+      posterWrote: Date | null;
+      companyAnswered: Date | null;
     }
   >();
   for (const item of messages) {
@@ -303,15 +323,28 @@ export async function storeMessages(
       applicantAdd: 0,
       posterFirst: null,
       applicantFirst: null,
+      posterWrote: null,
+      companyAnswered: null,
     };
     const seq = ++move.lastSeq;
+    const fromPoster = sideOf(chat, item.senderId) === 'poster';
     // The recipient's unread count grows; their stretch starts with this message if none runs.
-    if (sideOf(chat, item.senderId) === 'poster') {
+    if (fromPoster) {
       move.applicantAdd++;
       move.applicantFirst ??= now;
     } else {
       move.posterAdd++;
       move.posterFirst ??= now;
+    }
+    let milestone = false;
+    if (item.writes ?? true) {
+      if (fromPoster && chat.poster_wrote_at === null) {
+        chat.poster_wrote_at = move.posterWrote = now;
+        milestone = true;
+      } else if (!fromPoster && chat.poster_wrote_at !== null && chat.company_answered_at === null) {
+        chat.company_answered_at = move.companyAnswered = now;
+        milestone = true;
+      }
     }
     moves.set(chat.id, move);
     rows.push({
@@ -325,6 +358,7 @@ export async function storeMessages(
       kind: item.kind ?? 'text',
       offer: item.offer ?? null,
       event_key: item.eventKey ?? null,
+      milestone,
     });
   }
   if (rows.length === 0) return rows;
@@ -348,6 +382,8 @@ export async function storeMessages(
       rows.map((r) => r.kind),
       rows.map((r) => (r.offer === null ? null : JSON.stringify(r.offer))),
       rows.map((r) => r.event_key),
+      moved.map(([, m]) => m.posterWrote),
+      moved.map(([, m]) => m.companyAnswered),
     ]),
   );
   for (const message of messages)
@@ -355,7 +391,7 @@ export async function storeMessages(
   return rows;
 }
 
-/** The chat.message.sent event of a stored message (what accounts and payments hear of it). */
+/** The chat.message.sent event of a stored milestone message (what accounts and payments hear of it). */
 export function messageSentPayload(row: MessageRow, chat: ChatView): ChatMessageSentV1 {
   const fromPoster = sideOf(chat, row.sender_id) === 'poster';
   return {

@@ -75,6 +75,23 @@ describe('events chat consumes', () => {
     it('makes the conversation of a refunded unlock read-only, tells both members, and reopens it for a new paid unlock', async () => {
       const conversation = await h.unlock(poster, company);
       const companySocket = await h.socket(company);
+      const write = async (member: Member, message: string) =>
+        expect(
+          (
+            await h.app.inject({
+              method: 'POST',
+              url: API_PATHS.sendMessage,
+              headers: member.headers,
+              payload: { chatId: conversation.chatId, message },
+            })
+          ).statusCode,
+        ).toBe(201);
+      await write(poster, 'Can you come this week?');
+      await write(company, 'Yes, Thursday.');
+      expect((await chatsOf(conversation.jobId))[0]).toMatchObject({
+        poster_wrote_at: expect.any(Date),
+        company_answered_at: expect.any(Date),
+      });
       // A refund without an unlock, or of another payment: nothing changes.
       await h.refund(conversation, { unlocked: false });
       await h.refund(conversation, { paymentId: randomUUID() });
@@ -96,7 +113,14 @@ describe('events chat consumes', () => {
       expect((await chatsOf(conversation.jobId))[0]).toMatchObject({
         read_only: false,
         payment_id: again.paymentId,
+        // The new payment waits for the poster's answer from now on (payments' no-reply rule).
+        poster_wrote_at: null,
+        company_answered_at: null,
       });
+      await write(poster, 'Still need you, are you free?');
+      expect(
+        (await h.eventsOf(EVENT_TYPES.chatMessageSent, { chatId: conversation.chatId }, 3)).map((e) => e.seq),
+      ).toEqual([1, 2, 3]);
       // The old payment's refund arriving late does not close the reopened conversation.
       await h.refund(conversation);
       await settled();

@@ -103,12 +103,31 @@ describe('jobs.offer.* (consumer chat-offers): offers and their notices in the c
     expect(messages[0]).not.toHaveProperty('kind');
     expect(messages[1]).toMatchObject({ kind: 'offer', offer: snapshot });
 
-    // The offer is the company writing: announced like its message, once.
+    // The offer is the company writing: announced when it answers the poster's first message (here
+    // the company wrote first, so not yet), like a message would be, once.
+    const reply = await h.app.inject({
+      method: 'POST',
+      url: '/api/jobs/chat',
+      headers: poster.headers,
+      payload: { chatId: conversation.chatId, message: 'Wednesday is fine. What would it cost?' },
+    });
+    expect(reply.statusCode).toBe(201);
+    const priced = offerEvent(conversation, { priceNaira: 50_000 });
+    await h.publish(EVENT_TYPES.jobsOfferSent, priced);
+    await h.publish(EVENT_TYPES.jobsOfferSent, priced);
     const announced = await h.eventsOf(EVENT_TYPES.chatMessageSent, { chatId: conversation.chatId }, 2);
     expect(announced.map((e) => [e.seq, e.senderId, e.recipientId])).toEqual([
-      [1, company.id, poster.id],
-      [2, company.id, poster.id],
+      [3, poster.id, company.id],
+      [4, company.id, poster.id],
     ]);
+    await settled();
+    expect(
+      h.events.filter(
+        (e) =>
+          e.type === EVENT_TYPES.chatMessageSent &&
+          (e.payload as { chatId: string }).chatId === conversation.chatId,
+      ),
+    ).toHaveLength(2);
     posterSocket.close();
   });
 
@@ -175,14 +194,16 @@ describe('jobs.offer.* (consumer chat-offers): offers and their notices in the c
     ]);
     expect(await chatRow(declined.chatId)).toMatchObject({ applicant_unread: 1 });
 
-    // Only the two offers were announced: a notice is nobody answering (no-reply rule, reply times).
-    await h.eventsOf(EVENT_TYPES.chatMessageSent, { chatId: hired.chatId }, 2);
+    // Nothing announced: a notice is nobody writing (no-reply rule, reply times), so the poster's
+    // acceptance is not the poster's first message, and the offers answered no message of theirs.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const announced = (chatId: string) =>
       h.events.filter(
         (e) => e.type === EVENT_TYPES.chatMessageSent && (e.payload as { chatId: string }).chatId === chatId,
       );
-    expect(announced(hired.chatId).map((e) => (e.payload as { seq: number }).seq)).toEqual([1, 3]);
-    expect(announced(declined.chatId).map((e) => (e.payload as { seq: number }).seq)).toEqual([1]);
+    expect(announced(hired.chatId)).toEqual([]);
+    expect(announced(declined.chatId)).toEqual([]);
+    expect(await chatRow(hired.chatId)).toMatchObject({ poster_wrote_at: null, company_answered_at: null });
     expect(
       h.events.filter(
         (e) =>

@@ -63,7 +63,10 @@ interface OfferMessage {
   offer: ChatOffer;
   /** Stores it once: the offer's id for an offer, the event's id (and the offer's) for an update. */
   eventKey: string;
-  /** chat.message.sent for it: only the company's own offer is someone writing. */
+  /**
+   * Someone writing: only the company's own offer is. Announced as chat.message.sent when it is the
+   * company's answer to the poster (the conversation's milestone, see storeMessages).
+   */
   announce: boolean;
 }
 
@@ -119,11 +122,12 @@ async function writeInto(
         kind: message.kind,
         offer: message.offer,
         eventKey: message.eventKey,
+        writes: message.announce,
       },
     ],
     new Date(),
   );
-  if (message.announce) {
+  if (row!.milestone) {
     await publishEvents(trx, EVENT_TYPES.chatMessageSent, [
       { payload: messageSentPayload(row!, chat), correlationId },
     ]);
@@ -178,7 +182,7 @@ async function chatOfOffer(trx: Transaction<ChatDatabase>, jobId: string, offerI
 
 /**
  * Offers as messages in the conversation of their job and company (issue 29): the offer itself, a card
- * from the company, announced as the company writing (chat.message.sent); its withdrawal, acceptance,
+ * from the company, the company writing (chat.message.sent when it answers the poster); its withdrawal, acceptance,
  * decline and an undone hire as notices. The notices are not anyone answering: no chat.message.sent, so
  * payments' no-reply rule and accounts' reply times do not count them. Each counts as unread for the
  * member it is addressed to, like any message.

@@ -98,4 +98,28 @@ export const chatMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  '0005_conversation_milestones': {
+    async up(db: UntypedDb) {
+      // Only the messages that move a conversation on are announced (chat.message.sent): the poster's
+      // first, and the company's first after it. Each conversation remembers when they were written.
+      await db.schema
+        .alterTable('chats')
+        .addColumn('poster_wrote_at', 'timestamptz')
+        .addColumn('company_answered_at', 'timestamptz')
+        .execute();
+      // From the history: the members' own messages, and the company's offers (the company writing).
+      await sql`
+        update chat.chats c set poster_wrote_at = (
+          select min(m.sent_at) from chat.messages m
+          where m.chat_id = c.id and m.sender_id = c.poster_id and m.kind = 'text')
+      `.execute(db);
+      await sql`
+        update chat.chats c set company_answered_at = (
+          select min(m.sent_at) from chat.messages m
+          where m.chat_id = c.id and m.sender_id = c.applicant_id and m.kind in ('text', 'offer')
+            and m.sent_at >= c.poster_wrote_at)
+        where c.poster_wrote_at is not null
+      `.execute(db);
+    },
+  },
 };

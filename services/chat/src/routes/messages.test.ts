@@ -45,7 +45,7 @@ describe('conversation REST routes', () => {
     h.db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq').execute();
 
   describe('POST /api/jobs/chat', () => {
-    it('stores the message with the next sequence number, answers 201 with it, and announces chat.message.sent', async () => {
+    it('stores the message with the next sequence number, answers 201 with it, and announces the poster’s first and the company’s answer', async () => {
       const conversation = await h.unlock(poster, company);
       const response = await send(company, {
         chatId: conversation.chatId,
@@ -88,19 +88,48 @@ describe('conversation REST routes', () => {
         .where('id', '=', conversation.chatId)
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ last_seq: 2, poster_unread: 1, applicant_unread: 1 });
-      expect(await h.eventsOf(EVENT_TYPES.chatMessageSent, { chatId: conversation.chatId, seq: 1 })).toEqual([
+
+      // Announced (chat.message.sent): the poster's first message, then the company's first after it.
+      // The company's opening line answered nothing; later messages change nothing for anyone else.
+      h.clock.advance(60_000);
+      const answer = (await send(company, { chatId: conversation.chatId, message: 'See you then.' })).json();
+      await send(poster, { chatId: conversation.chatId, message: 'Thanks!' });
+      await send(company, { chatId: conversation.chatId, message: 'You are welcome.' });
+      expect(await h.eventsOf(EVENT_TYPES.chatMessageSent, { chatId: conversation.chatId }, 2)).toEqual([
         {
           chatId: conversation.chatId,
           jobId: conversation.jobId,
-          messageId: message._id,
-          seq: 1,
-          senderId: company.id,
-          recipientId: poster.id,
+          messageId: second.json()._id,
+          seq: 2,
+          senderId: poster.id,
+          recipientId: company.id,
           posterId: poster.id,
           applicantId: company.id,
-          sentAt: message.sentAt,
+          sentAt: second.json().sentAt,
         },
+        expect.objectContaining({
+          messageId: answer._id,
+          seq: 3,
+          senderId: company.id,
+          sentAt: answer.sentAt,
+        }),
       ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(
+        h.events
+          .filter((e) => e.type === EVENT_TYPES.chatMessageSent)
+          .filter((e) => (e.payload as { chatId: string }).chatId === conversation.chatId),
+      ).toHaveLength(2);
+      expect(
+        await h.db
+          .selectFrom('chats')
+          .select(['poster_wrote_at', 'company_answered_at'])
+          .where('id', '=', conversation.chatId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({
+        poster_wrote_at: new Date(second.json().sentAt),
+        company_answered_at: new Date(answer.sentAt),
+      });
     });
 
     it('stores a retry with the same clientId once: same answer, no second row, no second event', async () => {
