@@ -23,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateSigningKeys } from '@marketplace/service-kit';
 import { REMOTE_NAMES, SERVICES, type RemoteName } from '../topology';
-import { prometheusConfig, REMOTE_VERSION, stackYaml, type Release, type UploadsNfs } from './stack';
+import { imageOf, prometheusConfig, REMOTE_VERSION, stackYaml, type Release, type UploadsNfs } from './stack';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const STACK_NAME = 'marketplace';
@@ -112,8 +112,36 @@ export function parseUploadsNfs(value: string, options?: string): UploadsNfs {
 }
 
 /** Writes the stack and Prometheus files from the release and applies them (only changed services move). */
+/**
+ * Deploys a release. On a running stack, the services whose image changes get their migrations first:
+ * their migrate tasks run the new image beside the code still running, and the code rolls only once
+ * every one of them completed. Rolled together, a new replica in `verify` mode could start before its
+ * migration was in, refuse to start, and be rolled back by Swarm (seen when a migrate task's first
+ * attempts could not resolve the database yet). A migration that does not complete stops the deploy
+ * with its error, the code and the release file untouched.
+ */
 export function applyRelease(paths: StackPaths, release: Release, options: DeployOptions): void {
+  const previous = readRelease(paths);
+  const migrating = previous
+    ? SERVICES.map((service) => service.name).filter(
+        (name) => imageOf(previous, name) !== imageOf(release, name),
+      )
+    : [];
+  if (previous && migrating.length > 0 && stackRunning()) {
+    deployStack(paths, previous, options, release.images);
+    for (const name of migrating) waitForMigration(name, imageOf(release, name));
+  }
   writeRelease(paths, release);
+  deployStack(paths, release, options);
+  publishOnLoopback(options.port);
+}
+
+function deployStack(
+  paths: StackPaths,
+  release: Release,
+  options: DeployOptions,
+  migrateImages?: Release['images'],
+): void {
   writeFileSync(join(paths.dir, 'deploy-options.json'), `${JSON.stringify(options, null, 2)}\n`);
   const prometheus = join(paths.dir, 'prometheus.yml');
   writeFileSync(prometheus, prometheusConfig());
@@ -127,10 +155,50 @@ export function applyRelease(paths: StackPaths, release: Release, options: Deplo
       prometheusConfig: prometheus,
       ...(options.env ? { env: options.env } : {}),
       ...(options.uploadsNfs ? { uploadsNfs: options.uploadsNfs } : {}),
+      ...(migrateImages ? { migrateImages } : {}),
     }),
   );
   run('docker', ['stack', 'deploy', '--prune', '--resolve-image', 'never', '-c', stack, STACK_NAME]);
-  publishOnLoopback(options.port);
+}
+
+const stackRunning = () =>
+  run('docker', ['stack', 'ls', '--format', '{{.Name}}'], { quiet: true }).split('\n').includes(STACK_NAME);
+
+/** Waits until `<service>-migrate` completed once with `image` (five minutes at most). */
+export function waitForMigration(service: string, image: string, timeoutMs = 300_000): void {
+  const ends = Date.now() + timeoutMs;
+  let lastError = '';
+  for (;;) {
+    const tasks = run(
+      'docker',
+      [
+        'service',
+        'ps',
+        `${STACK_NAME}_${service}-migrate`,
+        '--no-trunc',
+        '--format',
+        '{{.Image}}\t{{.CurrentState}}\t{{.Error}}',
+      ],
+      { quiet: true },
+    )
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t'))
+      .filter(([taskImage]) => taskImage === image);
+    if (tasks.some(([, state]) => state?.startsWith('Complete'))) {
+      console.error(`${service}: migrations of ${image} applied`);
+      return;
+    }
+    lastError = tasks.find(([, , error]) => error)?.[2] ?? lastError;
+    if (Date.now() > ends) {
+      throw new Error(
+        `${service}-migrate with ${image} did not complete in ${timeoutMs / 1000} s` +
+          `${lastError ? ` (last error: ${lastError})` : ''}; the running version is untouched. ` +
+          `Its log: docker service logs ${STACK_NAME}_${service}-migrate`,
+      );
+    }
+    spawnSync('sleep', ['2']);
+  }
 }
 
 /**

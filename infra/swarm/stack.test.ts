@@ -135,3 +135,16 @@ describe('our containers in the Swarm stack', () => {
     },
   );
 });
+
+describe('a release’s migrations in the Swarm stack', () => {
+  it('run the migrate images asked for, beside the services’ running images (migrations first)', () => {
+    const stack = stackOf({ migrateImages: { default: 'ci1', chat: 'ci2' } });
+    expect(stack.services['chat-migrate']?.image).toBe('marketplace/chat:ci2');
+    expect(stack.services.chat?.image).toBe('marketplace/chat:ci1');
+    expect(stack.services['jobs-migrate']?.image).toBe('marketplace/jobs:ci1');
+    // Without it, each migrate task runs its service's image.
+    for (const service of SERVICES) {
+      expect(stackOf().services[`${service.name}-migrate`]?.image).toBe(`marketplace/${service.name}:ci1`);
+    }
+  });
+});

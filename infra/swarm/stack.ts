@@ -58,6 +58,11 @@ export interface StackOptions {
    * an NFS export, mounted by the local driver on whichever node runs a replica.
    */
   uploadsNfs?: UploadsNfs;
+  /**
+   * The image tags the services' migrate tasks run (default: the release's). deploy.ts runs a release's
+   * migrations first, beside the code still running, and rolls the code only once they are in.
+   */
+  migrateImages?: Release['images'];
 }
 
 /** An NFS export for the uploads volumes: one folder per volume under `path` (made beforehand). */
@@ -92,7 +97,7 @@ export function uploadsVolumes(nfs?: UploadsNfs): Record<string, object> {
 export const STACK_NETWORK = 'marketplace';
 export const REMOTE_VERSION = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
-const imageOf = (release: Release, part: string) =>
+export const imageOf = (release: Release, part: string) =>
   `marketplace/${part}:${release.images[part] ?? release.images.default}`;
 
 /** Secrets as files under /run/secrets, each setting given as `<ENV>_FILE`. */
@@ -236,7 +241,10 @@ export function stackFile(release: Release, options: StackOptions): Record<strin
     const migrator = `${service.name}-migrator-database-url`;
     secrets.add(migrator);
     services[`${service.name}-migrate`] = {
-      image: imageOf(release, service.name),
+      image: imageOf(
+        options.migrateImages ? { ...release, images: options.migrateImages } : release,
+        service.name,
+      ),
       command: service.migrate.command,
       environment: { LOG_LEVEL: 'info', DATABASE_URL_FILE: `/run/secrets/${migrator}` },
       secrets: [{ source: migrator, target: migrator, mode: 0o0444 }],

@@ -25,3 +25,32 @@ describe('openDatabase on PostgreSQL', () => {
     }
   });
 });
+
+describe('openDatabase at start', () => {
+  it('waits for a name that cannot be resolved yet (a new container’s DNS), then reports it', async () => {
+    const waits: unknown[] = [];
+    await expect(
+      openDatabase({
+        url: 'postgres://app@db-not-known-yet.invalid:5432/market',
+        startupWaitMs: 250,
+        retryMs: 100,
+        onWait: (err) => waits.push(err),
+      }),
+    ).rejects.toThrow(/cannot reach the database at .*db-not-known-yet\.invalid.*ENOTFOUND/);
+    expect(waits.length).toBeGreaterThanOrEqual(1);
+    expect(waits.every((err) => (err as { code?: string }).code === 'ENOTFOUND')).toBe(true);
+  });
+
+  it('reports a refused connection or an unknown role at once', async () => {
+    for (const url of [
+      'postgres://app@127.0.0.1:1/market',
+      `postgres://no_such_role_${Date.now()}@127.0.0.1:5432/postgres`,
+    ]) {
+      const waits: unknown[] = [];
+      await expect(openDatabase({ url, onWait: (err) => waits.push(err) })).rejects.toThrow(
+        /cannot reach the database/,
+      );
+      expect(waits).toEqual([]);
+    }
+  });
+});

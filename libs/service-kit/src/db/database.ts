@@ -55,7 +55,20 @@ export interface OpenDatabaseOptions {
   fsBundle?: Blob | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * How long a PostgreSQL whose name cannot be resolved yet, or that is still starting, is waited for
+   * (tried every `retryMs`): default 30 s. A new Swarm task's DNS may not know the database's name for
+   * its first seconds; exiting then made a rolling update fail its first replica and roll back. Any
+   * other failure (refused, a wrong password, no such role) is reported at once.
+   */
+  startupWaitMs?: number;
+  retryMs?: number;
+  /** Told of each failed attempt that will be tried again. */
+  onWait?: (err: unknown) => void;
 }
+
+/** Failures that a moment fixes: the name not known yet (DNS), the server still starting (57P03). */
+const TRANSIENT_AT_START = new Set(['ENOTFOUND', 'EAI_AGAIN', '57P03']);
 
 export class DatabaseUnavailableError extends Error {
   constructor(target: string, cause: unknown) {
@@ -67,11 +80,15 @@ export class DatabaseUnavailableError extends Error {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options);
   return openPGlite(options);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  { startupWaitMs = 30_000, retryMs = 1000, onWait }: OpenDatabaseOptions,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A client losing its server (PostgreSQL restarted, a failover) must not crash the process: the pool
   // covers idle clients; a checked-out one between two queries (inside a transaction) emits 'error' on
@@ -82,13 +99,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const signal = new CommitSignal();
   const raw = new Kysely({ dialect: signal.wrap(new PostgresDialect({ pool })) }) as UntypedDb;
   const db = makeDatabase('postgres', raw, signal);
-  try {
-    await db.ping();
-  } catch (err) {
-    await raw.destroy().catch(() => undefined);
-    throw new DatabaseUnavailableError(redactUrl(url), err);
+  const waitEnds = Date.now() + startupWaitMs;
+  for (;;) {
+    try {
+      await db.ping();
+      return db;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code !== 'string' || !TRANSIENT_AT_START.has(code) || Date.now() + retryMs > waitEnds) {
+        await raw.destroy().catch(() => undefined);
+        throw new DatabaseUnavailableError(redactUrl(url), err);
+      }
+      onWait?.(err);
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
   }
-  return db;
 }
 
 async function openPGlite({
