@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_API, CHAT_OFFER_NOTICES, EVENT_TYPES, OFFER_MESSAGES } from '@marketplace/contracts';
+import { API_PATHS, CHAT_API, CHAT_OFFER_NOTICES, EVENT_TYPES, OFFER_MESSAGES } from '@marketplace/contracts';
 import { newEvent } from '@marketplace/service-kit';
 import { eventually } from '@marketplace/service-kit/testing';
 import { createChatHarness, type ChatHarness, type Conversation, type Member } from '../testing';
@@ -52,13 +52,16 @@ describe('jobs.offer.* (consumer chat-offers): offers and their notices in the c
   it('writes a sent offer as a card from the company: next seq, unread for the poster, live, announced, stored once', async () => {
     const conversation = await h.unlock(poster, company);
     const posterSocket = await h.socket(poster);
-    const sent = await h.app.inject({
-      method: 'POST',
-      url: '/api/jobs/chat',
-      headers: company.headers,
-      payload: { chatId: conversation.chatId, message: 'Hello, we can come on Wednesday' },
-    });
-    expect(sent.statusCode).toBe(201);
+    const write = async (member: Member, message: string) => {
+      const sent = await h.app.inject({
+        method: 'POST',
+        url: API_PATHS.sendMessage,
+        headers: member.headers,
+        payload: { chatId: conversation.chatId, message },
+      });
+      expect(sent.statusCode).toBe(201);
+    };
+    await write(company, 'Hello, we can come on Wednesday');
 
     const offer = offerEvent(conversation);
     const envelope = newEvent(EVENT_TYPES.jobsOfferSent, offer, { correlationId: 'test-offer' });
@@ -105,13 +108,7 @@ describe('jobs.offer.* (consumer chat-offers): offers and their notices in the c
 
     // The offer is the company writing: announced when it answers the poster's first message (here
     // the company wrote first, so not yet), like a message would be, once.
-    const reply = await h.app.inject({
-      method: 'POST',
-      url: '/api/jobs/chat',
-      headers: poster.headers,
-      payload: { chatId: conversation.chatId, message: 'Wednesday is fine. What would it cost?' },
-    });
-    expect(reply.statusCode).toBe(201);
+    await write(poster, 'Wednesday is fine. What would it cost?');
     const priced = offerEvent(conversation, { priceNaira: 50_000 });
     await h.publish(EVENT_TYPES.jobsOfferSent, priced);
     await h.publish(EVENT_TYPES.jobsOfferSent, priced);
