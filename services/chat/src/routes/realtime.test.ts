@@ -460,6 +460,17 @@ describe('/ws', () => {
       expect(closedAt[3]! - closedAt[0]!).toBeGreaterThanOrEqual(1000);
     });
 
+    it('stops cleanly after requests injected without a connection (tests, probes) reached /ws', async () => {
+      const leaving = await h.instance();
+      const injected = await leaving.app.inject({
+        method: 'GET',
+        url: '/ws',
+        headers: { ...company.headers, connection: 'Upgrade', upgrade: 'websocket' },
+      });
+      expect(injected.statusCode).toBeLessThan(500);
+      await expect(leaving.close()).resolves.toBeUndefined();
+    });
+
     it('refuses with 503 an upgrade still in its checks when the drain begins, rather than leaving it hanging', async () => {
       const leaving = await h.instance();
       const wsUrl = await leaving.wsUrl();

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { CHAT_LIMITS, WEBSOCKET_PATH, WS_CLOSE_CODES } from '@marketplace/contracts';
@@ -203,9 +204,12 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       onRequest: [
         async (request) => {
           arrivals.set(request, performance.now());
+          // A real upgrade's connection (an injected request has no connection to answer on).
           const socket = request.raw.socket;
-          upgrading.add(socket);
-          socket.once('close', () => upgrading.delete(socket));
+          if (request.headers.upgrade && socket instanceof Socket) {
+            upgrading.add(socket);
+            socket.once('close', () => upgrading.delete(socket));
+          }
           if (!originAllowed(request, allowed))
             throw new AppError(403, 'ORIGIN_REFUSED', ORIGIN_REFUSED_MESSAGE);
         },
