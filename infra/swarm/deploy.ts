@@ -111,7 +111,6 @@ export function parseUploadsNfs(value: string, options?: string): UploadsNfs {
   return { address: match[1]!, path: match[2]!, ...(options ? { options } : {}) };
 }
 
-/** Writes the stack and Prometheus files from the release and applies them (only changed services move). */
 /**
  * Deploys a release. On a running stack, the services whose image changes get their migrations first:
  * their migrate tasks run the new image beside the code still running, and the code rolls only once
@@ -136,6 +135,7 @@ export function applyRelease(paths: StackPaths, release: Release, options: Deplo
   publishOnLoopback(options.port);
 }
 
+/** Writes the stack and Prometheus files from the release and applies them (only changed services move). */
 function deployStack(
   paths: StackPaths,
   release: Release,

@@ -67,7 +67,7 @@ interface OfferMessage {
    * Someone writing: only the company's own offer is. Announced as chat.message.sent when it is the
    * company's answer to the poster (the conversation's milestone, see storeMessages).
    */
-  announce: boolean;
+  writes: boolean;
 }
 
 /**
@@ -122,7 +122,7 @@ async function writeInto(
         kind: message.kind,
         offer: message.offer,
         eventKey: message.eventKey,
-        writes: message.announce,
+        writes: message.writes,
       },
     ],
     new Date(),
@@ -149,7 +149,7 @@ const update = (
     kind: 'offer-update',
     offer: { offerId, state },
     eventKey,
-    announce: false,
+    writes: false,
   }) satisfies OfferMessage;
 
 /**
@@ -182,8 +182,8 @@ async function chatOfOffer(trx: Transaction<ChatDatabase>, jobId: string, offerI
 
 /**
  * Offers as messages in the conversation of their job and company (issue 29): the offer itself, a card
- * from the company, the company writing (chat.message.sent when it answers the poster); its withdrawal, acceptance,
- * decline and an undone hire as notices. The notices are not anyone answering: no chat.message.sent, so
+ * from the company, the company writing (chat.message.sent when it answers the poster); its
+ * withdrawal, acceptance, decline and an undone hire as notices. The notices are not anyone answering: no chat.message.sent, so
  * payments' no-reply rule and accounts' reply times do not count them. Each counts as unread for the
  * member it is addressed to, like any message.
  */
@@ -208,7 +208,7 @@ export function offerHandlers(afterCommit: OfferAfterCommit): EventHandlers<Chat
           kind: 'offer',
           offer: snapshot,
           eventKey: `offer:${offer.offerId}`,
-          announce: true,
+          writes: true,
         },
         event.correlationId,
         (change) => afterCommit(event.id, change),
