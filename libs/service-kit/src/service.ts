@@ -31,6 +31,8 @@ export interface ServiceSetup<DB> {
    * by the kit when that transaction commits.
    */
   consume(options: { durable: string; filterSubject: string; handlers: EventHandlers<DB> }): void;
+  /** The sessions and accounts `authenticate` refuses, kept in memory while the service runs. */
+  revocations: RevocationList;
 }
 
 /**
@@ -60,7 +62,8 @@ export async function setupService<DB>(
   await app.register(errorHandlerPlugin);
   // First, so it sees every route the service registers next.
   await registerOpenApi(app, options.name);
-  // Sessions ended early and deleted accounts, from accounts' events: refused by `authenticate` at once.
+  // Sessions ended early and deleted accounts, from accounts' events: refused by `authenticate` within
+  // about a second, from a copy in memory (watched from onReady).
   const revocations = new RevocationList(db as Kysely<unknown>);
   await app.register(authPlugin, { ...deps.auth, isRevoked: (claims) => revocations.isRevoked(claims) });
   registerJsonBodyParser(app);
@@ -85,6 +88,7 @@ export async function setupService<DB>(
 
   app.addHook('onReady', async () => {
     relay.start();
+    revocations.watch((err) => app.log.warn({ err }, 'reading the revocations failed: looking sessions up'));
     for (const subscription of subscriptions) {
       const dispatch = dispatchEvents<DB>(subscription.handlers, app.log, subscription.durable);
       const handler = idempotentHandler(db, subscription.durable, (event, trx) =>
@@ -100,6 +104,7 @@ export async function setupService<DB>(
     }
   });
   app.addHook('onClose', async () => {
+    revocations.stop();
     stopListening();
     await Promise.all(consumers.map((consumer) => consumer.stop()));
     await relay.stop();
@@ -108,5 +113,6 @@ export async function setupService<DB>(
   return {
     db,
     consume: (subscription) => subscriptions.push(subscription),
+    revocations,
   };
 }

@@ -6,14 +6,14 @@ import {
   metricsOf,
   type EventHandler,
   type EventHandlers,
-  RevocationList,
+  type RevocationList,
   setupService,
   type Consumer,
   type ServiceDeps,
 } from '@marketplace/service-kit';
 import { CHAT_MESSAGES } from '@marketplace/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { resolveChatSettings, type ChatSettings } from './config';
 export { originAllowed, ORIGIN_REFUSED_MESSAGE } from './routes/realtime';
 import { JOBS_CONSUMER, jobHandlers } from './consumers/jobs';
@@ -45,6 +45,8 @@ export interface ChatControls {
   hub: LiveHub;
   conversations: Conversations;
   instance: string;
+  /** The sessions this instance refuses (a test stops its copy to make checks query the table). */
+  revocations: RevocationList;
 }
 
 export type ChatServiceOptions = ServiceDeps & {
@@ -181,9 +183,15 @@ export default async function chatService(app: FastifyInstance, options: ChatSer
     heartbeatMs: settings.heartbeatMs,
     sessionCheckMs: settings.sessionCheckMs,
     drain: settings.drain,
-    revocations: new RevocationList(db as Kysely<unknown>),
+    revocations: service.revocations,
     observeGreeting: metrics && chatGreetingObserver(metrics),
   });
 
-  options.onControls?.({ sweepReminders: sweep, hub, conversations, instance });
+  options.onControls?.({
+    sweepReminders: sweep,
+    hub,
+    conversations,
+    instance,
+    revocations: service.revocations,
+  });
 }

@@ -52,6 +52,7 @@ describe('migrateSchema', () => {
       '0000_kit_outbox_inbox',
       '0000_kit_rate_limits',
       '0000_kit_revocations',
+      '0000_kit_revocations_recorded_at',
       '0001_widgets',
     ]);
     expect(await migrateSchema(db, 'counted', migrations)).toEqual([]);
@@ -88,10 +89,11 @@ describe('verifySchema (MIGRATIONS=verify)', () => {
       '0000_kit_outbox_inbox',
       '0000_kit_rate_limits',
       '0000_kit_revocations',
+      '0000_kit_revocations_recorded_at',
       '0001_widgets',
     ]);
     await expect(verifySchema(db, 'fresh', first)).rejects.toThrow(
-      "schema fresh is not at the latest migration: 4 pending (0000_kit_outbox_inbox, 0000_kit_rate_limits, 0000_kit_revocations, ...); run the service's migrate task first",
+      "schema fresh is not at the latest migration: 5 pending (0000_kit_outbox_inbox, 0000_kit_rate_limits, 0000_kit_revocations, ...); run the service's migrate task first",
     );
     // Verifying changes nothing.
     const { rows } = await sql`select 1 from pg_namespace where nspname = 'fresh'`.execute(db.raw);

@@ -74,6 +74,24 @@ const kitMigrations: SchemaMigrations = {
         .execute();
     },
   },
+  /**
+   * When each revocation was recorded (its transaction's start), so an instance keeping the table in
+   * memory reads only what is new each second (auth/revocation.ts `watch`).
+   */
+  '0000_kit_revocations_recorded_at': {
+    async up(db: UntypedDb) {
+      await db.schema
+        .alterTable('revocations')
+        .addColumn('recorded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createIndex('revocations_recorded_at_idx')
+        .ifNotExists()
+        .on('revocations')
+        .column('recorded_at')
+        .execute();
+    },
+  },
 };
 
 /**
