@@ -106,6 +106,11 @@ describe('All users (admin)', () => {
         .getAllByRole('cell')
         .map((td) => td.textContent),
     ).toEqual(['person2@example.ng', '08030000002', '1', '1', 'user']);
+    // A phone shows at most two lines of an address; the whole of it is in its title.
+    expect(within(rows(t)[0]!).getByText('person1@example.ng')).toHaveAttribute(
+      'title',
+      'person1@example.ng',
+    );
     expect(requests[0]!.get('page')).toBe('1');
     expect(requests[0]!.get('limit')).toBe('20');
     expect(requests[0]!.get('search')).toBe('');

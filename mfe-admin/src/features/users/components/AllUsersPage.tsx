@@ -98,7 +98,7 @@ export function AllUsersPage() {
               {data.users.map((user) => (
                 <tr key={user._id}>
                   <td className="admin-table__email">
-                    <span>{user.email}</span>
+                    <span title={user.email}>{user.email}</span>
                   </td>
                   <td data-short="Phone">{user.phoneNumber || MESSAGES.missingValue}</td>
                   <td data-short="Posted" className="admin-table__num">
