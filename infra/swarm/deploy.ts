@@ -23,7 +23,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateSigningKeys } from '@marketplace/service-kit';
 import { REMOTE_NAMES, SERVICES, type RemoteName } from '../topology';
-import { imageOf, prometheusConfig, REMOTE_VERSION, stackYaml, type Release, type UploadsNfs } from './stack';
+import {
+  imageOf,
+  prometheusConfig,
+  REMOTE_VERSION,
+  stackYaml,
+  unchangedImages,
+  type Release,
+  type UploadsNfs,
+} from './stack';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const STACK_NAME = 'marketplace';
@@ -225,6 +233,14 @@ export function publishOnLoopback(port: number): void {
   if (!present) run('iptables', ['-I', ...rule]);
 }
 
+/** The id of a local image (undefined when there is no such image). */
+function localImageId(image: string): string | undefined {
+  const result = spawnSync('docker', ['image', 'inspect', '--format', '{{.Id}}', image], {
+    encoding: 'utf8',
+  });
+  return result.status === 0 ? result.stdout.trim() || undefined : undefined;
+}
+
 export function up(paths: StackPaths, version: string, options: DeployOptions): Release {
   if (!/Swarm: active/.test(run('docker', ['info'], { quiet: true }))) {
     run('docker', ['swarm', 'init', '--advertise-addr', '127.0.0.1']);
@@ -232,7 +248,8 @@ export function up(paths: StackPaths, version: string, options: DeployOptions): 
   ensureSecrets(paths);
   const previous = readRelease(paths);
   const release: Release = {
-    images: { default: version },
+    // A part whose image did not change keeps running as it is (not restarted under a new name).
+    images: { ...(previous ? unchangedImages(previous, version, localImageId) : {}), default: version },
     remotes:
       previous?.remotes ??
       (Object.fromEntries(

@@ -1,7 +1,16 @@
 import { parse } from 'yaml';
 import { REMOTE_NAMES, SERVICES, UPLOADS_DIR } from '../topology';
 import { parseUploadsNfs } from './deploy';
-import { SCRATCH_MIB, stackYaml, uploadsVolumes, type Release, type StackOptions } from './stack';
+import {
+  imageOf,
+  RELEASE_PARTS,
+  SCRATCH_MIB,
+  stackYaml,
+  unchangedImages,
+  uploadsVolumes,
+  type Release,
+  type StackOptions,
+} from './stack';
 
 const release: Release = {
   images: { default: 'ci1' },
@@ -146,5 +155,36 @@ describe('a release’s migrations in the Swarm stack', () => {
     for (const service of SERVICES) {
       expect(stackOf().services[`${service.name}-migrate`]?.image).toBe(`marketplace/${service.name}:ci1`);
     }
+  });
+});
+
+describe('unchangedImages', () => {
+  const running: Release = { ...release, images: { default: 'v1', chat: 'v0' } };
+  // Images by id: only accounts and chat were rebuilt with other contents in v2.
+  const ids: Record<string, string> = {};
+  for (const part of RELEASE_PARTS) {
+    ids[`marketplace/${part}:v1`] = `sha256:${part}`;
+    ids[`marketplace/${part}:v2`] = `sha256:${part}`;
+  }
+  ids['marketplace/accounts:v2'] = 'sha256:accounts-new';
+  ids['marketplace/chat:v0'] = 'sha256:chat';
+  ids['marketplace/chat:v2'] = 'sha256:chat';
+  delete ids['marketplace/prometheus:v2'];
+
+  it('keeps the running tag of every part whose new image is the same image, so only what changed restarts', () => {
+    const kept = unchangedImages(running, 'v2', (image) => ids[image]);
+    expect(kept.postgres).toBe('v1');
+    expect(kept.nats).toBe('v1');
+    expect(kept.chat).toBe('v0');
+    // Rebuilt with other contents, or not built at all: the new tag (the release's default).
+    expect(kept.accounts).toBeUndefined();
+    expect(kept.prometheus).toBeUndefined();
+    const next = { ...running, images: { ...kept, default: 'v2' } };
+    expect(imageOf(next, 'postgres')).toBe('marketplace/postgres:v1');
+    expect(imageOf(next, 'accounts')).toBe('marketplace/accounts:v2');
+  });
+
+  it('keeps nothing when no image is known (a first deploy, images of another machine)', () => {
+    expect(unchangedImages(running, 'v2', () => undefined)).toEqual({});
   });
 });

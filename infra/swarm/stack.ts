@@ -100,6 +100,41 @@ export const REMOTE_VERSION = /^[a-z0-9][a-z0-9-]{0,39}$/;
 export const imageOf = (release: Release, part: string) =>
   `marketplace/${part}:${release.images[part] ?? release.images.default}`;
 
+/** The parts whose image follows the release's tags (`imageOf`); a remote's follows its own versions. */
+export const RELEASE_PARTS: readonly string[] = [
+  'postgres',
+  'nats',
+  DB_PROVISION.name,
+  ...SERVICES.map((service) => service.name),
+  EDGE.name,
+  ...WEB_APPS.filter((web) => web.app === 'shell').map((web) => web.name),
+  'ingress',
+  'prometheus',
+];
+
+/**
+ * The tags a release at `version` keeps from `previous`: those of the parts whose new image is the very
+ * image already running (the same image id). Swarm restarts a service whenever its image's name
+ * changes, so without this every release restarted PostgreSQL and all three NATS nodes at once, and the
+ * services rolling beside them found JetStream unavailable. Only what changed moves.
+ */
+export function unchangedImages(
+  previous: Release,
+  version: string,
+  imageId: (image: string) => string | undefined,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const part of RELEASE_PARTS) {
+    const running = imageOf(previous, part);
+    const next = `marketplace/${part}:${version}`;
+    if (running === next) continue;
+    const id = imageId(running);
+    if (id !== undefined && id === imageId(next))
+      kept[part] = previous.images[part] ?? previous.images.default;
+  }
+  return kept;
+}
+
 /** Secrets as files under /run/secrets, each setting given as `<ENV>_FILE`. */
 function secretsOf(part: Part): { secrets: object[]; env: Record<string, string> } {
   return {

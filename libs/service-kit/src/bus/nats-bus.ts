@@ -63,6 +63,24 @@ export interface NatsBusOptions {
   publishTimeoutMs?: number;
   /** Messages pulled ahead per consumer. Default 32. */
   prefetch?: number;
+  /**
+   * How long the start waits for JetStream while it says it is temporarily unavailable (a cluster
+   * electing its leader while its nodes restart). Default 30 s; other failures are reported at once.
+   */
+  startupWaitMs?: number;
+  /** How often it asks again meanwhile. Default 1000 ms. */
+  startupRetryMs?: number;
+}
+
+/**
+ * JetStream's answers that a moment fixes: "JetStream system temporarily unavailable" (503, while a
+ * cluster elects its meta leader) and a request that timed out meanwhile. "No responders" (a server
+ * without JetStream) is not one of them.
+ */
+export function jetStreamStarting(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (err.name === 'TimeoutError') return true;
+  return err instanceof JetStreamApiError && err.status === 503;
 }
 
 export class BusUnavailableError extends Error {
@@ -129,13 +147,31 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     throw new BusUnavailableError(`cannot reach NATS at ${shownServers}`, err);
   }
 
+  // Nodes restarting together (a release of the cluster's image) leave JetStream unavailable for some
+  // seconds; a process exiting then made its rolling update fail and Swarm roll a good release back.
+  const startupWaitEnds = Date.now() + (options.startupWaitMs ?? 30_000);
+  const startupRetryMs = options.startupRetryMs ?? 1000;
+  async function whileJetStreamStarts<T>(step: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await step();
+      } catch (err) {
+        if (!jetStreamStarting(err) || Date.now() + startupRetryMs > startupWaitEnds) throw err;
+        logger.warn({ ...errorInfo(err), servers: shownServers }, 'JetStream is not available yet; waiting');
+        await sleep(startupRetryMs);
+      }
+    }
+  }
+
   let jsm: JetStreamManager;
   try {
-    jsm = await jetstreamManager(nc);
+    jsm = await whileJetStreamStarts(() => jetstreamManager(nc));
   } catch (err) {
     await nc.close().catch(() => undefined);
     throw new BusUnavailableError(
-      `NATS at ${shownServers} has no JetStream (start nats-server with -js)`,
+      jetStreamStarting(err)
+        ? `NATS at ${shownServers}: JetStream did not become available`
+        : `NATS at ${shownServers} has no JetStream (start nats-server with -js)`,
       err,
     );
   }
@@ -225,7 +261,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   }
 
   try {
-    await ensureStreams();
+    await whileJetStreamStarts(ensureStreams);
   } catch (err) {
     await nc.close().catch(() => undefined);
     throw new BusUnavailableError(`cannot create JetStream streams on ${shownServers}`, err);
