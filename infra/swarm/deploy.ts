@@ -22,10 +22,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateSigningKeys } from '@marketplace/service-kit';
-import { REMOTE_NAMES, SERVICES, type RemoteName } from '../topology';
+import { DB_PROVISION, NATS_NODES, REMOTE_NAMES, SERVICES, type RemoteName } from '../topology';
 import {
   imageOf,
   prometheusConfig,
+  RELEASE_PARTS,
   REMOTE_VERSION,
   stackYaml,
   unchangedImages,
@@ -134,13 +135,98 @@ export function applyRelease(paths: StackPaths, release: Release, options: Deplo
         (name) => imageOf(previous, name) !== imageOf(release, name),
       )
     : [];
-  if (previous && migrating.length > 0 && stackRunning()) {
+  const running = previous !== undefined && stackRunning();
+  if (previous && running && migrating.length > 0) {
     deployStack(paths, previous, options, release.images);
     for (const name of migrating) waitForMigration(name, imageOf(release, name));
   }
   writeRelease(paths, release);
+  const deployedAt = Date.now();
   deployStack(paths, release, options);
   publishOnLoopback(options.port);
+  if (!previous || !running) return;
+  // Swarm rolls each changed service and rolls it back alone if its new replicas fail; the deploy
+  // waits for the outcome so that it can say so, and puts the whole previous release back on a failure.
+  try {
+    waitForRollout(rolledServices(previous, release), deployedAt);
+  } catch (err) {
+    writeRelease(paths, previous);
+    deployStack(paths, previous, options);
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)}; the previous release is deployed again`,
+    );
+  }
+}
+
+/** The stack's services whose image differs between two releases (the NATS part runs as three). */
+export function rolledServices(previous: Release, release: Release): string[] {
+  return RELEASE_PARTS.filter(
+    (part) => part !== DB_PROVISION.name && imageOf(previous, part) !== imageOf(release, part),
+  ).flatMap((part) =>
+    part === 'nats' ? Array.from({ length: NATS_NODES }, (_, i) => `nats-${i + 1}`) : [part],
+  );
+}
+
+/** What Swarm says of a service's update (`docker service inspect --format '{{json .UpdateStatus}}'`). */
+export type RolloutState = 'waiting' | 'done' | { failed: string };
+
+/**
+ * Reads one service's update status against the deploy's start: an update that began before it is
+ * another deploy's; none at all after a grace period means Swarm had nothing to roll.
+ */
+export function rolloutState(statusJson: string, deployedAt: number, now: number): RolloutState {
+  const graceMs = 30_000;
+  const status = parseUpdateStatus(statusJson);
+  const startedAt = status?.StartedAt ? Date.parse(status.StartedAt) : Number.NaN;
+  // Swarm's clock and this process's may differ by a little.
+  if (!status || !(startedAt >= deployedAt - 1000)) return now - deployedAt > graceMs ? 'done' : 'waiting';
+  if (status.State === 'completed') return 'done';
+  if (status.State === 'updating') return 'waiting';
+  return { failed: `${status.State ?? 'unknown state'}: ${status.Message ?? ''}`.trim() };
+}
+
+interface UpdateStatus {
+  State?: string;
+  StartedAt?: string;
+  Message?: string;
+}
+
+function parseUpdateStatus(json: string): UpdateStatus | null {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as UpdateStatus) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Waits until every one of `services` finished rolling (ten minutes at most); throws on a rollback. */
+export function waitForRollout(services: readonly string[], deployedAt: number, timeoutMs = 600_000): void {
+  const pending = new Set(services);
+  const ends = Date.now() + timeoutMs;
+  while (pending.size > 0) {
+    for (const service of [...pending]) {
+      const json = run(
+        'docker',
+        ['service', 'inspect', `${STACK_NAME}_${service}`, '--format', '{{json .UpdateStatus}}'],
+        { quiet: true },
+      );
+      const state = rolloutState(json, deployedAt, Date.now());
+      if (state === 'done') {
+        pending.delete(service);
+        console.error(`${service}: rolled`);
+      } else if (state !== 'waiting') {
+        throw new Error(
+          `${service}: Swarm did not roll the new release (${state.failed}). ` +
+            `Its tasks: docker service ps ${STACK_NAME}_${service} --no-trunc`,
+        );
+      }
+    }
+    if (pending.size === 0) return;
+    if (Date.now() > ends)
+      throw new Error(`still rolling after ${timeoutMs / 1000} s: ${[...pending].join(', ')}`);
+    spawnSync('sleep', ['2']);
+  }
 }
 
 /** Writes the stack and Prometheus files from the release and applies them (only changed services move). */
