@@ -216,6 +216,8 @@ describe('signed-in layout: dark mode', () => {
       within(screen.getByRole('navigation', { name: 'Account' })).getByRole('button', { name: 'Logout' }),
     );
     await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    // The sign-in page drawn (its chunk loaded inside the wait, not after the test).
+    await screen.findByRole('heading', { name: 'Sign in' });
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(localStorage.getItem('user')).toBeNull();
     unmount();
