@@ -4,21 +4,15 @@
  * it, a remote deployed, rolled back and broken, a service rolled under load, and what an operator sees.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
-import {
-  deployRemote,
-  deployServiceImage,
-  rollbackRemote,
-  savedOptions,
-  stackPaths,
-  STACK_NAME,
-} from '@marketplace/infra/swarm';
+import { deployRemote, rollbackRemote, savedOptions, stackPaths, STACK_NAME } from '@marketplace/infra/swarm';
 import { E2E_ADMIN, signInThroughApi } from './support/accounts';
 import { csrfToken } from './support/marketplace';
 import { launchBrowser, shoot, watchErrors } from './support/browser';
@@ -435,7 +429,15 @@ describe('the production stack, through the nginx ingress', () => {
     const workers = Array.from({ length: 4 }, worker);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const started = Date.now();
-    deployServiceImage(paths, 'jobs', `${VERSION}-rolled`, options!);
+    // As an operator rolls it, in a process of its own while the load runs here: the deploy returns
+    // once Swarm says every replica rolled, and fails if Swarm rolled it back.
+    const { stderr } = await promisify(execFile)(
+      'npx',
+      ['tsx', join(process.cwd(), 'infra', 'swarm', 'deploy.ts'), 'service', 'jobs', `${VERSION}-rolled`],
+      { env: { ...process.env, STACK_DIR: paths.dir }, maxBuffer: 16 * 1024 * 1024 },
+    );
+    assert.match(stderr, /jobs: migrations of marketplace\/jobs:\S+ applied/);
+    assert.match(stderr, /jobs: rolled/);
     await until(
       'the rolling update to finish',
       async () => {
