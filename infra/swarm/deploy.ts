@@ -151,7 +151,10 @@ export function applyRelease(paths: StackPaths, release: Release, options: Deplo
     waitForRollout(rolledServices(previous, release), deployedAt);
   } catch (err) {
     writeRelease(paths, previous);
-    deployStack(paths, previous, options);
+    // The migrate tasks stay on the new images: their migrations are in, and an older migrator would
+    // refuse a schema with migrations it does not know (Kysely: "corrupted migrations"). The previous
+    // code runs on the newer schema, which migrations must allow (add, then remove in a later release).
+    deployStack(paths, previous, options, release.images);
     throw new Error(
       `${err instanceof Error ? err.message : String(err)}; the previous release is deployed again`,
     );

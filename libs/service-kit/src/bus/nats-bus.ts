@@ -24,7 +24,7 @@ import {
 } from '@nats-io/jetstream';
 import { headers, nanos, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import { backoffDelay, sleep } from '../retry/backoff';
+import { backoffDelay, retryWhileStarting, sleep } from '../retry/backoff';
 import { consoleBusLogger, errorInfo, type BusLogger } from './logger';
 import { assertDurableName, assertLiveSubject, serviceOfFilter } from './subject';
 import type { Consumer, ConsumerLag, EventBus, LiveHandler, LiveSubscription, Subscription } from './types';
@@ -149,19 +149,14 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
 
   // Nodes restarting together (a release of the cluster's image) leave JetStream unavailable for some
   // seconds; a process exiting then made its rolling update fail and Swarm roll a good release back.
-  const startupWaitEnds = Date.now() + (options.startupWaitMs ?? 30_000);
-  const startupRetryMs = options.startupRetryMs ?? 1000;
-  async function whileJetStreamStarts<T>(step: () => Promise<T>): Promise<T> {
-    for (;;) {
-      try {
-        return await step();
-      } catch (err) {
-        if (!jetStreamStarting(err) || Date.now() + startupRetryMs > startupWaitEnds) throw err;
-        logger.warn({ ...errorInfo(err), servers: shownServers }, 'JetStream is not available yet; waiting');
-        await sleep(startupRetryMs);
-      }
-    }
-  }
+  const whileJetStreamStarts = <T>(step: () => Promise<T>) =>
+    retryWhileStarting(step, {
+      transient: jetStreamStarting,
+      waitMs: options.startupWaitMs ?? 30_000,
+      retryMs: options.startupRetryMs ?? 1000,
+      onWait: (err) =>
+        logger.warn({ ...errorInfo(err), servers: shownServers }, 'JetStream is not available yet; waiting'),
+    });
 
   let jsm: JetStreamManager;
   try {

@@ -10,6 +10,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { retryWhileStarting } from '../retry/backoff';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -99,20 +100,20 @@ async function openPostgres(
   const signal = new CommitSignal();
   const raw = new Kysely({ dialect: signal.wrap(new PostgresDialect({ pool })) }) as UntypedDb;
   const db = makeDatabase('postgres', raw, signal);
-  const waitEnds = Date.now() + startupWaitMs;
-  for (;;) {
-    try {
-      await db.ping();
-      return db;
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (typeof code !== 'string' || !TRANSIENT_AT_START.has(code) || Date.now() + retryMs > waitEnds) {
-        await raw.destroy().catch(() => undefined);
-        throw new DatabaseUnavailableError(redactUrl(url), err);
-      }
-      onWait?.(err);
-      await new Promise((resolve) => setTimeout(resolve, retryMs));
-    }
+  try {
+    await retryWhileStarting(() => db.ping(), {
+      transient: (err) => {
+        const code = (err as { code?: unknown }).code;
+        return typeof code === 'string' && TRANSIENT_AT_START.has(code);
+      },
+      waitMs: startupWaitMs,
+      retryMs,
+      ...(onWait ? { onWait } : {}),
+    });
+    return db;
+  } catch (err) {
+    await raw.destroy().catch(() => undefined);
+    throw new DatabaseUnavailableError(redactUrl(url), err);
   }
 }
 

@@ -1,4 +1,4 @@
-import { backoffDelay, sleep } from './backoff';
+import { backoffDelay, retryWhileStarting, sleep } from './backoff';
 
 describe('backoffDelay', () => {
   it('doubles from the base per attempt', () => {
@@ -35,5 +35,49 @@ describe('sleep', () => {
     setTimeout(() => during.abort(), 10);
     await waiting;
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('retryWhileStarting', () => {
+  const transient = (err: unknown) => err instanceof Error && err.message === 'not yet';
+
+  it('tries again while the failure is transient, telling each wait, until the step succeeds', async () => {
+    let calls = 0;
+    const waits: unknown[] = [];
+    const result = await retryWhileStarting(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw new Error('not yet');
+        return 'up';
+      },
+      { transient, waitMs: 5000, retryMs: 5, onWait: (err) => waits.push(err) },
+    );
+    expect(result).toBe('up');
+    expect(calls).toBe(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it('throws any other failure at once, and the transient one once the wait is over', async () => {
+    let calls = 0;
+    await expect(
+      retryWhileStarting(
+        async () => {
+          calls += 1;
+          throw new Error('wrong password');
+        },
+        { transient, waitMs: 5000, retryMs: 5 },
+      ),
+    ).rejects.toThrow('wrong password');
+    expect(calls).toBe(1);
+    const started = Date.now();
+    await expect(
+      retryWhileStarting(
+        async () => {
+          throw new Error('not yet');
+        },
+        { transient, waitMs: 50, retryMs: 10 },
+      ),
+    ).rejects.toThrow('not yet');
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

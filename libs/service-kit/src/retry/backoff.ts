@@ -21,3 +21,29 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', done, { once: true });
   });
 }
+
+/**
+ * Runs `step` until it succeeds, trying again every `retryMs` while its failure is one a moment fixes
+ * (`transient`) and `waitMs` has not passed; any other failure, or the last one, is thrown. For what a
+ * process needs at start while its neighbours are still starting (the database, JetStream).
+ */
+export async function retryWhileStarting<T>(
+  step: () => Promise<T>,
+  options: {
+    transient: (err: unknown) => boolean;
+    waitMs: number;
+    retryMs: number;
+    onWait?: (err: unknown) => void;
+  },
+): Promise<T> {
+  const ends = Date.now() + options.waitMs;
+  for (;;) {
+    try {
+      return await step();
+    } catch (err) {
+      if (!options.transient(err) || Date.now() + options.retryMs > ends) throw err;
+      options.onWait?.(err);
+      await sleep(options.retryMs);
+    }
+  }
+}
