@@ -458,6 +458,65 @@ describe('the production stack, through the nginx ingress', () => {
     assert.ok(counts.ok > 50, 'the load ran during the update');
   });
 
+  it('puts chat back when its new release cannot start: the deploy fails and says so, the replicas never stop', async () => {
+    // A release whose process exits as it starts (a broken build or setting); its migrations are the
+    // running release's, so the roll gets as far as Swarm starting the first new replica.
+    const broken = `${VERSION}-broken`;
+    execFileSync('docker', ['build', '-q', '-t', `marketplace/chat:${broken}`, '-'], {
+      input: `FROM marketplace/chat:${VERSION}\nCMD ["node", "-e", "console.error('broken release'); process.exit(3)"]\n`,
+    });
+    const before = runningTasks('chat');
+    const image = () =>
+      execFileSync(
+        'docker',
+        [
+          'service',
+          'inspect',
+          `${STACK_NAME}_chat`,
+          '--format',
+          '{{.Spec.TaskTemplate.ContainerSpec.Image}}',
+        ],
+        { encoding: 'utf8' },
+      ).trim();
+    const releaseImage = () =>
+      (JSON.parse(readFileSync(paths.release, 'utf8')) as { images: Record<string, string> }).images;
+    assert.equal(image(), `marketplace/chat:${VERSION}`);
+
+    const failed = await promisify(execFile)(
+      'npx',
+      ['tsx', join(process.cwd(), 'infra', 'swarm', 'deploy.ts'), 'service', 'chat', broken],
+      { env: { ...process.env, STACK_DIR: paths.dir }, maxBuffer: 16 * 1024 * 1024 },
+    ).then(
+      () => assert.fail('the deploy of a release that cannot start succeeded'),
+      (err: { code?: number; stderr?: string }) => err,
+    );
+    assert.equal(failed.code, 1);
+    assert.match(failed.stderr ?? '', /chat: Swarm did not roll the new release \(rollback_/);
+    assert.match(failed.stderr ?? '', /the previous release is deployed again/);
+
+    // The release file and the service name the running image again, and the replicas that were
+    // running (start-first: the new one never took their place) are the ones running now.
+    assert.equal(releaseImage().chat, undefined);
+    await until(
+      'chat back on its release',
+      async () => (image() === `marketplace/chat:${VERSION}` ? true : undefined),
+      120_000,
+    );
+    await until(
+      'Swarm’s rollback to settle',
+      async () => (['rollback_completed', ''].includes(updateState('chat')) ? true : undefined),
+      120_000,
+    );
+    assert.deepEqual(runningTasks('chat'), before);
+    // And chat answers: sockets open on both replicas.
+    const page = await browser.newPage();
+    await page.goto(SITE);
+    await signInThroughApi(page, SITE, E2E_ADMIN.email, E2E_ADMIN.password);
+    const instances = await chatInstancesOf(page, 4);
+    assert.ok(new Set(instances).size >= 2, `sockets on: ${instances.join(', ')}`);
+    await page.close();
+  });
+
   it('keeps uploaded files on each service’s shared volume: every replica serves them, and they outlive the tasks', async () => {
     // A customer with a profile photo (accounts) and a job with an image (jobs), uploaded through the ingress.
     const email = `uploads-${Date.now()}@example.com`;

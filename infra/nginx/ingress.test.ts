@@ -21,6 +21,9 @@ describe('the nginx ingress configuration', () => {
     expect(config).toMatch(
       /location = \/ws \{\s+proxy_pass http:\/\/chat;[^}]*Upgrade \$http_upgrade[^}]*proxy_read_timeout 3600s/,
     );
+    // A lost replica's connect gives up sooner than the other parts' (2 s).
+    expect(config).toMatch(/location = \/ws \{[^}]*proxy_connect_timeout 1s;/);
+    expect(config).toMatch(/\n {2}proxy_connect_timeout 2s;/);
     const upstreams = upstreamsConfig({ chat: ['10.9.0.5', '10.9.0.6'] });
     expect(upstreams).toMatch(
       /upstream chat \{\s+least_conn;\s+server 10\.9\.0\.5:8080[^;]*;\s+server 10\.9\.0\.6:8080/,

@@ -139,6 +139,12 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   // are told in batches (drainSchedule), the others working as before until their turn.
   app.addHook('preClose', async () => {
     draining = true;
+    // No new connection from here: the kernel refuses it, and the ingress takes it to the next
+    // replica within a millisecond. Left listening, this instance answered each newcomer 503 itself,
+    // between handing its sockets over (up to a second each in the scaling bench, where least_conn sent
+    // nearly every reconnect here first, this replica holding no connection of nginx's current worker).
+    // The open connections stay; Fastify's own close later waits for them as before.
+    app.server.close();
     refuseUpgrades(app);
     for (const socket of upgrading) refuseUpgrade(socket);
     upgrading.clear();
