@@ -183,6 +183,9 @@ export class Conversations {
    * before `before`), `hasMore` = older ones precede the first one returned.
    */
   async page(chat: ChatView, query: PageQuery): Promise<Page> {
+    // Catching up with nothing new, as most reconnects do: the conversation row just read says so, and
+    // a message stored after that read is rung to the member's sockets (subscribed before they join).
+    if (query.after !== undefined && query.after >= chat.last_seq) return { messages: [], hasMore: false };
     const limit = query.limit ?? CHAT_LIMITS.pageSize;
     let select = this.db.selectFrom('messages').selectAll().where('chat_id', '=', chat.id);
     if (query.before !== undefined) select = select.where('seq', '<', query.before);

@@ -438,6 +438,21 @@ export function describeBusContract(name: string, makeBus: (db: Database) => Pro
       expect(heard.other).toEqual([]);
     });
 
+    test('listens made together (a burst of greetings) are each in effect once they resolve', async () => {
+      const [a, b] = [await open(), await open()];
+      const topic = randomLetters();
+      const heard = new Set<string>();
+      const listenTo = (i: number) => b.listen(`live.${topic}.m${i}`, (data) => void heard.add(data));
+      // Two bursts, the second made while the first waits on its round trip.
+      const first = Array.from({ length: 60 }, (_, i) => listenTo(i));
+      await new Promise((resolve) => setImmediate(resolve));
+      const second = Array.from({ length: 60 }, (_, i) => listenTo(60 + i));
+      await Promise.all([...first, ...second]);
+      // Sent from another connection the moment they resolved: none may be missed.
+      for (let i = 0; i < 120; i++) a.broadcast(`live.${topic}.m${i}`, `m${i}`);
+      await waitFor(() => heard.size === 120, 'a broadcast on every subject');
+    });
+
     test('a process that listens after a broadcast does not get it (nothing is stored)', async () => {
       const bus = await open();
       const subject = `live.${randomLetters()}.x`;

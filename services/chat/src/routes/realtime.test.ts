@@ -390,6 +390,25 @@ describe('/ws', () => {
       for (const s of [posterSocket, companySocket, outsider]) s.close();
     });
 
+    it('answers a catch-up with nothing new from the conversation row, without reading the messages', async () => {
+      const conversation = await h.unlock(poster, company);
+      const socket = await h.socket(company);
+      socket.send({ type: 'sendMessage', chatId: conversation.chatId, clientId: 'row-1', message: 'One' });
+      await socket.next('messageAck');
+      const conversations = h.controls.conversations;
+      const view = await conversations.viewFor(company.id, conversation.chatId);
+      expect(view.last_seq).toBe(1);
+      expect((await conversations.page(view, { after: 0 })).messages.map((m) => m.seq)).toEqual([1]);
+      // The row is believed: one that says nothing follows 0 is answered without the messages' query.
+      expect(await conversations.page({ ...view, last_seq: 0 }, { after: 0 })).toEqual({
+        messages: [],
+        hasMore: false,
+      });
+      socket.send({ type: 'joinRoom', chatId: conversation.chatId, after: 1 });
+      expect(await socket.next('joined')).toMatchObject({ messages: [], hasMore: false });
+      socket.close();
+    });
+
     it('asks every socket to catch up (resync) when live delivery may have missed something', async () => {
       const socket = await h.socket(poster);
       h.controls.hub.resyncAll();
