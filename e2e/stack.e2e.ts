@@ -478,7 +478,7 @@ describe('the production stack, through the nginx ingress', () => {
         ],
         { encoding: 'utf8' },
       ).trim();
-    const releaseImage = () =>
+    const releaseImages = () =>
       (JSON.parse(readFileSync(paths.release, 'utf8')) as { images: Record<string, string> }).images;
     assert.equal(image(), `marketplace/chat:${VERSION}`);
 
@@ -496,7 +496,7 @@ describe('the production stack, through the nginx ingress', () => {
 
     // The release file and the service name the running image again, and the replicas that were
     // running (start-first: the new one never took their place) are the ones running now.
-    assert.equal(releaseImage().chat, undefined);
+    assert.equal(releaseImages().chat, undefined);
     await until(
       'chat back on its release',
       async () => (image() === `marketplace/chat:${VERSION}` ? true : undefined),

@@ -59,7 +59,8 @@ function locationBlocks(route: IngressRoute): string[] {
     return [
       `    location = ${route.path} {\n${body([
         `proxy_pass http://${route.to};`,
-        // A draining replica refuses the upgrade with 503; a lost one refuses the connection: the next one.
+        // A draining or stopped replica refuses the connection (a draining one answers 503 on a
+        // connection already open), a lost one times out: each goes to the next replica.
         'proxy_next_upstream error timeout http_502 http_503;',
         'proxy_next_upstream_tries 3;',
         // A lost replica (killed, its address gone) does not refuse: the connect hangs until this

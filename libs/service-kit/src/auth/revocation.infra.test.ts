@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { migrateSchema } from '../db/migrate';
+import { holdTableLock } from '../testing/table-lock';
 import { createTestDatabase } from '../testing/test-database';
 import { RevocationList } from './revocation';
 
@@ -46,16 +47,7 @@ describe('RevocationList on a busy database', () => {
   it('answers from its copy while the table is locked (a check costs no query)', async () => {
     const list = new RevocationList(schema);
     await list.refresh();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
-    const holding = db.raw.transaction().execute(async (trx) => {
-      await sql`lock table revoking.revocations in access exclusive mode`.execute(trx);
-      locked();
-      await released;
-    });
-    await lockHeld;
+    const release = await holdTableLock(db.raw, 'revoking.revocations');
     try {
       const answer = await Promise.race([
         list.isRevoked({ sub: randomUUID(), sid: randomUUID() }),
@@ -63,8 +55,7 @@ describe('RevocationList on a busy database', () => {
       ]);
       expect(answer).toBe(false);
     } finally {
-      release();
-      await holding;
+      await release();
     }
   });
 });

@@ -9,3 +9,4 @@ export * from './run-entry';
 export * from './scrape-metrics';
 export * from '../bus/nats-test-server';
 export * from './silent-bus-logger';
+export * from './table-lock';

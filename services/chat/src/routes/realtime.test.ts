@@ -8,7 +8,7 @@ import {
   SESSION_COOKIES,
   WS_CLOSE_CODES,
 } from '@marketplace/contracts';
-import { sql } from 'kysely';
+import { holdTableLock } from '@marketplace/service-kit/testing';
 import WebSocket from 'ws';
 import { createChatHarness, TestSocket, type ChatHarness, type Conversation, type Member } from '../testing';
 
@@ -507,16 +507,7 @@ describe('/ws', () => {
       // A busy database: the session lookup of the upgrade waits behind a lock (with no copy of the
       // revocations in memory, as while the database cannot be read, the lookup queries the table).
       leaving.controls.revocations.stop();
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const lockHeld = new Promise<void>((resolve) => (locked = resolve));
-      const holding = h.db.transaction().execute(async (trx) => {
-        await sql`LOCK TABLE chat.revocations IN ACCESS EXCLUSIVE MODE`.execute(trx);
-        locked();
-        await released;
-      });
-      await lockHeld;
+      const release = await holdTableLock(h.db, 'chat.revocations');
       const answer = refused(wsUrl, newcomer.headers);
       await new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -524,8 +515,7 @@ describe('/ws', () => {
       const stopping = leaving.close();
       expect(await answer).toBe(503);
       expect(Date.now() - started).toBeLessThan(1000);
-      release();
-      await holding;
+      await release();
       await stopping;
     });
 

@@ -132,8 +132,8 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   const upgrading = new Set<Duplex>();
   let draining = false;
 
-  // The drain. Fastify marks itself closing before preClose hooks run, so from here /ready answers 503
-  // and so does a new upgrade (the ingress tries another replica). Added before the websocket plugin's
+  // The drain. Fastify marks itself closing before preClose hooks run, so from here a request on an
+  // open connection answers 503; new connections are refused (below). Added before the websocket plugin's
   // own preClose (which closes sockets with no code): each socket finishes the frames it took, then
   // its client is told to reconnect elsewhere (1012) and does so after a short random wait; the sockets
   // are told in batches (drainSchedule), the others working as before until their turn.
