@@ -10,6 +10,11 @@
  * BENCH_CHAT_VIA      edge (default) or direct (sockets straight to the instances: the edge holds two
  *                     descriptors per socket, so with ulimit -n 20000 it stops just short of 10,000)
  * BENCH_CHAT_SECONDS  length of each run (default 20)
+ * BENCH_CHAT_STORMS   reconnect storms per size after the rates (default 3): every socket dropped, then all
+ *                     back at once, each greeted and caught up (joinRoom after its last message) as a
+ *                     client is after a replica dies. Prints the storm's length, each socket's wait and
+ *                     the CPU per greeting of chat, the edge, PostgreSQL and NATS: the per-core figure a
+ *                     cluster multiplies (services/chat/README.md)
  * DATABASE_URL        PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); the
  *                     bench creates and drops a database of its own
  * NATS_SERVER_BIN     nats-server binary (default /usr/sbin/nats-server)
@@ -32,6 +37,7 @@ const RATES = (process.env.BENCH_CHAT_RATE ?? '500,1000,2000').split(',').map(Nu
 /** `edge` (default): through the edge as browsers connect; `direct`: straight to the instances, in turn. */
 const VIA = process.env.BENCH_CHAT_VIA === 'direct' ? 'direct' : 'edge';
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
+const STORMS = Number(process.env.BENCH_CHAT_STORMS ?? 3);
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** After the last send, how long delivery may still take before a message counts as lost. */
 const DRAIN_MS = 15_000;
@@ -50,6 +56,8 @@ interface Peer {
   token: string;
   ws?: WebSocket;
   instance?: string;
+  /** The conversation's latest message this member holds (where a reconnect catches up from). */
+  lastSeq: number;
 }
 
 interface Flight {
@@ -219,8 +227,15 @@ async function main() {
         `in pairs (poster + company per conversation); ${SECONDS} s per rate; load average before: ${loadavg()[0]!.toFixed(1)}`,
     );
     const rows: Record<string, Record<string, string | number>> = {};
+    const stormRows: Record<string, Record<string, string | number>> = {};
     for (const size of SIZES) Object.assign(rows, await run(size));
     console.table(rows);
+    if (STORMS > 0) {
+      console.log(
+        '\nReconnect storms: every socket dropped, then all back at once (welcome, then joinRoom after)',
+      );
+      console.table(stormRows);
+    }
 
     /** Connects `size` sockets, then runs each rate on them. */
     async function run(size: number): Promise<Record<string, Record<string, string | number>>> {
@@ -257,8 +272,9 @@ async function main() {
               type: string;
               instance?: string;
               code?: string;
-              message?: { clientId: string | null; sender: { _id: string } };
+              message?: { clientId: string | null; sender: { _id: string }; seq: number };
             };
+            if (frame.message) peer.lastSeq = Math.max(peer.lastSeq, frame.message.seq);
             if (frame.type === 'welcome') {
               peer.instance = frame.instance;
               clearTimeout(timer);
@@ -285,6 +301,26 @@ async function main() {
         });
       }
 
+      /** CPU seconds so far of each server process of this bench's database, and of the nats-server. */
+      async function storeCpu(): Promise<{ postgres: Map<number, number>; nats: number }> {
+        const backends = await db.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = current_database()',
+        );
+        return {
+          postgres: new Map(backends.rows.map(({ pid }) => [pid, cpuSecondsOf(pid)])),
+          nats: cpuSecondsOf(nats?.process.pid),
+        };
+      }
+      /** What the database and NATS used between two readings (a backend started in between counts whole). */
+      function storeUsed(
+        before: Awaited<ReturnType<typeof storeCpu>>,
+        after: Awaited<ReturnType<typeof storeCpu>>,
+      ): { postgres: number; nats: number } {
+        let postgres = 0;
+        for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
+        return { postgres, nats: after.nats - before.nats };
+      }
+
       const rows: Record<string, Record<string, string | number>> = {};
       for (const rate of RATES) {
         flights.clear();
@@ -292,17 +328,7 @@ async function main() {
         unexpected = 0;
         // The load: `rate` messages a second over all pairs, each pair taking turns poster/company.
         const cpuBefore = procs.map((p) => p.cpuSeconds());
-        // The database's server processes for this bench's database, and the nats-server.
-        const backends = (
-          await db.query<{ pid: number }>(
-            'select pid from pg_stat_activity where datname = current_database()',
-          )
-        ).rows.map((r) => r.pid);
-        const others = () => ({
-          postgres: backends.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
-          nats: cpuSecondsOf(nats?.process.pid),
-        });
-        const othersBefore = others();
+        const storeBefore = await storeCpu();
         const selfBefore = process.cpuUsage();
         const loadStarted = performance.now();
         let sent = 0;
@@ -330,12 +356,12 @@ async function main() {
           await sleep(5);
         }
         const loadSeconds = (performance.now() - loadStarted) / 1000;
-        const othersAfter = others();
+        const store = storeUsed(storeBefore, await storeCpu());
         const percent = (seconds: number) => `${Math.round((seconds / loadSeconds) * 100)}%`;
         const cpu = procs
           .map((p, i) => `${p.name} ${percent(p.cpuSeconds() - cpuBefore[i]!)}`)
-          .concat(`postgres ${percent(othersAfter.postgres - othersBefore.postgres)}`)
-          .concat(`nats ${percent(othersAfter.nats - othersBefore.nats)}`)
+          .concat(`postgres ${percent(store.postgres)}`)
+          .concat(`nats ${percent(store.nats)}`)
           .concat(`bench ${benchCpu(process.cpuUsage(selfBefore), loadSeconds)}%`)
           .join(', ');
         const drainStarted = performance.now();
@@ -371,9 +397,82 @@ async function main() {
         };
         await sleep(3000); // a pause between rates
       }
+      for (let round = 1; round <= STORMS; round++) await storm(round);
       for (const peer of peers) peer.ws?.terminate();
       await sleep(3000); // let the instances drop the sockets before the next size
       return rows;
+
+      /**
+       * Every socket dropped, then all back at once, each until its catch-up answered: what the
+       * replicas that remain greet when one holding these sockets dies (less the clients' back-off).
+       */
+      async function storm(round: number): Promise<void> {
+        for (const peer of peers) peer.ws?.terminate();
+        await sleep(3000); // the instances let the old sockets go: not part of the storm's cost
+        const cpuBefore = procs.map((p) => p.cpuSeconds());
+        const storeBefore = await storeCpu();
+        const began = performance.now();
+        const waits: number[] = [];
+        let next = 0;
+        const results = await Promise.allSettled(
+          pairs.flatMap((pair) =>
+            [pair.poster, pair.company].map((peer) =>
+              rejoin(peer, pair.chatId, wsUrls[next++ % wsUrls.length]!).then((ms) => waits.push(ms)),
+            ),
+          ),
+        );
+        const seconds = (performance.now() - began) / 1000;
+        const store = storeUsed(storeBefore, await storeCpu());
+        const used = (name: string) =>
+          procs.reduce(
+            (sum, p, i) => (p.name.startsWith(name) ? sum + p.cpuSeconds() - cpuBefore[i]! : sum),
+            0,
+          );
+        const back = waits.length;
+        const perGreeting = (cpuSeconds: number) => ((cpuSeconds * 1000) / back).toFixed(2);
+        const chatCpu = used('chat');
+        waits.sort((a, b) => a - b);
+        stormRows[`${size} sockets, storm ${round}`] = {
+          'back (failed)': `${back} (${results.length - back})`,
+          'storm s': seconds.toFixed(1),
+          'wait p50/p99 ms': `${percentile(waits, 50).toFixed(0)} / ${percentile(waits, 99).toFixed(0)}`,
+          'greetings/s': Math.round(back / seconds),
+          'chat CPU ms each': perGreeting(chatCpu),
+          'edge CPU ms each': VIA === 'edge' ? perGreeting(used('edge')) : '-',
+          'postgres CPU ms each': perGreeting(store.postgres),
+          'nats CPU ms each': perGreeting(store.nats),
+          'greetings per chat CPU s': Math.round(back / chatCpu),
+          'load avg (1 min)': loadavg()[0]!.toFixed(1),
+        };
+      }
+
+      /** A socket of `peer` again: resolves with the ms from opening it to its catch-up answered. */
+      function rejoin(peer: Peer, chatId: string, url: string): Promise<number> {
+        return new Promise((resolve, reject) => {
+          const opened = performance.now();
+          const ws = new WebSocket(url, { headers: { authorization: `Bearer ${peer.token}` } });
+          peer.ws = ws;
+          const timer = setTimeout(() => reject(new Error('not back')), 60_000);
+          const join = () => ws.send(JSON.stringify({ type: 'joinRoom', chatId, after: peer.lastSeq }));
+          ws.on('message', (data: Buffer) => {
+            const frame = JSON.parse(data.toString()) as {
+              type: string;
+              messages?: { seq: number }[];
+              hasMore?: boolean;
+            };
+            if (frame.type === 'welcome') join();
+            if (frame.type !== 'joined') return;
+            for (const message of frame.messages ?? []) peer.lastSeq = Math.max(peer.lastSeq, message.seq);
+            if (frame.hasMore) return join();
+            clearTimeout(timer);
+            resolve(performance.now() - opened);
+          });
+          ws.on('error', (err) => {
+            clearTimeout(timer);
+            reject(err);
+          });
+        });
+      }
     }
 
     /** Members and conversations straight into chat's schema (the bench measures chat, not unlocks). */
@@ -388,8 +487,8 @@ async function main() {
         pairs.push({
           chatId: randomUUID(),
           sent: 0,
-          poster: { id: posterId, token: token(posterId, 'user', `Poster ${i}`) },
-          company: { id: companyId, token: token(companyId, 'company', `Company ${i}`) },
+          poster: { id: posterId, token: token(posterId, 'user', `Poster ${i}`), lastSeq: 0 },
+          company: { id: companyId, token: token(companyId, 'company', `Company ${i}`), lastSeq: 0 },
         });
       }
       for (let i = 0; i < pairs.length; i += 1000) {
