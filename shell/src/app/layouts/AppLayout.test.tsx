@@ -205,7 +205,12 @@ describe('signed-in layout: dark mode', () => {
     expect(screen.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'true');
     expect(document.body).toHaveClass('dark');
 
-    await act(() => router.navigate('/aboutus'));
+    // The about page's remote loads for the first time: its page is set once the import settles, so the
+    // navigation's act waits a turn of the event loop for it (not only for the router's own update).
+    await act(async () => {
+      await router.navigate('/aboutus');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     await screen.findByRole('heading', { name: 'catalogue:aboutUs' });
     expect(document.body).toHaveClass('dark');
     await act(() => router.navigate('/chat'));

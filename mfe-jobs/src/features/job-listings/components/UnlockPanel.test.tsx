@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { DISPUTE_RULE_SUMMARY, jobFullMessage, type PaymentTermsResponse } from '@marketplace/contracts';
+import { DISPUTE_RULE_SUMMARY, jobFullMessage } from '@marketplace/contracts';
 import { Toasts } from '@marketplace/ui';
 import { QueryProvider } from '@marketplace/ui/query';
 import {
@@ -12,6 +12,7 @@ import {
   jobDetail,
   jobSummary,
   ORIGIN,
+  PAYMENT_TERMS,
   POSTER_CONTACT,
   resetPage,
   signInAs,
@@ -23,21 +24,6 @@ import { JobModal } from './JobModal';
 const state: FakeJobsApi = { all: [], details: {}, requests: [] };
 const server = createJobsServer(state);
 const job = jobSummary(7);
-
-const TERMS: PaymentTermsResponse = {
-  statusCode: 200,
-  currency: 'NGN',
-  price: { naira: 2500, kobo: 250000 },
-  cap: 5,
-  unlockCount: 2,
-  placesLeft: 3,
-  available: true,
-  refundRule: 'If the poster deletes the job after you pay, you are refunded automatically.',
-  refundHours: 72,
-  provider: 'sandbox',
-  testMode: true,
-  myPayment: null,
-};
 
 const assign = jest.fn();
 const bodies: unknown[] = [];
@@ -55,7 +41,6 @@ beforeEach(async () => {
   bodies.length = 0;
   assign.mockReset();
   signInAs(account('company'));
-  server.use(http.get(`${ORIGIN}/api/payments/terms`, () => HttpResponse.json(TERMS)));
 });
 afterEach(() => server.resetHandlers());
 
@@ -84,7 +69,7 @@ describe('unlocking a job', () => {
     renderModal();
     expect(await screen.findByText('₦2,500 (one-off)')).toBeInTheDocument();
     expect(screen.getByText('3 of 5 companies')).toBeInTheDocument();
-    expect(screen.getByText(TERMS.refundRule)).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_TERMS.refundRule)).toBeInTheDocument();
     expect(screen.getByText('Test mode: no real money is charged.')).toBeInTheDocument();
     // The dispute rule, before payment, with the way to the terms' section.
     const dispute = screen.getByText(
@@ -99,7 +84,7 @@ describe('unlocking a job', () => {
   it('a full job says so and cannot be paid for', async () => {
     server.use(
       http.get(`${ORIGIN}/api/payments/terms`, () =>
-        HttpResponse.json({ ...TERMS, unlockCount: 5, placesLeft: 0, available: false }),
+        HttpResponse.json({ ...PAYMENT_TERMS, unlockCount: 5, placesLeft: 0, available: false }),
       ),
     );
     renderModal();

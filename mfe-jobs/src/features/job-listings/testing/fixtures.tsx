@@ -1,9 +1,15 @@
-// Test support of the job-listings feature: jobs, accounts, an msw server playing the jobs API, and a
-// fresh page state per test. Only HTTP is stood in for; our own modules run for real.
+// Test support of the job-listings feature: jobs, accounts, an msw server playing the jobs API (and
+// the payment terms the job modal's unlock panel reads), and a fresh page state per test. Only HTTP is stood in for; our own modules run for real.
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import type { JobDetail, JobDetailResponse, JobListResponse, JobSummary } from '@marketplace/contracts';
+import type {
+  JobDetail,
+  JobDetailResponse,
+  JobListResponse,
+  JobSummary,
+  PaymentTermsResponse,
+} from '@marketplace/contracts';
 import {
   dismissToasts,
   endSession,
@@ -118,8 +124,26 @@ export function jobsApiHandlers(state: FakeJobsApi): RequestHandler[] {
       const body: JobDetailResponse = { statusCode: 200, job: detail };
       return HttpResponse.json(body);
     }),
+    // A company's job modal shows the unlock panel, which reads the terms as soon as it opens.
+    http.get(`${ORIGIN}/api/payments/terms`, () => HttpResponse.json(PAYMENT_TERMS)),
   ];
 }
+
+/** What payments answers for a job a company may unlock (the unlock panel's price and rules). */
+export const PAYMENT_TERMS: PaymentTermsResponse = {
+  statusCode: 200,
+  currency: 'NGN',
+  price: { naira: 2500, kobo: 250000 },
+  cap: 5,
+  unlockCount: 2,
+  placesLeft: 3,
+  available: true,
+  refundRule: 'If the poster deletes the job after you pay, you are refunded automatically.',
+  refundHours: 72,
+  provider: 'sandbox',
+  testMode: true,
+  myPayment: null,
+};
 
 export function createJobsServer(state: FakeJobsApi) {
   return setupServer(...jobsApiHandlers(state));
