@@ -3,28 +3,18 @@ import { EVENT_TYPES } from '@marketplace/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { dispatchEvents } from '../bus/events';
 import { newEvent } from '../bus/outbox';
-import type { Database } from '../db/database';
 import { migrateSchema } from '../db/migrate';
-import { createTestDatabase } from '../testing/test-database';
 import { RevocationList } from './revocation';
+import { useRevokingSchema } from './revocation-test-schema';
 
 const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 describe('RevocationList', () => {
-  let db: Database;
-  let schema: Kysely<unknown>;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await migrateSchema(db, 'revoking', {});
-    schema = db.raw.withSchema('revoking') as Kysely<unknown>;
-  }, 60_000);
-  afterAll(async () => {
-    await db.close();
-  }, 60_000);
+  const revoking = useRevokingSchema();
 
   /** Handles an accounts event the way the kit's consumer does, in a transaction of its own. */
   const handle = (list: RevocationList, type: string, payload: unknown) =>
-    schema
+    revoking.schema
       .transaction()
       .execute((trx) =>
         dispatchEvents(list.handlers<unknown>(), quiet)(
@@ -34,12 +24,12 @@ describe('RevocationList', () => {
       );
   /** A revocation written by another instance's consumer (this list has not read it yet). */
   const recordElsewhere = (type: string, payload: unknown) =>
-    handle(new RevocationList(schema), type, payload);
+    handle(new RevocationList(revoking.schema), type, payload);
   const claims = () => ({ sub: randomUUID(), sid: randomUUID() });
 
   it('without a copy, looks each session up (and reuses the answer for cacheMs)', async () => {
     let now = 0;
-    const list = new RevocationList(schema, { cacheMs: 1000, now: () => now });
+    const list = new RevocationList(revoking.schema, { cacheMs: 1000, now: () => now });
     const session = claims();
     expect(await list.isRevoked(session)).toBe(false);
     await recordElsewhere(EVENT_TYPES.accountsSessionRevoked, { sid: session.sid, userId: session.sub });
@@ -50,7 +40,7 @@ describe('RevocationList', () => {
 
   it('answers from its copy once read, and takes what others recorded at its next read', async () => {
     let now = 0;
-    const list = new RevocationList(schema, { now: () => now });
+    const list = new RevocationList(revoking.schema, { now: () => now });
     const [ended, deleted, fine] = [claims(), claims(), claims()];
     await recordElsewhere(EVENT_TYPES.accountsSessionRevoked, { sid: ended.sid, userId: ended.sub });
     await list.refresh();
@@ -69,7 +59,7 @@ describe('RevocationList', () => {
 
   it('looks sessions up again when its copy is stale (no successful read for staleMs)', async () => {
     let now = 0;
-    const list = new RevocationList(schema, { now: () => now, refreshMs: 1000, cacheMs: 0 });
+    const list = new RevocationList(revoking.schema, { now: () => now, refreshMs: 1000, cacheMs: 0 });
     await list.refresh();
     const session = claims();
     await recordElsewhere(EVENT_TYPES.accountsSessionRevoked, { sid: session.sid, userId: session.sub });
@@ -82,7 +72,7 @@ describe('RevocationList', () => {
   });
 
   it('takes a revocation it handles itself at once, before any read', async () => {
-    const list = new RevocationList(schema);
+    const list = new RevocationList(revoking.schema);
     await list.refresh();
     const session = claims();
     await handle(list, EVENT_TYPES.accountsSessionRevoked, { sid: session.sid, userId: session.sub });
@@ -94,15 +84,15 @@ describe('RevocationList', () => {
   it('leaves out sessions whose row has expired (no token of theirs is valid any more)', async () => {
     const session = claims();
     await sql`insert into revoking.revocations (kind, id, expires_at) values ('session', ${session.sid}, now() - interval '1 minute')`.execute(
-      db.raw,
+      revoking.db.raw,
     );
-    const list = new RevocationList(schema);
+    const list = new RevocationList(revoking.schema);
     await list.refresh();
     expect(await list.isRevoked(session)).toBe(false);
   });
 
   it('forgets its copy when stopped, even if a read was under way', async () => {
-    const list = new RevocationList(schema, { cacheMs: 0 });
+    const list = new RevocationList(revoking.schema, { cacheMs: 0 });
     await list.refresh();
     const session = claims();
     await recordElsewhere(EVENT_TYPES.accountsSessionRevoked, { sid: session.sid, userId: session.sub });
@@ -114,7 +104,7 @@ describe('RevocationList', () => {
   });
 
   it('watches: reads every refreshMs, and reports a failing read once until one succeeds', async () => {
-    const list = new RevocationList(schema, { refreshMs: 20, cacheMs: 0 });
+    const list = new RevocationList(revoking.schema, { refreshMs: 20, cacheMs: 0 });
     const session = claims();
     list.watch();
     try {
@@ -126,9 +116,9 @@ describe('RevocationList', () => {
     }
 
     // A schema without the table: every read fails.
-    await migrateSchema(db, 'revoking_none', {});
-    await sql`drop table revoking_none.revocations`.execute(db.raw);
-    const broken = new RevocationList(db.raw.withSchema('revoking_none') as Kysely<unknown>, {
+    await migrateSchema(revoking.db, 'revoking_none', {});
+    await sql`drop table revoking_none.revocations`.execute(revoking.db.raw);
+    const broken = new RevocationList(revoking.db.raw.withSchema('revoking_none') as Kysely<unknown>, {
       refreshMs: 20,
     });
     const errors: unknown[] = [];
